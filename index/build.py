@@ -1,0 +1,232 @@
+"""Build (or rebuild) the index: parse, chunk, mine terms, embed, write, swap in atomically."""
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from index.chunking import CHUNKER_VERSION, Chunk, chunk_sections
+from index.config import Settings
+from index.errors import IndexMissingError
+from index.manifest import DocumentInfo, load_manifest
+from index.parsing import parse_document
+from index.parsing.sections import Section
+from index.store import DB_NAME, VECTORS_NAME, current_build, new_build_dir, open_db, publish_build, read_meta, write_meta
+from index.termmap import SYNONYMS_FILE, TermPair, build_term_map, load_synonyms
+from index.text import stems
+
+PIPELINE_VERSION = "4"  # bump when search-time tables change shape
+MAX_ENRICHMENT_TERMS = 16  # MiniLM reads 256 word pieces: keep the English additions short
+
+
+def expected_meta(settings: Settings, docs: list[DocumentInfo] | None = None) -> dict[str, object]:
+    docs = docs if docs is not None else load_manifest(settings.corpus_dir)
+    manifest_hash = hashlib.sha256((settings.corpus_dir / "manifest.toml").read_bytes()).hexdigest()
+    return {
+        "pipeline_version": PIPELINE_VERSION,
+        "chunker_version": CHUNKER_VERSION,
+        "model": settings.model,
+        "query_prefix": settings.query_prefix,
+        "passage_prefix": settings.passage_prefix,
+        "manifest_sha256": manifest_hash,
+        "synonyms_sha256": hashlib.sha256(SYNONYMS_FILE.read_bytes()).hexdigest(),
+        "documents": {doc.id: doc.sha256() for doc in docs},
+    }
+
+
+@dataclass
+class IndexStatus:
+    build_dir: Path | None
+    fresh: bool
+    reasons: list[str] = field(default_factory=list)
+    meta: dict[str, object] = field(default_factory=dict)
+    chunk_counts: dict[str, int] = field(default_factory=dict)
+
+
+def index_status(settings: Settings) -> IndexStatus:
+    build = current_build(settings.data_dir)
+    if build is None:
+        return IndexStatus(None, False, ["no index has been built"])
+    db = open_db(build / DB_NAME, readonly=True)
+    meta = read_meta(db)
+    expected = expected_meta(settings)
+    reasons = []
+    for key, value in expected.items():
+        if key == "documents":
+            old = meta.get("documents") or {}
+            for doc_id, digest in value.items():  # type: ignore[union-attr]
+                if old.get(doc_id) != digest:
+                    reasons.append(f"document {doc_id} changed or is new")
+            reasons += [f"document {d} was removed" for d in old if d not in value]  # type: ignore[operator]
+        elif meta.get(key) != value:
+            reasons.append(f"{key} changed")
+    counts = {row["document"]: row["n"] for row in db.query("select document, count(*) n from chunks group by document")}
+    db.close()
+    return IndexStatus(build, not reasons, reasons, meta, counts)
+
+
+def _enrich(chunk: Chunk, pairs: list[TermPair]) -> tuple[list[str], list[str]]:
+    """English names of the Russian terms a chunk is about: (its own heading's terms, the
+    terms of its parent headings and text, most used first). Search-only text, kept short."""
+    title_stems = set(stems(chunk.heading_path[-1]))
+    context_stems = Counter(stems(" ".join(chunk.heading_path[1:-1]))) + Counter(stems(chunk.text))
+    title: list[str] = []
+    scored: dict[str, float] = {}
+    for pair in pairs:
+        term_stems = stems(pair.russian)
+        if not term_stems:
+            continue
+        if all(s in title_stems for s in term_stems):
+            if pair.english not in title:
+                title.append(pair.english)
+        elif all(s in context_stems for s in term_stems):
+            score = min(context_stems[s] for s in term_stems) * len(term_stems)
+            scored[pair.english] = max(scored.get(pair.english, 0.0), score)
+    ranked = [e for e in sorted(scored, key=lambda e: (-scored[e], e)) if e not in title]
+    return title, ranked[:MAX_ENRICHMENT_TERMS]
+
+
+def passage_for_embedding(chunk: Chunk) -> str:
+    if chunk.enrichment:
+        return f"{chunk.section}\n{chunk.enrichment}\n{chunk.text}"
+    return f"{chunk.section}\n{chunk.text}"
+
+
+def _embed_with_cache(settings: Settings, chunks: list[Chunk], progress: bool) -> np.ndarray:
+    from index.embed import Embedder
+
+    cache = open_db(settings.data_dir / "embeddings.db")
+    cache["vectors"].create({"model": str, "hash": str, "vector": bytes}, pk=("model", "hash"), if_not_exists=True)
+    keys = [hashlib.sha256((settings.passage_prefix + passage_for_embedding(c)).encode()).hexdigest() for c in chunks]
+    found: dict[str, np.ndarray] = {}
+    for i in range(0, len(keys), 500):
+        part = keys[i:i + 500]
+        rows = cache.query(
+            f"select hash, vector from vectors where model = ? and hash in ({','.join('?' * len(part))})",
+            [settings.model, *part],
+        )
+        found.update({r["hash"]: np.frombuffer(r["vector"], dtype="float32") for r in rows})
+    missing = [i for i, k in enumerate(keys) if k not in found]
+    if missing:
+        embedder = Embedder(settings)
+        if progress:
+            print(f"embedding {len(missing)} new passages with {settings.model}", file=sys.stderr)
+        vectors = embedder.passages([passage_for_embedding(chunks[i]) for i in missing], show_progress=progress)
+        cache["vectors"].insert_all(
+            ({"model": settings.model, "hash": keys[i], "vector": v.tobytes()} for i, v in zip(missing, vectors)),
+            replace=True,
+        )
+        found.update({keys[i]: v for i, v in zip(missing, vectors)})
+    cache.close()
+    return np.vstack([found[k] for k in keys]).astype("float32")
+
+
+def _term_rows(chunks: list[Chunk], pairs: list[TermPair]) -> list[dict[str, object]]:
+    rows = []
+    for chunk in chunks:
+        doc = chunk.document
+        for term in chunk.terms:
+            for name, kind in [(term.name, "name"), *((a, "alias") for a in term.aliases)]:
+                rows.append({
+                    "term": name, "term_key": name.casefold(), "kind": kind, "english": term.english,
+                    "chunk_id": chunk.chunk_id, "document": doc.id, "edition": doc.edition,
+                    "language": doc.language,
+                })
+    return rows
+
+
+def build_index(settings: Settings, progress: bool = True) -> Path:
+    """Build into a temporary directory and publish it only when complete."""
+    docs = load_manifest(settings.corpus_dir)
+    meta = expected_meta(settings, docs)
+    synonyms = load_synonyms()
+    chunks: list[Chunk] = []
+    sections_by_doc: dict[str, list[Section]] = {}
+    for doc in docs:
+        sections = parse_document(doc)
+        sections_by_doc[doc.id] = sections
+        chunks += chunk_sections(doc, sections)
+    pairs: list[TermPair] = []
+    for doc in docs:
+        if doc.language == "ru":
+            pairs += build_term_map(doc.read_text(), sections_by_doc[doc.id], synonyms)
+    if not pairs:
+        pairs = list(synonyms.pairs)
+    for chunk in chunks:
+        if chunk.document.language == "ru":
+            chunk.title_terms, other = _enrich(chunk, pairs)
+            chunk.enrichment = "; ".join([*chunk.title_terms, *other])
+    if not chunks:
+        raise IndexMissingError("the corpus produced no passages; check corpus/manifest.toml")
+
+    vectors = _embed_with_cache(settings, chunks, progress)
+    tmp = new_build_dir(settings.data_dir)
+    try:
+        _write(tmp, docs, chunks, pairs, vectors, meta)
+    except BaseException:
+        import shutil
+
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return publish_build(settings.data_dir, tmp)
+
+
+def _write(
+    tmp: Path, docs: list[DocumentInfo], chunks: list[Chunk], pairs: list[TermPair],
+    vectors: np.ndarray, meta: dict[str, object],
+) -> None:
+    import faiss
+
+    db = open_db(tmp / DB_NAME)
+    db["documents"].insert_all(
+        ({**doc.to_json(), "sha256": meta["documents"][doc.id], "skip_sections": None} for doc in docs),  # type: ignore[index]
+        pk="id",
+    )
+    db["chunks"].insert_all(
+        (
+            {
+                "row": i, "chunk_id": c.chunk_id, "document": c.document.id, "game": c.document.game,
+                "edition": c.document.edition, "language": c.document.language, "section": c.section,
+                "heading_path": json.dumps(c.heading_path, ensure_ascii=False), "text": c.text,
+                "terms": json.dumps([t.name for t in c.terms], ensure_ascii=False), "enrichment": c.enrichment,
+            }
+            for i, c in enumerate(chunks)
+        ),
+        pk="row",
+    )
+    db["chunks"].create_index(["chunk_id"], unique=True)
+    db.execute(
+        "create virtual table lexical using fts5(title, body, tokenize = 'unicode61 remove_diacritics 0')"
+    )
+    db.conn.executemany(
+        "insert into lexical(rowid, title, body) values (?, ?, ?)",
+        [
+            (i, " ".join(stems(" ".join([c.heading_path[-1], *c.title_terms]))),
+             " ".join(stems(" ".join([*c.heading_path[1:-1], c.text, c.enrichment]))))
+            for i, c in enumerate(chunks)
+        ],
+    )
+    db["terms"].insert_all(_term_rows(chunks, pairs))
+    db["terms"].create_index(["term_key"])
+    db["term_pairs"].insert_all(({"english": p.english, "russian": p.russian, "source": p.source} for p in pairs))
+    write_meta(db, {**meta, "dimension": int(vectors.shape[1]), "chunks": len(chunks)})
+    db.conn.commit()
+    db.close()
+    index = faiss.IndexFlatIP(int(vectors.shape[1]))
+    index.add(vectors)
+    faiss.write_index(index, str(tmp / VECTORS_NAME))
+
+
+def ensure_index(settings: Settings, progress: bool = True) -> Path:
+    """The live build, rebuilding first when it is missing or stale."""
+    status = index_status(settings)
+    if status.fresh and status.build_dir is not None:
+        return status.build_dir
+    if progress:
+        print(f"admiralty: building the index ({'; '.join(status.reasons)})", file=sys.stderr)
+    return build_index(settings, progress=progress)

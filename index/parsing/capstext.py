@@ -1,0 +1,120 @@
+"""Plain text from PDFs (quick reference, rules summaries): ALL-CAPS headings, numbered steps.
+
+Level 1: an ALL-CAPS line ("ACTIVATION PHASE"); level 2: a numbered ALL-CAPS step
+("2. MOVEMENT") or a short title line standing alone ("Agile (S)"). Wrapped lines are
+re-joined into paragraphs; "Term: text" paragraphs define Term.
+"""
+from __future__ import annotations
+
+import re
+
+from index.manifest import DocumentInfo
+from index.parsing.sections import DefinedTerm, Section, drop_repeated_paragraphs, split_definition_lists
+
+_NUMBERED = re.compile(r"^\d{1,2}\.\s+(.+)$")
+_RUN_IN = re.compile(r"^\**([A-Z][\w'’&/\- ]{1,40}?)\**\s*(\([^)]{1,12}\))?\**:\s")
+_MARKDOWN_DECOR = re.compile(r"^#+\s*|\*\*")
+
+
+def _is_caps(line: str) -> bool:
+    letters = [c for c in line if c.isalpha()]
+    return len(letters) >= 3 and all(c.isupper() for c in letters) and len(line) <= 60
+
+
+# Sub-headings of a unit card (stat pages): they nest under the unit's name.
+_CARD_HEADINGS = {"ATTACK", "DEFENCE", "SRS TOKENS", "GENERATORS", "REPAIR", "MISCELLANEOUS"}
+
+
+def _heading_level(raw: str, prev_blank: bool, next_blank: bool) -> tuple[int, str] | None:
+    if raw.strip() in _CARD_HEADINGS:
+        return 2, raw.strip()
+    if not raw or raw[0].isspace():
+        return None
+    line = _MARKDOWN_DECOR.sub("", raw).strip()
+    numbered = _NUMBERED.match(line)
+    if numbered and _is_caps(numbered.group(1)):
+        return 2, line
+    if _is_caps(line) and not line.endswith((",", ";")) and not re.search(r"\d", line):
+        return 1, line
+    # A short title standing alone between blank lines: "Agile (S)", "Artillery Barrage".
+    words = line.split()
+    if (
+        prev_blank and next_blank and 1 <= len(words) <= 5 and len(line) <= 40
+        and line[0].isupper() and not line.endswith((".", ":", ",", ";", "!", "?"))
+        and not any(ch in line for ch in "|:\t")
+    ):
+        return 3, line
+    return None
+
+
+def _join_lines(lines: list[str]) -> str:
+    """Re-join PDF-wrapped lines; lines starting with a space (table rows) stay separate."""
+    out: list[str] = []
+    for line in lines:
+        if out and not line[:1].isspace() and not _NUMBERED.match(line.strip()):
+            out[-1] = f"{out[-1].rstrip()} {line.strip()}"
+        else:
+            out.append(line.rstrip() if line[:1].isspace() else line.strip())
+    return "\n".join(out)
+
+
+def _heading_term(title: str) -> DefinedTerm:
+    """'2. MOVEMENT' -> 'Movement'; 'Agile (S)' -> 'Agile'."""
+    name = re.sub(r"\s*\([^)]*\)$", "", _NUMBERED.sub(r"\1", title)).strip()
+    if _is_caps(name):
+        name = name.title().replace("’S", "’s").replace("'S", "'s")
+    return DefinedTerm(name=name)
+
+
+def _run_in_term(paragraph: str) -> DefinedTerm | None:
+    match = _RUN_IN.match(paragraph)
+    if not match:
+        return None
+    name = match.group(1).strip()
+    return DefinedTerm(name=name) if len(name.split()) <= 5 else None
+
+
+def parse_caps_text(text: str, doc: DocumentInfo) -> list[Section]:
+    lines = text.replace("\r\n", "\n").split("\n")
+    sections: list[Section] = []
+    stack: list[tuple[int, str]] = []  # (level, title); a level may be skipped
+    path: list[str] = [doc.title]
+    block: list[str] = []
+    paragraphs: list[str] = []
+
+    def flush_block() -> None:
+        if block:
+            paragraphs.append(_join_lines(block))
+            block.clear()
+
+    def flush_section() -> None:
+        flush_block()
+        if paragraphs:
+            terms = [t for t in (_run_in_term(p) for p in paragraphs) if t]
+            if len(path) > 1:
+                terms.insert(0, _heading_term(path[-1]))
+            sections.append(Section(tuple(path), list(paragraphs), terms))
+            paragraphs.clear()
+
+    for i, raw in enumerate(lines):
+        prev_blank = i == 0 or not lines[i - 1].strip()
+        next_blank = i + 1 >= len(lines) or not lines[i + 1].strip()
+        heading = _heading_level(raw.rstrip(), prev_blank, next_blank) if raw.strip() else None
+        if heading:
+            level, title = heading
+            if level == 1 and "," in title and not paragraphs and not block and len(path) > 1:
+                path[-1] = f"{path[-1]} — {title}"  # unit name, then its faction/class line
+                continue
+            flush_section()
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            stack.append((level, title))
+            path[:] = [doc.title, *(t for _, t in stack)]
+            continue
+        if raw.strip():
+            block.append(raw)
+        else:
+            flush_block()
+    flush_section()
+    sections = drop_repeated_paragraphs(sections) if doc.dedupe else sections
+    return split_definition_lists(sections, _run_in_term)

@@ -1,0 +1,107 @@
+"""Markdown-ish documents: `#` headings, bold run-in terms, and the USR pipe table.
+
+The Russian rulebook prints English terms in parentheses ("**Таран (Ramming):**"); those
+pairs become DefinedTerms with `english` set, feeding the bilingual term map.
+"""
+from __future__ import annotations
+
+import re
+
+from index.manifest import DocumentInfo
+from index.parsing.sections import DefinedTerm, Section, drop_repeated_paragraphs, split_definition_lists
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+_TAGS = re.compile(r"</?(?:b|i|strong|em|br|span)\b[^>]*>", re.IGNORECASE)
+# "**Таран (Ramming):** text", "**Попадание (Hit):**", "**Столкновения (*Collisions*):**"
+_RUN_IN = re.compile(r"^\*\*(?P<term>[^*()\n:]{2,60}?)\s*(?:\(\*?(?P<en>[^)*\n]{2,60})\*?\))?\s*:?\s*\*\*\s*:?")
+_PAREN_PAIR = re.compile(r"^(?P<term>[^()]{2,60}?)\s*\(\*?(?P<en>[A-Za-z][^)*]{1,60})\*?\)\s*:?$")
+
+
+def _clean_heading(title: str) -> str:
+    return _TAGS.sub("", title).replace("*", "").strip().rstrip(":").strip()
+
+
+def _term_from_title(title: str) -> DefinedTerm:
+    pair = _PAREN_PAIR.match(title)
+    if pair:
+        return DefinedTerm(name=pair.group("term").strip(), english=pair.group("en").strip())
+    return DefinedTerm(name=title)
+
+
+def _run_in_term(paragraph: str) -> DefinedTerm | None:
+    match = _RUN_IN.match(paragraph)
+    if not match:
+        return None
+    name = match.group("term").strip().rstrip(":").strip()
+    if not name or name.isdigit() or len(name.split()) > 6:
+        return None
+    english = (match.group("en") or "").strip() or None
+    return DefinedTerm(name=name, english=english)
+
+
+def parse_markdown(text: str, doc: DocumentInfo) -> list[Section]:
+    sections: list[Section] = []
+    stack: list[tuple[int, str]] = []  # (heading level, title); levels may skip
+    path: list[str] = []
+    paragraphs: list[str] = []
+    block: list[str] = []
+    skipping = False
+
+    def flush_block() -> None:
+        if block:
+            paragraphs.append("\n".join(block).strip())
+            block.clear()
+
+    def flush_section() -> None:
+        flush_block()
+        if paragraphs and not skipping:
+            terms = [t for t in (_run_in_term(p) for p in paragraphs) if t]
+            if path and not path[-1].isupper() or (path and "(" in path[-1]):
+                terms.insert(0, _term_from_title(path[-1]))
+            sections.append(Section((doc.title, *path), list(paragraphs), terms))
+        paragraphs.clear()
+
+    for raw in text.replace("\r\n", "\n").split("\n"):
+        heading = _HEADING.match(raw)
+        if heading:
+            flush_section()
+            level = len(heading.group(1))
+            title = _clean_heading(heading.group(2))
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            stack.append((level, title))
+            path[:] = [t for _, t in stack]
+            skipping = any(p in doc.skip_sections for p in path)
+            continue
+        line = _TAGS.sub("", raw).rstrip()
+        if line.strip():
+            block.append(line)
+        else:
+            flush_block()
+    flush_section()
+    sections = drop_repeated_paragraphs(sections) if doc.dedupe else sections
+    return split_definition_lists(sections, _run_in_term)
+
+
+def parse_markdown_table(text: str, doc: DocumentInfo) -> list[Section]:
+    """One section per table row: `| Name | rule text |` under the heading above the table."""
+    sections: list[Section] = []
+    group = doc.title
+    for raw in text.replace("\r\n", "\n").split("\n"):
+        line = raw.strip()
+        if not line:
+            continue
+        if not line.startswith("|"):
+            if len(line.split()) <= 3 and not line.endswith("."):
+                group = line  # "Unit USR", "Weapon USR"
+            continue
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) < 2 or set("".join(cells)) <= set("-: "):
+            continue
+        name, body = cells[0], " | ".join(c for c in cells[1:] if c)
+        if not name or not body:
+            continue
+        base = re.sub(r"\s*\([^)]*\)\s*$", "", name).strip()
+        aliases = (name,) if base != name else ()
+        sections.append(Section((doc.title, group, name), [f"{name}: {body}"], [DefinedTerm(base, aliases)]))
+    return sections

@@ -1,0 +1,27 @@
+"""Which editions a question names ("dw4", "3e qrs", "3.03", "russian book", "dust")."""
+from __future__ import annotations
+
+import re
+
+# (pattern, editions it names). Order does not matter: every match adds its editions.
+_ROUTES: list[tuple[re.Pattern[str], frozenset[str]]] = [
+    (re.compile(p, re.IGNORECASE), frozenset(e))
+    for p, e in [
+        (r"\b(dw4|v4|4e|4th|fourth|4\.0\d?|glossary)\b", {"dw4-glossary"}),
+        (r"\b(qrs|quick[\s-]?ref(erence)?)\b", {"dw3-quick-reference"}),
+        (r"\b(v?3\.0[1-9]|rule\s?book|russian|translation)\b|рус", {"dw3-rulebook"}),
+        (r"\b(dw3|v3|3e|3rd|third)\b", {"dw3-quick-reference", "dw3-rulebook"}),
+        (r"\bdust\b", {"dust-warfare"}),
+        (r"\b(usr|skirmish)\b", {"usr"}),
+    ]
+]
+
+
+def named_editions(question: str) -> set[str]:
+    """Editions the question names; a more specific name wins over a generic '3rd ed'."""
+    found: list[frozenset[str]] = [eds for pattern, eds in _ROUTES if pattern.search(question)]
+    if not found:
+        return set()
+    specific = [eds for eds in found if len(eds) == 1]
+    editions = set().union(*specific) if specific else set().union(*found)
+    return editions

@@ -1,0 +1,98 @@
+"""The English<->Russian term map, mined from the Russian rulebook itself plus a curated file.
+
+Sources, in order of trust: the book's bilingual index ("Action Dice (Боевые кубы)....3"),
+its inline pairs ("**Таран (Ramming):**", "Броня (Armour, A)"), then index/data/synonyms.toml
+for pairs the book never prints. Player slang lives in the same file as one-way expansions.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from index.parsing.sections import Section
+from index.text import is_cyrillic
+
+SYNONYMS_FILE = Path(__file__).resolve().parent / "data" / "synonyms.toml"
+
+# "Aerial Defence (ADV) (Противовоздушная оборона).....	23"
+_INDEX_LINE = re.compile(
+    r"^\s*\**(?P<en>[A-Z][^()\n.]*?)\s*(?:\((?P<abbr>[A-Z]{2,5})\))?\s*"
+    r"\((?P<ru>[^()\n]*[А-ЯЁа-яё][^()\n]*)\)\s*\.{2,}"
+)
+# "Броня (Armour, A)", "Критические повреждения (Critical Damage)", "(*Weight Of Fire*)"
+_INLINE = re.compile(
+    r"(?P<ru>(?:[А-ЯЁа-яё][А-ЯЁа-яё-]*\s+){0,3}[А-ЯЁа-яё][А-ЯЁа-яё-]*)\s*"
+    r"\(\*?(?P<en>[A-Z][A-Za-z’'\- ]{1,40}?)(?:,\s*[A-Z]{1,4})?\*?\)"
+)
+_LOWER_LEAD = re.compile(r"^(?:[а-яё-]+\s+)+")
+
+
+@dataclass(frozen=True)
+class TermPair:
+    english: str
+    russian: str
+    source: str  # "index" | "inline" | "curated"
+
+
+def _clean(term: str) -> str:
+    term = re.sub(r",\s*[A-Z]{1,4}$", "", term.replace("*", ""))  # "Armour, A" -> "Armour"
+    return re.sub(r"\s+", " ", term).strip(" -–—:.,")
+
+
+def mine_index_pairs(text: str) -> list[TermPair]:
+    start = text.find("# INDEX")
+    pairs = []
+    for line in text[start:].splitlines() if start >= 0 else []:
+        match = _INDEX_LINE.match(line)
+        if match:
+            pairs.append(TermPair(_clean(match["en"]), _clean(match["ru"]), "index"))
+    return pairs
+
+
+def _trim_russian(russian: str, english: str) -> str:
+    """Keep as many Russian words as the English has (a phrase rarely starts lower-case)."""
+    words = russian.split()[-max(1, min(4, len(english.split()))):]
+    phrase = " ".join(words)
+    if len(words) > 1 and phrase[:1].islower():
+        phrase = _LOWER_LEAD.sub("", phrase) or words[-1]
+    return phrase
+
+
+def mine_inline_pairs(sections: list[Section]) -> list[TermPair]:
+    pairs: list[TermPair] = []
+    for section in sections:
+        for term in section.terms:
+            if term.english and is_cyrillic(term.name):
+                pairs.append(TermPair(_clean(term.english), _clean(term.name), "inline"))
+        for match in _INLINE.finditer(section.text):
+            russian = _trim_russian(_clean(match["ru"]), match["en"])
+            if russian and is_cyrillic(russian):
+                pairs.append(TermPair(_clean(match["en"]), russian, "inline"))
+    return pairs
+
+
+@dataclass(frozen=True)
+class Synonyms:
+    pairs: list[TermPair]
+    expansions: dict[str, list[str]]  # player word (casefolded) -> rule words, one way
+
+
+def load_synonyms(path: Path = SYNONYMS_FILE) -> Synonyms:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    pairs = [TermPair(en, ru, "curated") for en, ru in data.get("pairs", {}).items()]
+    expansions = {k.casefold(): list(v) for k, v in data.get("expansions", {}).items()}
+    return Synonyms(pairs, expansions)
+
+
+def build_term_map(ru_text: str, ru_sections: list[Section], synonyms: Synonyms) -> list[TermPair]:
+    """All pairs, de-duplicated on (english, russian) casefolded, most trusted source first."""
+    seen: set[tuple[str, str]] = set()
+    result: list[TermPair] = []
+    for pair in [*mine_index_pairs(ru_text), *mine_inline_pairs(ru_sections), *synonyms.pairs]:
+        key = (pair.english.casefold(), pair.russian.casefold())
+        if key not in seen and pair.english and pair.russian:
+            seen.add(key)
+            result.append(pair)
+    return result

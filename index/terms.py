@@ -1,0 +1,170 @@
+"""`admiralty rule TERM`: exact, alias, cross-language, then fuzzy lookup of rule names.
+
+SQLite and rapidfuzz only: this path never imports torch, so it starts fast.
+"""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from rapidfuzz import fuzz, process
+
+from index.config import Settings
+from index.errors import QueryError
+from index.manifest import DocumentInfo, load_manifest, resolve_edition
+from index.store import DB_NAME, current_build, open_db
+
+MAX_TERM_CHARS = 100
+FUZZY_CUTOFF = 80.0
+CLEAR_MARGIN = 6.0  # a fuzzy winner must beat the runner-up by this much, or we list both
+
+
+@dataclass
+class RuleEntry:
+    term: str
+    edition: str
+    edition_label: str
+    document: str
+    document_title: str
+    language: str
+    section: str
+    text: str
+    chunk_id: str
+
+
+@dataclass
+class RuleLookup:
+    query: str
+    status: str  # "found" | "ambiguous" | "not_found"
+    matched: str | None = None
+    entries: list[RuleEntry] = field(default_factory=list)
+    candidates: list[str] = field(default_factory=list)
+    how: str | None = None  # "exact" | "alias" | "translation" | "fuzzy"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "query": self.query, "status": self.status, "matched": self.matched, "how": self.how,
+            "entries": [asdict(e) for e in self.entries], "candidates": self.candidates,
+        }
+
+
+def term_key(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).replace("ё", "е").replace("Ё", "Е").casefold().split())
+
+
+def validate_term(term: object) -> str:
+    if not isinstance(term, str) or not term.strip():
+        raise QueryError("the term is empty", "term")
+    term = " ".join(term.split())
+    if len(term) > MAX_TERM_CHARS:
+        raise QueryError(f"the term is {len(term)} characters; the limit is {MAX_TERM_CHARS}", "term")
+    return term
+
+
+class TermBook:
+    """All rule names and aliases (English and Russian) with the chunk that defines each."""
+
+    def __init__(self, settings: Settings) -> None:
+        build = current_build(settings.data_dir)
+        if build is None:
+            from index.build import ensure_index  # builds the index (needs the model) once
+
+            build = ensure_index(settings)
+        db = open_db(build / DB_NAME, readonly=True)
+        self.docs: dict[str, DocumentInfo] = {d.id: d for d in load_manifest(settings.corpus_dir)}
+        self._terms = list(db.query("select term, term_key, kind, english, chunk_id, document, edition, language from terms"))
+        self._chunks = {r["chunk_id"]: r for r in db.query("select chunk_id, section, text from chunks")}
+        self._pairs = [(term_key(r["english"]), term_key(r["russian"])) for r in db.query("select english, russian from term_pairs")]
+        db.close()
+        self._by_key: dict[str, list[dict[str, Any]]] = {}
+        for row in self._terms:
+            self._by_key.setdefault(row["term_key"], []).append(row)
+        for en, ru in self._pairs:  # pairs name things too ("таран" is in the map even if not a heading)
+            self._by_key.setdefault(en, [])
+            self._by_key.setdefault(ru, [])
+        self._display = {k: (rows[0]["term"] if rows else k) for k, rows in self._by_key.items()}
+        self._display.update({en: en.title() for en, _ in self._pairs if not self._by_key.get(en)})
+        self._keys = list(self._by_key)
+
+    def _translations(self, key: str) -> dict[str, int]:
+        """Names of the same rule -> how far from the key: 0 the key, 1 its aliases and its
+        printed translations, 2 the translations of its aliases."""
+        found = {key: 0}
+        chunks = {r["chunk_id"] for r in self._by_key.get(key, [])}
+        for r in self._terms:
+            if r["chunk_id"] in chunks and r["document"] == "dw4-glossary":
+                found.setdefault(r["term_key"], 1)
+        for row in self._by_key.get(key, []):
+            if row["english"]:
+                found.setdefault(term_key(row["english"]), 1)
+        for en, ru in self._pairs:
+            for a, b in ((en, ru), (ru, en)):
+                if a in found:
+                    found.setdefault(b, found[a] + 1 if a != key else 1)
+        return found
+
+    def _entries(self, keys: dict[str, int], edition: str | None) -> list[RuleEntry]:
+        """One entry per edition: the nearest name's defining chunk, names before aliases."""
+        rows = [r for k in keys for r in self._by_key.get(k, []) if not edition or r["edition"] == edition]
+        rows.sort(key=lambda r: (keys[r["term_key"]], r["kind"] != "name", len(self._chunks[r["chunk_id"]]["text"]) < 40))
+        by_edition: dict[str, RuleEntry] = {}
+        for row in rows:
+            if row["edition"] in by_edition:
+                continue
+            doc = self.docs[row["document"]]
+            chunk = self._chunks[row["chunk_id"]]
+            by_edition[row["edition"]] = RuleEntry(
+                row["term"], doc.edition, doc.edition_label, doc.file, doc.title, doc.language,
+                chunk["section"], chunk["text"], row["chunk_id"],
+            )
+        order = list(dict.fromkeys(d.edition for d in self.docs.values()))
+        return sorted(by_edition.values(), key=lambda e: order.index(e.edition))
+
+    def lookup(self, term: str, edition: str | None = None) -> RuleLookup:
+        query = validate_term(term)
+        edition = resolve_edition(edition, list(self.docs.values()))
+        key = term_key(query)
+        how = None
+        if key in self._by_key:
+            rows = self._by_key[key]
+            how = "alias" if rows and all(r["kind"] == "alias" for r in rows) else "exact"
+        else:
+            matches = process.extract(key, self._keys, scorer=fuzz.WRatio, limit=6, score_cutoff=FUZZY_CUTOFF)
+            if not matches:
+                return RuleLookup(query, "not_found", candidates=self._near(key))
+            best, score, _ = matches[0]
+            rivals = [m for m in matches[1:] if score - m[1] < CLEAR_MARGIN and not self._same_rule(best, m[0])]
+            if rivals:
+                names = [self._display[m[0]] for m in [matches[0], *rivals]]
+                return RuleLookup(query, "ambiguous", candidates=list(dict.fromkeys(names)))
+            key, how = best, "fuzzy"
+        keys = self._translations(key)
+        if how != "fuzzy" and set(keys) != {key}:
+            how = how if self._by_key.get(key) else "translation"
+        entries = self._entries(keys, edition)
+        if not entries:
+            return RuleLookup(query, "not_found", self._display.get(key), candidates=self._near(key))
+        return RuleLookup(query, "found", self._display.get(key), entries, how=how)
+
+    def _same_rule(self, a: str, b: str) -> bool:
+        return b in self._translations(a)
+
+    def _near(self, key: str) -> list[str]:
+        matches = process.extract(key, self._keys, scorer=fuzz.WRatio, limit=5, score_cutoff=60)
+        return list(dict.fromkeys(self._display[m[0]] for m in matches))
+
+    def complete(self, prefix: str, limit: int = 25) -> list[str]:
+        """Names for autocomplete: prefix matches first, then substring, then fuzzy; <= limit."""
+        limit = max(1, min(limit, 25))
+        key = term_key(prefix or "")
+        names = sorted({self._display[k] for k in self._keys if self._by_key.get(k)}, key=lambda n: (len(n), n))
+        if not key:
+            return names[:limit]
+        starts = [n for n in names if term_key(n).startswith(key)]
+        contains = [n for n in names if key in term_key(n) and n not in starts]
+        result = list(dict.fromkeys([*starts, *contains]))
+        if len(result) < limit:
+            fuzzy = process.extract(key, names, scorer=fuzz.WRatio, limit=limit, score_cutoff=86)
+            result += [m[0] for m in fuzzy if m[0] not in result]
+        return [n[:100] for n in result[:limit]]

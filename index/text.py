@@ -1,0 +1,59 @@
+"""Tokenising and stemming for the lexical side, English and Russian alike."""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+import snowballstemmer
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
+
+_EN_STOP = frozenset(
+    "a an and are as at be but by can do does for from how i if in into is it its me my of on or "
+    "so than that the their them then there these they this to u up was what when where which who "
+    "will with you your yes no not any get got have has had just".split()
+)
+_RU_STOP = frozenset(
+    "а без более бы был была были было быть в вам вас весь во вот все всего всех вы где да даже для "
+    "до его ее ей ему если есть еще же за здесь и из или им их к как ко когда кто ли либо мне может "
+    "мы на над надо наш не него нее нет ни них но ну о об однако он она они оно от очень по под при "
+    "с со так также такой там те тем то того тоже той только том ты у уже хотя чего чей чем что "
+    "чтобы чье чья эта эти это я ли ещё".split()
+)
+_en = snowballstemmer.stemmer("english")
+_ru = snowballstemmer.stemmer("russian")
+
+
+def normalise(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).replace("ё", "е").replace("Ё", "Е").casefold()
+
+
+def is_cyrillic(text: str) -> bool:
+    """True when most letters are Cyrillic (a Russian question)."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return False
+    return sum(1 for c in letters if _CYRILLIC.match(c)) >= len(letters) / 2
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(normalise(text))
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    if _CYRILLIC.search(word):
+        return _ru.stemWord(word)
+    return _en.stemWord(word)
+
+
+def stems(text: str, keep_stopwords: bool = False) -> list[str]:
+    """Stemmed content words, in order (stopwords dropped unless asked)."""
+    out = []
+    for word in words(text):
+        if not keep_stopwords and (word in _EN_STOP or word in _RU_STOP):
+            continue
+        out.append(stem(word))
+    return out
