@@ -1,0 +1,172 @@
+"""Create the Discord client, sync its slash commands, run it; and find the bot token.
+
+The client is discord.py's `AutoShardedBot`: with no shard count it asks Discord
+for the recommended number, so the same code serves one server or thousands.
+It asks only for the non-privileged `guilds` intent and answers slash commands only.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import tomllib
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+
+from bot.cli import UserError
+from bot.discord_bot.commands import install_commands
+from bot.discord_bot.context import BotContext
+from bot.discord_bot.referee_commands import install_referee_commands
+from bot.service import Admiralty
+
+log = logging.getLogger("admiralty.discord")
+
+TOKEN_ENV = "DISCORD_TOKEN"
+TOKEN_FILE_ENV = "DISCORD_TOKEN_FILE"
+CONFIG_ENV = "ADMIRALTY_CONFIG"  # same TOML file as index.config; the bot reads its [discord] table
+
+
+class TokenError(UserError):
+    """No usable Discord bot token: none configured, unreadable, empty, or rejected by Discord."""
+
+
+class AdmiraltyBot(commands.AutoShardedBot):
+    """Slash-command-only bot over one `Admiralty` service."""
+
+    def __init__(
+        self,
+        service: Admiralty,
+        *,
+        dev_guild_id: int | None = None,
+        shard_count: int | None = None,
+        sync_commands: bool = True,
+        warm_service: bool = True,
+        context: BotContext | None = None,
+    ) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # non-privileged; lets discord.py resolve guilds and channels
+        super().__init__(
+            command_prefix=commands.when_mentioned,  # no message intents, so never triggered
+            help_command=None,
+            intents=intents,
+            shard_count=shard_count,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.service = service
+        self.dev_guild_id = dev_guild_id
+        self.sync_commands = sync_commands
+        self.warm_service = warm_service
+        self.context = context or BotContext.for_service(service)
+        self._warm_task: asyncio.Task | None = None
+        install_commands(self.tree, self.context)
+        install_referee_commands(self.tree, self.context)
+
+    async def setup_hook(self) -> None:
+        if self.sync_commands:
+            await self.sync_app_commands()
+        if self.warm_service:
+            self._warm_task = asyncio.create_task(self._warm())
+
+    async def sync_app_commands(self) -> int:
+        """Register the commands with Discord: one test guild (instant) or globally."""
+        if self.dev_guild_id is not None:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally (may take a while to appear)", len(synced))
+        return len(synced)
+
+    async def _warm(self) -> None:
+        """Load the model and index in the background so the first /ask is not slow."""
+        try:
+            await asyncio.to_thread(self.service.warm)
+            log.info("search index loaded")
+        except Exception as exc:  # the bot still serves /rule and the calculator
+            log.warning("could not load the search index yet: %s", exc)
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s) to %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+
+
+def create_bot(
+    service: Admiralty,
+    *,
+    guild_id: int | None = None,
+    shard_count: int | None = None,
+    sync_commands: bool = True,
+) -> AdmiraltyBot:
+    return AdmiraltyBot(service, dev_guild_id=guild_id, shard_count=shard_count, sync_commands=sync_commands)
+
+
+async def start_bot(
+    service: Admiralty,
+    token: str,
+    *,
+    guild_id: int | None = None,
+    shard_count: int | None = None,
+    sync_commands: bool = True,
+) -> None:
+    """Run the bot until cancelled or closed (usable inside another asyncio app)."""
+    bot = create_bot(service, guild_id=guild_id, shard_count=shard_count, sync_commands=sync_commands)
+    async with bot:
+        try:
+            await bot.start(token)
+        except discord.LoginFailure as exc:
+            raise TokenError(f"Discord rejected the bot token: {exc}") from exc
+
+
+async def sync_only(service: Admiralty, token: str, *, guild_id: int | None = None) -> int:
+    """Log in over HTTP only, sync the commands, and return how many were synced."""
+    bot = AdmiraltyBot(service, dev_guild_id=guild_id, sync_commands=False, warm_service=False)
+    async with bot:
+        try:
+            await bot.login(token)
+        except discord.LoginFailure as exc:
+            raise TokenError(f"Discord rejected the bot token: {exc}") from exc
+        return await bot.sync_app_commands()
+
+
+def _token_file_from_config() -> Path | None:
+    config = os.environ.get(CONFIG_ENV)
+    if not config:
+        return None
+    try:
+        data = tomllib.loads(Path(config).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise TokenError(f"cannot read config file {config}: {exc}") from exc
+    value = data.get("discord", {}).get("token_file")
+    return Path(value).expanduser() if value else None
+
+
+def load_token(token_file: Path | str | None = None) -> str:
+    """The bot token: $DISCORD_TOKEN, else the file from the argument, $DISCORD_TOKEN_FILE
+    or `[discord] token_file` in the $ADMIRALTY_CONFIG TOML file."""
+    token = os.environ.get(TOKEN_ENV, "").strip()
+    if token:
+        return token
+    path: Path | None = None
+    source = ""
+    if token_file:
+        path, source = Path(token_file).expanduser(), "--token-file"
+    elif os.environ.get(TOKEN_FILE_ENV):
+        path, source = Path(os.environ[TOKEN_FILE_ENV]).expanduser(), f"${TOKEN_FILE_ENV}"
+    else:
+        path = _token_file_from_config()
+        source = f"[discord] token_file in ${CONFIG_ENV}"
+    if path is None:
+        raise TokenError(
+            f"no Discord bot token: set ${TOKEN_ENV}, or put the token in a file and give its path "
+            f"with ${TOKEN_FILE_ENV} or `[discord] token_file = \"...\"` in the ${CONFIG_ENV} file"
+        )
+    try:
+        token = path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TokenError(f"cannot read the Discord token file {path} ({source}): {exc.__class__.__name__}") from exc
+    if not token:
+        raise TokenError(f"the Discord token file {path} ({source}) is empty")
+    return token

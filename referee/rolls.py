@@ -1,0 +1,82 @@
+"""Rolled mode: validate what the player rolled against what the rules require."""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from referee.errors import InputError
+from referee.faces import Face, parse_face
+from referee.report import Report
+
+if TYPE_CHECKING:  # pragma: no cover
+    from referee.attack import AttackSetup
+
+
+class RollCheck:
+    def __init__(self, report: Report) -> None:
+        self.report = report
+
+    def count(self, field: str, got: int, need: int, template: str) -> None:
+        if got != need:
+            if got == 0:
+                raise InputError(f"{field}: missing; " + template.format(need=need, got=0), field)
+            raise InputError(f"{field}: " + template.format(need=need, got=got), field)
+
+    def explosions(self, got: int, needed: int, obscured: bool) -> None:
+        if got < needed:
+            missing = needed - got
+            raise InputError(f"explosions: {needed} exploding hit{'s' if needed != 1 else ''} need "
+                             f"{missing} more explosion dice (you gave {got})", "explosions")
+        if got > needed:
+            why = " (the target is Obscured: Exploding Hits add no dice)" if obscured else ""
+            raise InputError(f"explosions: {got} explosion dice given but only {needed} are needed{why}",
+                             "explosions")
+
+
+def parse_rerolls(raw: list[str], pool: int) -> list[tuple[int, Face]]:
+    out: list[tuple[int, Face]] = []
+    seen: set[int] = set()
+    for item in raw:
+        m = re.fullmatch(r"\s*#?(\d+)\s*[:=>-]\s*(.+?)\s*", item)
+        if not m:
+            raise InputError(f"rerolls: {item[:30]!r} should be POSITION:FACE, e.g. 4:2", "rerolls")
+        index = int(m.group(1))
+        if not 1 <= index <= pool:
+            raise InputError(f"rerolls: position {index} is outside the pool (1-{pool})", "rerolls")
+        if index in seen:
+            raise InputError(f"rerolls: die {index} re-rolled twice; no die may be re-rolled more than once",
+                             "rerolls")
+        seen.add(index)
+        out.append((index, parse_face(m.group(2), "rerolls")))
+    return out
+
+
+def apply_rerolls(faces: list[Face], rerolls: list[tuple[int, Face]], setup: "AttackSetup",
+                  report: Report) -> list[Face]:
+    """Check each re-roll against the rules that allow it, then return the final faces."""
+    if not rerolls:
+        return list(faces)
+    final = list(faces)
+    sustained_faces: set[Face] = set()
+    allowed = set(setup.reroll)
+    for index, new in rerolls:
+        old = faces[index - 1]
+        if old in allowed:
+            who = setup.reroll_names.get(old, "re-roll")
+        elif "sustained" in setup.qualities and setup.rs.sustained == "any":
+            who = "Sustained (any die)"
+        elif setup.sustained == "one-type":
+            sustained_faces.add(old)
+            if len(sustained_faces) > 1:
+                raise InputError("rerolls: Sustained re-rolls dice of ONE result type only; you re-rolled "
+                                 + " and ".join(sorted(f.name.lower() for f in sustained_faces)), "rerolls")
+            who = "Sustained"
+        else:
+            names = ", ".join(sorted(f"{f.name.lower()} ({setup.reroll_names.get(f, '')})" for f in allowed))
+            raise InputError(f"rerolls: die {index} shows {old.name.lower()}, which no rule here lets you "
+                             f"re-roll" + (f" (allowed: {names})" if names else " (no re-roll rule applies)"),
+                             "rerolls")
+        final[index - 1] = new
+        report.step("re-roll", f"die {index}: {old.name.lower()} -> {new.name.lower()} ({who})",
+                    report.cite("reroll"), die=index)
+    return final

@@ -1,0 +1,43 @@
+"""Shared fixtures: one real index over the real corpus, built once per test session."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from index.config import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_EVAL = ROOT.parent / "shared" / "eval" / "retrieval_dev.jsonl"
+
+
+@pytest.fixture(scope="session")
+def built_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
+    """Settings whose data dir holds a freshly built index of the real corpus.
+
+    The embedding cache of a developer's ./var is reused when present (it is keyed by
+    model and passage hash, so it cannot change results, only skip re-encoding)."""
+    from index.build import build_index
+
+    data_dir = tmp_path_factory.mktemp("admiralty-data")
+    cache = ROOT / "var" / "embeddings.db"
+    if cache.exists():
+        shutil.copy(cache, data_dir / "embeddings.db")
+    settings = Settings.from_env().with_data_dir(data_dir)
+    build_index(settings, progress=False)
+    return settings
+
+
+@pytest.fixture(scope="session")
+def searcher(built_settings: Settings):
+    from index.search import Searcher
+
+    return Searcher(built_settings, progress=False)
+
+
+@pytest.fixture(scope="session")
+def term_book(built_settings: Settings):
+    from index.terms import TermBook
+
+    return TermBook(built_settings)

@@ -1,0 +1,187 @@
+"""Thin fakes of discord.py's Interaction API (no network), shared by the test_discord_* modules.
+
+They record what our code sends and enforce, independently of bot.discord_bot.limits,
+the rules Discord itself applies: respond once, follow-ups only after a response,
+and the message/embed size limits that make Discord answer HTTP 400.
+"""
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+
+from bot.discord_bot.context import BotContext
+from bot.discord_bot.guild_settings import GuildSettingsStore
+from bot.discord_bot.rate_limit import RateLimiter
+from bot.discord_bot.runner import AdmiraltyBot
+from bot.service import Admiralty
+from index.config import Settings
+
+# Discord's documented limits, restated here so the tests do not trust the code under test.
+DISCORD_LIMITS = dict(
+    content=2000, embeds=10, total=6000, title=256, description=4096,
+    fields=25, field_name=256, field_value=1024, footer=2048, author=256, files=10,
+)
+
+
+class DiscordWouldReject(AssertionError):
+    """What Discord would answer with HTTP 400 or 'interaction already acknowledged'."""
+
+
+def discord_embed_chars(embed: discord.Embed) -> int:
+    total = len(embed.title or "") + len(embed.description or "")
+    total += len(embed.footer.text or "") + len(embed.author.name or "")
+    for f in embed.fields:
+        total += len(f.name or "") + len(f.value or "")
+    return total
+
+
+def check_message(content: Any, embeds: list[discord.Embed], files: list[discord.File]) -> None:
+    lim = DISCORD_LIMITS
+    if content is not None and len(str(content)) > lim["content"]:
+        raise DiscordWouldReject(f"content has {len(content)} chars")
+    if len(embeds) > lim["embeds"]:
+        raise DiscordWouldReject(f"{len(embeds)} embeds")
+    if len(files) > lim["files"]:
+        raise DiscordWouldReject(f"{len(files)} files")
+    if sum(discord_embed_chars(e) for e in embeds) > lim["total"]:
+        raise DiscordWouldReject("embeds exceed 6000 chars in total")
+    for e in embeds:
+        if not isinstance(e, discord.Embed):
+            raise DiscordWouldReject(f"not an embed: {e!r}")
+        if len(e.title or "") > lim["title"] or len(e.description or "") > lim["description"]:
+            raise DiscordWouldReject("title or description too long")
+        if len(e.fields) > lim["fields"]:
+            raise DiscordWouldReject("too many fields")
+        for f in e.fields:
+            if not f.name or not f.value or len(f.name) > lim["field_name"] or len(f.value) > lim["field_value"]:
+                raise DiscordWouldReject(f"bad field {f.name!r}")
+        if len(e.footer.text or "") > lim["footer"] or len(e.author.name or "") > lim["author"]:
+            raise DiscordWouldReject("footer or author too long")
+        if not (e.title or e.description or e.fields or e.image.url):
+            raise DiscordWouldReject("empty embed")
+    if content is None and not embeds and not files:
+        raise DiscordWouldReject("empty message")
+
+
+@dataclass
+class Sent:
+    """One message our code sent (or a deferral), with the keyword arguments it used."""
+
+    kind: str  # "defer", "response", "followup", "edit_original"
+    content: Any = None
+    embeds: list[discord.Embed] = field(default_factory=list)
+    files: list[discord.File] = field(default_factory=list)
+    ephemeral: bool = False
+    thinking: bool = False
+    allowed_mentions: discord.AllowedMentions | None = None
+    view: discord.ui.View | None = None
+
+    def text(self) -> str:
+        parts = [str(self.content or "")]
+        for e in self.embeds:
+            parts += [e.title or "", e.description or "", e.author.name or "", e.footer.text or ""]
+            parts += [f"{f.name}\n{f.value}" for f in e.fields]
+        return "\n".join(parts)
+
+
+def _collect(embed, embeds, file, files) -> tuple[list, list]:
+    out_embeds = list(embeds or []) + ([embed] if embed is not None else [])
+    out_files = list(files or []) + ([file] if file is not None else [])
+    return out_embeds, out_files
+
+
+class FakeResponse:
+    def __init__(self, log: list[Sent]) -> None:
+        self._log = log
+        self._done = False
+
+    def is_done(self) -> bool:
+        return self._done
+
+    def _acknowledge(self) -> None:
+        if self._done:
+            raise DiscordWouldReject("interaction already acknowledged")
+        self._done = True
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
+        self._acknowledge()
+        self._log.append(Sent("defer", ephemeral=ephemeral, thinking=thinking))
+
+    async def send_message(self, content=None, *, embed=None, embeds=None, file=None, files=None,
+                           view=None, ephemeral=False, allowed_mentions=None, **_: Any) -> None:
+        self._acknowledge()
+        embeds, files = _collect(embed, embeds, file, files)
+        check_message(content, embeds, files)
+        self._log.append(Sent("response", content, embeds, files, ephemeral, False, allowed_mentions, view))
+
+
+class FakeFollowup:
+    def __init__(self, log: list[Sent], response: FakeResponse) -> None:
+        self._log = log
+        self._response = response
+
+    async def send(self, content=None, *, embed=None, embeds=None, file=None, files=None, view=None,
+                   ephemeral=False, allowed_mentions=None, wait=False, **_: Any) -> None:
+        if not self._response.is_done():
+            raise DiscordWouldReject("follow-up before the interaction was acknowledged")
+        embeds, files = _collect(embed, embeds, file, files)
+        check_message(content, embeds, files)
+        self._log.append(Sent("followup", content, embeds, files, ephemeral, False, allowed_mentions, view))
+
+
+class FakeInteraction:
+    """Shaped like discord.Interaction for what command callbacks use."""
+
+    def __init__(self, user_id: int = 1001, guild_id: int | None = 5005, manage_guild: bool = False,
+                 command_name: str = "test") -> None:
+        self.sent: list[Sent] = []
+        self.user = SimpleNamespace(id=user_id, mention=f"<@{user_id}>", name=f"user{user_id}")
+        self.guild_id = guild_id
+        self.permissions = discord.Permissions(manage_guild=manage_guild)
+        self.response = FakeResponse(self.sent)
+        self.followup = FakeFollowup(self.sent, self.response)
+        self.command = SimpleNamespace(name=command_name)
+        self.message = None
+
+    async def edit_original_response(self, *, view=None, **kwargs: Any) -> None:
+        self.sent.append(Sent("edit_original", view=view))
+
+    # Helpers for assertions
+    def messages(self) -> list[Sent]:
+        return [s for s in self.sent if s.kind in ("response", "followup")]
+
+    def all_text(self) -> str:
+        return "\n".join(m.text() for m in self.messages())
+
+
+def run(coro):
+    """Run a coroutine in a fresh event loop (discord.ui.View needs a running loop)."""
+    return asyncio.run(coro)
+
+
+def assert_safe_and_ephemeral(interaction: FakeInteraction) -> None:
+    """Every message ephemeral, with mentions disabled, and deferred (or answered) once."""
+    messages = interaction.messages()
+    assert messages, "nothing was sent"
+    for m in messages:
+        assert m.ephemeral is True, f"{m.kind} not ephemeral"
+        am = m.allowed_mentions
+        assert isinstance(am, discord.AllowedMentions), "no allowed_mentions"
+        assert am.to_dict() == discord.AllowedMentions.none().to_dict() == {"parse": []}
+
+
+def make_bot(tmp_path, limiter: RateLimiter | None = None, settings: Settings | None = None) -> AdmiraltyBot:
+    """The real bot object (never logged in) with our commands installed on its tree."""
+    service = Admiralty(settings or Settings.from_env().with_data_dir(tmp_path / "var"))
+    ctx = BotContext(service, GuildSettingsStore.in_data_dir(tmp_path), limiter or RateLimiter(600, 100))
+    return AdmiraltyBot(service, sync_commands=False, context=ctx)
+
+
+def callback(bot: AdmiraltyBot, name: str):
+    command = bot.tree.get_command(name)
+    assert command is not None, f"/{name} is not registered"
+    return command.callback

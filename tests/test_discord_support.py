@@ -1,0 +1,141 @@
+"""Guild settings store, rate limiter, chart rendering, token loading, `admiralty bot` CLI."""
+from __future__ import annotations
+
+import io
+import sqlite3
+
+import matplotlib.image
+import pytest
+
+from bot.discord_bot.charts import distribution_png
+from bot.discord_bot.guild_settings import GuildSettingsStore, SettingsValueError
+from bot.discord_bot.rate_limit import RateLimiter
+from bot.discord_bot.runner import TokenError, load_token
+
+
+# --- guild settings -----------------------------------------------------------------------
+
+def test_guild_settings_round_trip_and_isolation(tmp_path):
+    store = GuildSettingsStore.in_data_dir(tmp_path)
+    assert store.get(1).to_json() == {"guild_id": 1, "ruleset": None, "game": None, "language": None}
+    store.update(1, updated_by=9, ruleset="dw4")
+    store.update(1, updated_by=9, language="ru", game="dystopian-wars", allowed_games={"dystopian-wars"})
+    store.update(2, updated_by=8, ruleset="dw3-qrs")
+    again = GuildSettingsStore.in_data_dir(tmp_path)  # survives a restart
+    assert again.get(1).to_json() == {"guild_id": 1, "ruleset": "dw4", "game": "dystopian-wars", "language": "ru"}
+    assert again.get(2).ruleset == "dw3-qrs" and again.get(2).language is None
+    rows = sqlite3.connect(tmp_path / "discord_guilds.db").execute(
+        "select guild_id, updated_by from guild_settings order by guild_id").fetchall()
+    assert rows == [(1, 9), (2, 8)]
+    assert again.reset(1).ruleset is None and again.get(1).ruleset is None
+    assert again.get(2).ruleset == "dw3-qrs"
+
+
+@pytest.mark.parametrize("kwargs,word", [
+    ({"ruleset": "dw5"}, "ruleset"),
+    ({"language": "de"}, "language"),
+    ({"game": "warhammer", "allowed_games": {"dystopian-wars"}}, "game"),
+])
+def test_guild_settings_reject_unknown_values(tmp_path, kwargs, word):
+    store = GuildSettingsStore.in_data_dir(tmp_path)
+    with pytest.raises(SettingsValueError, match=word):
+        store.update(1, updated_by=1, **kwargs)
+    assert store.get(1).ruleset is None
+
+
+# --- rate limit ----------------------------------------------------------------------------
+
+def test_rate_limiter_burst_then_refill_per_user():
+    now = [100.0]
+    limiter = RateLimiter(per_minute=6, burst=2, clock=lambda: now[0])
+    assert limiter.acquire(1) == 0 and limiter.acquire(1) == 0
+    wait = limiter.acquire(1)
+    assert wait == pytest.approx(10.0)  # 6 per minute -> one token every 10 s
+    assert limiter.acquire(2) == 0  # other users unaffected
+    now[0] += 10
+    assert limiter.acquire(1) == 0
+    assert limiter.acquire(1) > 0
+
+
+def test_rate_limiter_memory_is_bounded():
+    now = [0.0]
+    limiter = RateLimiter(per_minute=60, burst=1, clock=lambda: now[0], max_users=50)
+    for uid in range(500):
+        limiter.acquire(uid)
+    assert len(limiter._buckets) <= 50
+
+
+# --- chart -----------------------------------------------------------------------------------
+
+def test_chart_is_a_readable_png():
+    dist = {0: 0.2, 1: 0.3, 2: 0.25, 3: 0.15, 4: 0.1}
+    png = distribution_png(dist, title="Damage", highlight=2)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    image = matplotlib.image.imread(io.BytesIO(png), format="png")
+    height, width = image.shape[:2]
+    assert (width, height) == (640, 320)
+    # The highlighted bar uses a different colour from the others: both colours are present.
+    pixels = {tuple((image[y, x, :3] * 255).round().astype(int)) for y in range(0, height, 2) for x in range(0, width, 2)}
+    assert (0xE6, 0x7E, 0x22) in pixels and (0x58, 0x65, 0xF2) in pixels
+
+
+def test_chart_folds_a_long_tail_and_rejects_empty():
+    dist = {k: 1 / 200 for k in range(200)}
+    assert distribution_png(dist, title="long")[:4] == b"\x89PNG"
+    with pytest.raises(ValueError):
+        distribution_png({}, title="nothing")
+
+
+# --- token ---------------------------------------------------------------------------------
+
+@pytest.fixture
+def no_token_env(monkeypatch):
+    for name in ("DISCORD_TOKEN", "DISCORD_TOKEN_FILE", "ADMIRALTY_CONFIG"):
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+def test_token_from_env_wins(no_token_env, tmp_path):
+    no_token_env.setenv("DISCORD_TOKEN", "  abc.def  \n")
+    assert load_token(tmp_path / "absent") == "abc.def"
+
+
+def test_token_from_file_env_and_config(no_token_env, tmp_path):
+    token_file = tmp_path / "token"
+    token_file.write_text("from-file\n")
+    no_token_env.setenv("DISCORD_TOKEN_FILE", str(token_file))
+    assert load_token() == "from-file"
+    no_token_env.delenv("DISCORD_TOKEN_FILE")
+    config = tmp_path / "admiralty.toml"
+    config.write_text(f'[index]\nmodel = "x"\n[discord]\ntoken_file = "{token_file}"\n')
+    no_token_env.setenv("ADMIRALTY_CONFIG", str(config))
+    assert load_token() == "from-file"
+
+
+def test_missing_or_empty_token_is_a_clear_error(no_token_env, tmp_path):
+    with pytest.raises(TokenError, match="DISCORD_TOKEN"):
+        load_token()
+    empty = tmp_path / "empty"
+    empty.write_text("\n")
+    with pytest.raises(TokenError, match="is empty"):
+        load_token(empty)
+    with pytest.raises(TokenError, match="cannot read"):
+        load_token(tmp_path / "nope")
+
+
+def test_cli_bot_without_token_exits_2_with_message(no_token_env, capsys):
+    from bot.cli import main
+
+    assert main(["bot", "--guild", "123"]) == 2
+    err = capsys.readouterr().err
+    assert "no Discord bot token" in err and "Traceback" not in err
+
+
+def test_cli_bot_rejects_bad_guild_and_shards(no_token_env, capsys):
+    from bot.cli import main
+
+    for argv in (["bot", "--guild", "abc"], ["bot", "--shards", "0"]):
+        with pytest.raises(SystemExit) as exc:
+            main(argv)
+        assert exc.value.code == 2
+    assert "expected a whole number" in capsys.readouterr().err

@@ -1,0 +1,95 @@
+"""Parsers on the real corpus documents."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from index.chunking import MAX_CHARS, chunk_sections
+from index.manifest import load_manifest
+from index.parsing import parse_document
+from index.parsing.sections import paragraph_key
+
+DOCS = {d.id: d for d in load_manifest()}
+
+
+@pytest.fixture(scope="module")
+def sections():
+    return {doc_id: parse_document(doc) for doc_id, doc in DOCS.items()}
+
+
+def test_manifest_describes_every_corpus_file():
+    files = {d.file for d in DOCS.values()}
+    on_disk = {p.name for p in next(iter(DOCS.values())).corpus_dir.iterdir() if p.suffix in {".cat", ".txt", ".md"}}
+    assert files == on_disk
+    for doc in DOCS.values():
+        assert doc.game in {"dystopian-wars", "dust-warfare", "skirmish-usr"}
+        assert doc.language in {"en", "ru"}
+        assert doc.version
+
+
+def test_battlescribe_one_section_per_rule_with_description(sections):
+    raw = DOCS["dw4-glossary"].read_text()
+    described = len(re.findall(r"<rule [^>]*>\s*(?:<alias>[^<]*</alias>\s*)?<description>", raw))
+    glossary = sections["dw4-glossary"]
+    assert len(glossary) == described == 218
+    names = {s.heading_path[-1] for s in glossary}
+    assert {"Ram", "Piercing", "Obscured", "Boarding Parties"} <= names
+
+
+def test_battlescribe_aliases_are_kept(sections):
+    aliases = {a for s in sections["dw4-glossary"] for t in s.terms for a in t.aliases}
+    assert {"Ramming", "Rams", "Crew Checks", "Interception Attempt"} <= aliases
+
+
+def test_glossary_tables_become_readable_text(sections):
+    text = "\n".join(s.text for s in sections["dw4-glossary"])
+    assert "<table" not in text and "&lt;" not in text and "<td" not in text
+    breaching = next(s for s in sections["dw4-glossary"] if s.heading_path[-1] == "Breaching Drill")
+    assert "Action Pool: The Action Pool starts with X dice." in breaching.text
+    assert "Success Threshold: The Target Model’s Armour rating." in breaching.text
+
+
+def test_quick_reference_repeated_pages_indexed_once(sections):
+    keys = [paragraph_key(p) for s in sections["dw3-quick-reference"] for p in s.paragraphs]
+    long_keys = [k for k in keys if len(k) >= 40]
+    assert len(long_keys) == len(set(long_keys))
+    # The magazine-explosion text is printed twice in the file (once with ” quotes): kept once.
+    raw = DOCS["dw3-quick-reference"].read_text()
+    assert raw.count("Magazine explosion") >= 2
+    assert sum("magazine explosion" in k for k in keys) == 1
+
+
+def test_quick_reference_headings_and_numbered_steps(sections):
+    paths = [s.heading_path for s in sections["dw3-quick-reference"]]
+    assert any(p[-2:] == ("ACTIVATION PHASE", "2. MOVEMENT") for p in paths)
+    assert any(p[-1] == "RAMMING" for p in paths)
+    assert any(p[-2:] == ("WEAPON QUALITIES", "Piercing") for p in paths)
+
+
+def test_russian_book_sections_and_bilingual_terms(sections):
+    ru = sections["dw3-rulebook"]
+    assert not any("INDEX" in s.heading_path for s in ru), "the index pages are mined, never answered from"
+    ram = next(s for s in ru if s.heading_path[-1] == "Таран")
+    assert ram.terms[0].english == "Ramming"
+    assert "Набор Боевых Кубов Тарана" in ram.text
+
+
+def test_usr_table_one_section_per_row(sections):
+    usr = sections["skirmish-usr"]
+    assert len(usr) == 14
+    groups = {s.heading_path[1] for s in usr}
+    assert groups == {"Unit USR", "Weapon USR"}
+    airborne = next(s for s in usr if s.heading_path[-1] == "Airborne")
+    assert airborne.text.startswith("Airborne: This unit may be deployed off of the table")
+
+
+def test_chunks_carry_metadata_and_respect_size(sections):
+    for doc_id, doc_sections in sections.items():
+        chunks = chunk_sections(DOCS[doc_id], doc_sections)
+        assert len({c.chunk_id for c in chunks}) == len(chunks)
+        for chunk in chunks:
+            assert chunk.document.id == doc_id and chunk.section and chunk.text.strip()
+            # a single paragraph longer than the limit is kept whole; otherwise parts stay under it
+            if "\n\n" in chunk.text:
+                assert len(chunk.text) <= MAX_CHARS + 2 + max(len(p) for p in chunk.text.split("\n\n"))

@@ -1,0 +1,77 @@
+"""Search over the real index: filters, routing, cross-lingual lookups, validation."""
+from __future__ import annotations
+
+import pytest
+
+from index.errors import QueryError
+
+
+def sources(result):
+    return [(h.edition, h.section) for h in result.results]
+
+
+def test_result_carries_full_citation(searcher):
+    result = searcher.ask("how many dice does a ram get in dw4?", k=5)
+    assert result.routed_editions == ["dw4-glossary"]
+    top = result.results[0]
+    assert top.document == "dw4-rules-glossary.cat" and top.edition == "dw4-glossary"
+    assert top.section and top.text and top.language == "en"
+    assert any("Ramming Model’s Hull rating" in h.text for h in result.results)
+
+
+def test_russian_question_finds_russian_rule(searcher):
+    result = searcher.ask("сколько кубов кидать на таран?", k=5)
+    assert all(h.language == "ru" for h in result.results)
+    assert any("Набор Боевых Кубов Тарана" in h.text for h in result.results)
+
+
+def test_english_question_finds_rule_only_in_russian_book(searcher):
+    result = searcher.ask("what are the special rules of the Storm scenario?", k=5)
+    assert any(h.edition == "dw3-rulebook" and "Буря" in h.section for h in result.results)
+
+
+def test_edition_filter_and_aliases(searcher):
+    for edition in ("dw3-quick-reference", "qrs", "dw3-qrs"):
+        result = searcher.ask("what does piercing do", k=5, edition=edition)
+        assert {h.edition for h in result.results} == {"dw3-quick-reference"}
+
+
+def test_game_and_language_filters(searcher):
+    dust = searcher.ask("how do reactions work", k=5, game="dust-warfare")
+    assert {h.game for h in dust.results} == {"dust-warfare"}
+    russian = searcher.ask("ramming", k=5, lang="ru")
+    assert {h.language for h in russian.results} == {"ru"}
+
+
+def test_editions_disagreeing_are_flagged(searcher):
+    result = searcher.ask("what does the piercing quality do", k=5, game="dystopian-wars")
+    editions = {h.edition for h in result.results}
+    assert len(editions) > 1
+    assert result.editions_disagree and "different editions" in result.editions_disagree
+
+
+def test_single_edition_has_no_disagreement_note(searcher):
+    result = searcher.ask("what does piercing do", k=3, edition="dw4")
+    assert result.editions_disagree is None
+
+
+@pytest.mark.parametrize("question, field", [("", "question"), ("   ", "question"), ("x" * 501, "question")])
+def test_bad_questions_are_rejected(searcher, question, field):
+    with pytest.raises(QueryError) as err:
+        searcher.ask(question)
+    assert err.value.field == field
+
+
+@pytest.mark.parametrize("kwargs, field", [
+    ({"edition": "dw9"}, "edition"), ({"game": "warhammer"}, "game"), ({"lang": "de"}, "lang"),
+    ({"k": 0}, "k"), ({"k": 51}, "k"), ({"mode": "magic"}, "mode"),
+])
+def test_bad_filters_name_the_field(searcher, kwargs, field):
+    with pytest.raises(QueryError) as err:
+        searcher.ask("ram", **kwargs)
+    assert err.value.field == field
+
+
+def test_hostile_text_is_just_text(searcher):
+    result = searcher.ask('"ram" OR NEAR(x) * ) ; drop table chunks; -- @everyone', k=3)
+    assert len(result.results) == 3

@@ -1,0 +1,44 @@
+"""The English<->Russian term map mined from the Russian rulebook."""
+from __future__ import annotations
+
+import pytest
+
+from index.manifest import load_manifest
+from index.parsing import parse_document
+from index.termmap import build_term_map, load_synonyms, mine_index_pairs
+
+RU = next(d for d in load_manifest() if d.language == "ru")
+
+
+@pytest.fixture(scope="module")
+def pairs():
+    text = RU.read_text()
+    return {(p.english.casefold(), p.russian.casefold()): p for p in build_term_map(text, parse_document(RU), load_synonyms())}
+
+
+@pytest.mark.parametrize("english, russian", [
+    ("armour", "броня"), ("ramming", "таран"), ("citadel", "цитадель"),
+    ("action dice", "боевые кубы"), ("hull", "корпус"), ("obscured", "скрытый"),
+])
+def test_known_pairs_are_mined(pairs, english, russian):
+    assert (english, russian) in pairs
+    assert pairs[(english, russian)].source in {"index", "inline"}
+
+
+def test_index_pages_are_mined_with_abbreviations_stripped():
+    found = {(p.english, p.russian) for p in mine_index_pairs(RU.read_text())}
+    assert ("Action Dice", "Боевые кубы") in found
+    assert ("Aerial Defence", "Противовоздушная оборона") in found
+    assert len(found) > 150
+
+
+def test_curated_pairs_are_marked_and_never_duplicate_mined_ones(pairs):
+    assert pairs[("storm", "буря")].source == "curated"
+    keys = list(pairs)
+    assert len(keys) == len(set(keys))
+
+
+def test_expansions_are_one_way():
+    expansions = load_synonyms().expansions
+    assert "assault" in expansions["boarding"]
+    assert "assault" not in expansions, "rule words must not be expanded back into slang"

@@ -1,0 +1,65 @@
+"""`rule` lookups: exact, alias, Russian, misspelt, ambiguous, autocomplete."""
+from __future__ import annotations
+
+import pytest
+
+from index.errors import QueryError
+
+
+def editions(result):
+    return [e.edition for e in result.entries]
+
+
+def test_russian_term_shows_every_edition(term_book):
+    result = term_book.lookup("таран")
+    assert result.status == "found"
+    assert editions(result) == ["dw4-glossary", "dw3-quick-reference", "dw3-rulebook"]
+    by_edition = {e.edition: e for e in result.entries}
+    assert by_edition["dw4-glossary"].section.startswith("Ram")
+    assert "Набор Боевых Кубов Тарана" in by_edition["dw3-rulebook"].text
+
+
+def test_alias_resolves_to_its_rule(term_book):
+    result = term_book.lookup("Rams")
+    assert result.status == "found" and result.how == "alias"
+    assert result.entries[0].section.startswith("Ram")
+
+
+def test_misspelling_is_found_fuzzily(term_book):
+    result = term_book.lookup("peircing")
+    assert result.status == "found" and result.how == "fuzzy" and result.matched == "Piercing"
+    assert "dw4-glossary" in editions(result) and "dw3-quick-reference" in editions(result)
+
+
+def test_multiword_name(term_book):
+    result = term_book.lookup("Boarding Parties")
+    assert result.status == "found" and result.entries[0].edition == "dw4-glossary"
+
+
+def test_edition_filter(term_book):
+    result = term_book.lookup("piercing", edition="qrs")
+    assert editions(result) == ["dw3-quick-reference"]
+
+
+def test_ambiguous_query_lists_candidates(term_book):
+    result = term_book.lookup("generator")
+    assert result.status == "ambiguous" and not result.entries
+    assert {"Generators", "Arc Generator", "Fury Generator"} <= set(result.candidates)
+
+
+def test_unknown_term(term_book):
+    result = term_book.lookup("zzqxv")
+    assert result.status == "not_found" and not result.entries
+
+
+@pytest.mark.parametrize("term", ["", "   ", "x" * 101])
+def test_bad_terms(term_book, term):
+    with pytest.raises(QueryError):
+        term_book.lookup(term)
+
+
+def test_autocomplete_respects_discords_limit(term_book):
+    assert len(term_book.complete("")) == 25
+    assert term_book.complete("ram")[0] == "Ram"
+    assert "Броня" in term_book.complete("бро")
+    assert all(len(c) <= 100 for c in term_book.complete("s"))
