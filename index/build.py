@@ -20,7 +20,7 @@ from index.store import DB_NAME, VECTORS_NAME, current_build, new_build_dir, ope
 from index.termmap import SYNONYMS_FILE, TermPair, build_term_map, load_synonyms
 from index.text import stems
 
-PIPELINE_VERSION = "4"  # bump when search-time tables change shape
+PIPELINE_VERSION = "5"  # bump when search-time tables change shape
 MAX_ENRICHMENT_TERMS = 16  # MiniLM reads 256 word pieces: keep the English additions short
 
 
@@ -211,6 +211,7 @@ def _write(
             for i, c in enumerate(chunks)
         ],
     )
+    db.execute("create virtual table lexical_vocab using fts5vocab(lexical, 'row')")
     db["terms"].insert_all(_term_rows(chunks, pairs))
     db["terms"].create_index(["term_key"])
     db["term_pairs"].insert_all(({"english": p.english, "russian": p.russian, "source": p.source} for p in pairs))

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
 
 from index.build import ensure_index
 from index.config import DEFAULT_MODEL, Settings
@@ -27,6 +29,7 @@ MAX_K = 50
 RRF_K = 60
 CANDIDATES = 100
 MODES = ("hybrid", "lexical", "dense")
+TYPO_MIN_CHARS = 8  # stems this long also match spellings one edit away, even when known
 TITLE_WEIGHT = 3.0  # a word in a rule's own heading is stronger evidence than one in its body
 
 
@@ -98,13 +101,15 @@ class Searcher:
         self._language = np.array([r["language"] for r in rows])
         self._vectors = faiss.read_index(str(build / VECTORS_NAME))
         self._embedder = Embedder(settings)
-        self._expansions = load_synonyms().expansions
+        self._expansions = [(stems(k, keep_stopwords=True), v) for k, v in load_synonyms().expansions.items()]
+        self._vocabulary = {term for (term,) in self._db.execute("select term from lexical_vocab").fetchall()}
+        self._vocabulary_list = sorted(self._vocabulary)
         self.multilingual = settings.model != DEFAULT_MODEL and "multilingual" in settings.model.lower()
         self.build_dir: Path = build
 
     # -- candidate lists -------------------------------------------------
     def _lexical(self, question: str, allowed: np.ndarray) -> list[int]:
-        terms = stems(self._expand(question))
+        terms = self._query_stems(question)
         if not terms:
             return []
         match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
@@ -121,11 +126,27 @@ class Searcher:
         scores, ids = self._vectors.search(vector.reshape(1, -1), n)
         return [int(i) for i in ids[0] if i >= 0 and allowed[i]][:CANDIDATES]
 
-    def _expand(self, question: str) -> str:
-        """Player words => rule words (one way, query side only)."""
-        text = normalise(question)
-        extra = [w for key, words in self._expansions.items() if _contains_phrase(text, key) for w in words]
-        return question + (" " + " ".join(extra) if extra else "")
+    def _query_stems(self, question: str) -> list[str]:
+        """Stems of the question, plus rule words for player words (one way, matched on
+        stems so every inflection counts), plus spellings the books use for a long word
+        that is one edit away (typos on either side: "peircing", "Деорганизации")."""
+        base = stems(question)
+        extra: list[str] = []
+        for key, words in self._expansions:
+            if _contains_run(base, key):
+                extra += [s for w in words for s in stems(w)]
+        for stem in base:
+            if len(stem) >= TYPO_MIN_CHARS or stem not in self._vocabulary:
+                extra += self._near_spellings(stem)
+        return list(dict.fromkeys([*base, *extra]))
+
+    def _near_spellings(self, stem: str) -> list[str]:
+        if len(stem) < 5:
+            return []
+        limit = 1 if len(stem) < 8 else 2
+        matches = process.extract(stem, self._vocabulary_list, scorer=Levenshtein.distance,
+                                  score_cutoff=limit, limit=3)
+        return [m[0] for m in matches if m[0] != stem]
 
     # -- the public call -------------------------------------------------
     def ask(
@@ -185,10 +206,9 @@ class Searcher:
                    doc.edition_label, r["language"], r["section"], r["text"])
 
 
-def _contains_phrase(text: str, phrase: str) -> bool:
-    import re
-
-    return re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text) is not None
+def _contains_run(haystack: list[str], needle: list[str]) -> bool:
+    n = len(needle)
+    return n > 0 and any(haystack[i:i + n] == needle for i in range(len(haystack) - n + 1))
 
 
 def fuse(rankings: list[tuple[list[int], float]]) -> dict[int, float]:

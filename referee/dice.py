@@ -12,14 +12,16 @@ below TOLERANCE.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import comb
 
 from referee import poly
+from referee.errors import InputError
 from referee.faces import FACES, Face
 
 TOLERANCE = 1e-13
+MAX_ENUMERATION = 200_000  # about a second of pure Python on 2 cores (see bench/referee.py)
 TAIL = 1e-16  # far tails below this mass are dropped (and counted in the truncation bound)
 UNIFORM: dict[Face, float] = {f: 1 / 6 for f in FACES}
 
@@ -140,6 +142,7 @@ def converted_explosions_distribution(n: int, rules: FaceRules, convert: int,
     The number converted depends on how many such faces were rolled, so the pool's face
     counts are kept separate: enumerate (Exploding, Heavy) counts, the rest is binomial.
     """
+    _check_cost("Devastating/Ablative", n, lambda m: comb(m + 2, 2) * m)
     px, ph = probs[Face.EXPLODING], probs[Face.HEAVY]
     rest_total = 1 - px - ph
     rest = {f: (probs[f] / rest_total if rest_total and f not in (Face.EXPLODING, Face.HEAVY) else 0.0)
@@ -187,6 +190,8 @@ def sustained_distribution(n: int, rules: FaceRules, locked_reroll: frozenset[Fa
     candidates = [f for f in FACES if f not in locked_reroll and rules.initial[f] < 10 and
                   f is not Face.EXPLODING]
     candidates = [f for f in candidates if choose.eligible(f)]
+    k = len(candidates)
+    _check_cost("Sustained", n, lambda m: comb(m + k, k))
     # a die is "locked" when its face is not a candidate (kept or already re-rolled)
     p_cand = len(candidates) / 6
     share = sum(1 / 6 for _ in locked_reroll)
@@ -198,7 +203,6 @@ def sustained_distribution(n: int, rules: FaceRules, locked_reroll: frozenset[Fa
                    else [[1.0]] * (n + 1))
     fresh_pows = poly.powers(fresh.p, n, eps)
     out: list = [0.0]
-    k = len(candidates)
     for m in range(n + 1):
         pm = comb(n, m) * p_cand ** m * total_locked ** (n - m)
         if not pm:
@@ -216,6 +220,19 @@ def sustained_distribution(n: int, rules: FaceRules, locked_reroll: frozenset[Fa
         poly.add_into(out, poly.conv(inner, locked_pows[n - m]), pm)
     dropped = poly.drop_tail(out, TAIL)
     return Dist(out, truncation=fresh.truncation * 2 * n + 4 * n * eps + dropped)
+
+
+def _check_cost(what: str, n: int, cost: Callable[[int], int]) -> None:
+    """Exact odds that keep face counts apart enumerate every split of the pool (the cost
+    grows as a power of n): refuse, clearly, a pool that would take more than ~a second."""
+    if cost(n) <= MAX_ENUMERATION:
+        return
+    limit = max(m for m in range(n) if cost(m) <= MAX_ENUMERATION)
+    raise InputError(
+        f"dice: exact {what} odds for {n} dice would take too long here; the limit for this "
+        f"attack is {limit} dice (split the attack, or roll it and give --roll)",
+        "dice",
+    )
 
 
 def _splits(m: int, k: int):

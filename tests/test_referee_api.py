@@ -127,3 +127,23 @@ def test_cli_json_and_errors(capsys):
     assert main(["assault", "--ruleset", "dw4", "--boarding", "4", "--boarding", "4", "--target-defences", "5",
                  "--target-crew", "6", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["attack_pool"] == 8
+
+
+def test_pools_too_large_for_exact_odds_are_refused_with_the_limit():
+    """Sustained and dw4 Devastating enumerate face splits; 200 dice would take minutes."""
+    for params in (
+        {"dice": 200, "armour": 6, "citadel": 9, "quality": ["sustained", "devastating"]},
+        {"ruleset": "dw4", "dice": 200, "armour": 3, "defence": 5, "quality": ["devastating"]},
+    ):
+        with pytest.raises(InputError) as err:
+            resolve("attack", params)
+        assert err.value.field == "dice" and "the limit for this attack is" in str(err.value)
+    # just under the stated limit still works, exactly
+    message = ""
+    try:
+        resolve("attack", {"dice": 200, "armour": 6, "citadel": 9, "quality": ["sustained", "devastating"]})
+    except InputError as exc:
+        message = str(exc)
+    limit = int(message.split("limit for this attack is ")[1].split()[0])
+    result = resolve("attack", {"dice": limit, "armour": 6, "citadel": 9, "quality": ["sustained", "devastating"]})
+    assert abs(sum(result["p_damage"].values()) - 1) < 1e-9

@@ -12,7 +12,7 @@ from index.manifest import DocumentInfo
 from index.parsing.sections import DefinedTerm, Section, drop_repeated_paragraphs, split_definition_lists
 
 _NUMBERED = re.compile(r"^\d{1,2}\.\s+(.+)$")
-_RUN_IN = re.compile(r"^\**([A-Z][\w'’&/\- ]{1,40}?)\**\s*(\([^)]{1,12}\))?\**:\s")
+_RUN_IN = re.compile(r"^\**([A-Z][\w'’&/\- ]{1,40}?)\**\s*(\([^)]{1,12}\))?\**[:!]\s")  # "Aerial: …", "Hit the Dirt! …"
 _MARKDOWN_DECOR = re.compile(r"^#+\s*|\*\*")
 
 

@@ -1,0 +1,53 @@
+"""Cold start of `admiralty rule` (must not import torch; target <= 1.5 s on 2 cores).
+
+Times whole processes, median of N runs, against two baselines measured in the same run:
+a bare `python -c pass` and `admiralty --help` (the CLI's own import cost).
+
+    python bench/cold_start.py [--runs 7]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+
+COMMANDS = {
+    "python -c pass": [sys.executable, "-c", "pass"],
+    "admiralty --help": [sys.executable, "-m", "bot.cli", "--help"],
+    "admiralty rule piercing": [sys.executable, "-m", "bot.cli", "rule", "piercing"],
+    "admiralty rule таран --json": [sys.executable, "-m", "bot.cli", "rule", "таран", "--json"],
+    "admiralty attack 30 dice": [sys.executable, "-m", "bot.cli", "attack", "--dice", "30", "--armour", "5",
+                                 "--citadel", "8", "--defence", "10", "--quality", "aerial"],
+}
+
+
+def time_once(cmd: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    for cmd in COMMANDS.values():  # warm the page cache and make sure the index exists
+        time_once(cmd)
+    times: dict[str, list[float]] = {name: [] for name in COMMANDS}
+    for _ in range(args.runs):  # interleaved, so machine drift hits every command alike
+        for name, cmd in COMMANDS.items():
+            times[name].append(time_once(cmd))
+    base = statistics.median(times["python -c pass"])
+    print(f"{'command':<30}{'median s':>10}{'max s':>9}{'x python':>10}")
+    for name, values in times.items():
+        med = statistics.median(values)
+        print(f"{name:<30}{med:>10.3f}{max(values):>9.3f}{med / base:>10.1f}")
+    rule = statistics.median(times["admiralty rule piercing"])
+    print(f"\nadmiralty rule cold start: {rule:.2f} s (target <= 1.5 s): {'OK' if rule <= 1.5 else 'OVER'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
