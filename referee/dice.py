@@ -21,6 +21,7 @@ from referee.errors import InputError
 from referee.faces import FACES, Face
 
 TOLERANCE = 1e-13
+CHAIN_TOLERANCE = 1e-16  # per single chain; reused up to 2 x 200 times, total stays < 1e-13
 MAX_ENUMERATION = 200_000  # about a second of pure Python on 2 cores (see bench/referee.py)
 TAIL = 1e-16  # far tails below this mass are dropped (and counted in the truncation bound)
 UNIFORM: dict[Face, float] = {f: 1 / 6 for f in FACES}
@@ -64,7 +65,8 @@ def die_poly(probs: Mapping[Face, float], values: Mapping[Face, int], only=None)
     return poly.trim(out)
 
 
-def hits_distribution(n: int, rules: FaceRules, probs: Mapping[Face, float] = UNIFORM) -> Dist:
+def hits_distribution(n: int, rules: FaceRules, probs: Mapping[Face, float] = UNIFORM,
+                      tolerance: float = TOLERANCE) -> Dist:
     """Hits from n dice whose final faces follow `probs`, explosion chains included."""
     spawning = rules.initial_explodes and probs[Face.EXPLODING] > 0
     if n == 0:
@@ -95,7 +97,7 @@ def hits_distribution(n: int, rules: FaceRules, probs: Mapping[Face, float] = UN
     m = [0.0 if abs(x) < 1e-17 else x for x in m]
     norm = sum(abs(x) for x in m)
     mn = poly.power(m, n)
-    nb, tail = poly.negative_binomial(n, p_x, s, TOLERANCE / max(1.0, norm ** n))
+    nb, tail = poly.negative_binomial(n, p_x, s, tolerance / max(1.0, norm ** n))
     out = poly.conv(mn, nb)
     out = [0.0 if x < 0 and x > -1e-15 else x for x in out]
     dropped = poly.drop_tail(out, TAIL)
@@ -104,8 +106,9 @@ def hits_distribution(n: int, rules: FaceRules, probs: Mapping[Face, float] = UN
 
 def chain_poly(rules: FaceRules) -> Dist:
     """Extra hits from one explosion die and everything it chains into."""
+    # One chain is reused once per die, so its own cut is made n-times tighter (pools <= 200).
     one_chain = hits_distribution(1, FaceRules(rules.chain, rules.chain, rules.chain_explodes,
-                                               rules.chain_explodes))
+                                               rules.chain_explodes), tolerance=CHAIN_TOLERANCE)
     return one_chain
 
 
@@ -186,7 +189,7 @@ def sustained_distribution(n: int, rules: FaceRules, locked_reroll: frozenset[Fa
     `choose(counts)` gets {face: count} of the candidate faces still eligible and returns
     the face to re-roll (or None). Dice already re-rolled, and explosion dice, never are.
     """
-    fresh = hits_distribution(1, rules)
+    fresh = hits_distribution(1, rules, tolerance=CHAIN_TOLERANCE)
     candidates = [f for f in FACES if f not in locked_reroll and rules.initial[f] < 10 and
                   f is not Face.EXPLODING]
     candidates = [f for f in candidates if choose.eligible(f)]

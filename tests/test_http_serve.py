@@ -79,6 +79,24 @@ def test_port_in_use_is_a_one_line_error():
     assert "Traceback" not in result.stderr
 
 
+def test_with_bot_needs_a_token_and_says_so_before_loading_anything():
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_TOKEN") and k != "ADMIRALTY_CONFIG"}
+    result = _run(["serve", "--with-bot", "--port", "0"], env)
+    assert result.returncode == 2
+    assert "DISCORD_TOKEN" in result.stderr
+    assert "serving" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_with_bot_failure_stops_the_api_with_one_line():
+    """A token Discord cannot accept (or no network, as in CI): the bot fails, serve exits 2."""
+    env = {**os.environ, "DISCORD_TOKEN": "not-a-real-token"}
+    result = _run(["serve", "--with-bot", "--lazy", "--port", "0"], env)
+    assert "serving the API and the Discord bot on http://127.0.0.1:" in result.stderr
+    assert result.returncode == 2
+    assert "admiralty: error: the Discord bot stopped" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 @pytest.mark.parametrize("bad", ["-1", "65536", "http"])
 def test_bad_port_is_refused_by_argparse(bad):
     result = _run(["serve", "--port", bad])

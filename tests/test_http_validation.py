@@ -199,7 +199,12 @@ def test_page_and_its_assets(api):
 def test_api_key_is_required_on_v1_when_configured():
     key = "k" * 32
     with ServerThread(create_app(Admiralty(), api_key=key)) as url, ApiClient(url) as client:
-        assert error_of(client.get("/v1/sources"), 401)["code"] == "unauthorized"
+        refused = client.get("/v1/sources")
+        assert error_of(refused, 401)["code"] == "unauthorized"
+        assert refused.headers["www-authenticate"].startswith("Bearer")
+        spec = client.get("/openapi.json").json()
+        assert spec["paths"]["/v1/ask"]["post"]["security"] == [{"bearer": []}]
+        assert "security" not in spec["paths"]["/health"]["get"]
         wrong = client.request("GET", "/v1/sources", headers={"Authorization": "Bearer " + "x" * 32})
         assert error_of(wrong, 401)["code"] == "unauthorized"
         basic = client.request("GET", "/v1/sources", headers={"Authorization": "Basic " + key})

@@ -159,3 +159,17 @@ def test_assault_rows_sum_to_one_and_match_margin():
     assert r["p_result"]["massacre"] == pytest.approx(sum(v for k, v in margin.items() if k >= 8), abs=1e-12)
     assert r["p_result"]["counter_assault"] == pytest.approx(sum(v for k, v in margin.items() if k <= -3),
                                                              abs=1e-12)
+
+
+@pytest.mark.parametrize("params", [
+    {"dice": 60, "armour": 5, "citadel": 8, "defence": 20, "quality": ["aerial", "sustained"]},
+    {"ruleset": "dw4", "dice": 40, "armour": 3, "defence": 10, "quality": ["devastating"]},
+    {"ruleset": "dw3-qrs", "dice": 120, "armour": 5, "citadel": 8, "quality": ["devastating"]},
+])
+def test_truncation_of_unbounded_chains_stays_below_1e_12(params):
+    from referee.api import resolve
+
+    result = resolve("attack", params)
+    assert 0 <= result["truncation_error_bound"] < 1e-12
+    assert any("truncation error below" in note for note in result["notes"])
+    assert abs(sum(result["p_damage"].values()) - 1) < 1e-9

@@ -1,0 +1,269 @@
+"""Load benchmark for the HTTP API: start `admiralty serve` on loopback, send a bounded
+mix of ask/rule/attack requests, report throughput, latency percentiles and errors.
+
+    .venv/bin/python bench/load.py                       # 2 000 requests, concurrency 50
+    .venv/bin/python bench/load.py --requests 500 --concurrency 10 --json out.json
+    .venv/bin/python bench/load.py --url http://127.0.0.1:8080   # an already running server
+
+Needs a built index (`admiralty index build`). First a sequential baseline is measured
+in the same run (one request at a time), so the concurrent numbers are also shown as a
+ratio to it: absolute milliseconds depend on the machine, ratios much less.
+Target (issue #4): 0 errors and p95 <= 250 ms for `ask` on 2 cores.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# bench/ holds scripts named like our packages (bench/referee.py): import the real ones.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+sys.path.insert(0, str(_HERE.parent))
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import time
+from collections import defaultdict
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+import aiohttp
+
+ASK_TARGET_P95_MS = 250.0
+
+QUESTIONS = [
+    "How does ramming work?",
+    "How many dice do I roll for a ram in 4th edition?",
+    "What does the Devastating quality do?",
+    "Can a model that rammed still shoot this activation?",
+    "How does boarding work and what does the defender roll?",
+    "What happens when a model is Crippled?",
+    "How do critical damage markers work?",
+    "What is the range of Point Blank?",
+    "Does a shield generator stop torpedoes?",
+    "When do exploding dice roll again?",
+    "What does Piercing do to armour?",
+    "How do aerial units attack submerged targets?",
+    "What is the Citadel value used for?",
+    "How many escorts can protect a capital ship?",
+    "Как работает таран?",
+    "What is a Fusillade?",
+]
+TERMS = ["Fusillade", "Devastating", "Piercing", "Sustained", "Ramming", "Boarding", "Obscured",
+         "Aerial", "Submerged", "Shield Generator", "Escort", "Crippled", "Heavy Prow", "Ablative Armour"]
+ATTACKS = [
+    {"dice": 12, "armour": 5, "citadel": 8},
+    {"dice": 21, "armour": 6, "citadel": 9, "defence": 7, "quality": ["devastating"]},
+    {"dice": 8, "armour": 4, "citadel": 6, "range": "long"},
+    {"description": "10 dice against armour 5 citadel 7"},
+]
+
+CLI = [sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main())"]
+
+
+def make_request(kind: str, rng: random.Random) -> tuple[str, str, dict[str, Any] | None]:
+    """(method, path, JSON body) for one request of this kind."""
+    if kind == "ask":
+        return "POST", "/v1/ask", {"question": rng.choice(QUESTIONS), "k": 5}
+    if kind == "rule":
+        return "GET", "/v1/rule?" + _query(term=rng.choice(TERMS)), None
+    if kind == "attack":
+        return "POST", "/v1/attack", dict(rng.choice(ATTACKS))
+    if kind == "health":
+        return "GET", "/health", None
+    raise ValueError(kind)
+
+
+def _query(**params: str) -> str:
+    from urllib.parse import urlencode
+
+    return urlencode(params)
+
+
+@contextmanager
+def running_server(workers: int) -> Iterator[str]:
+    """`admiralty serve` on a free loopback port, model loaded before the first request."""
+    process = subprocess.Popen(
+        [*CLI, "serve", "--port", "0", "--workers", str(workers)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stderr is not None
+    url = None
+    seen: list[str] = []
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline:
+        line = process.stderr.readline()
+        if not line:
+            break
+        seen.append(line)
+        match = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
+        if match:
+            url = match.group(1)
+            break
+    if url is None:
+        process.kill()
+        raise SystemExit("bench/load.py: the server did not start:\n" + "".join(seen[-20:]))
+    try:
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+async def run_phase(
+    url: str, plan: list[tuple[str, str, str, dict[str, Any] | None]], concurrency: int
+) -> tuple[dict[str, list[float]], dict[str, int], float, list[str]]:
+    """Send the plan with at most `concurrency` requests in flight; latencies in ms per kind."""
+    latencies: dict[str, list[float]] = defaultdict(list)
+    errors: dict[str, int] = defaultdict(int)
+    samples: list[str] = []
+    queue: asyncio.Queue = asyncio.Queue()
+    for item in plan:
+        queue.put_nowait(item)
+    timeout = aiohttp.ClientTimeout(total=120)
+    connector = aiohttp.TCPConnector(limit=concurrency, force_close=False)
+    async with aiohttp.ClientSession(url, timeout=timeout, connector=connector) as session:
+
+        async def worker() -> None:
+            while True:
+                try:
+                    kind, method, path, body = queue.get_nowait()
+                except asyncio.QueueEmpty:
+                    return
+                start = time.perf_counter()
+                try:
+                    async with session.request(method, path, json=body) as response:
+                        payload = await response.read()
+                        ok = response.status == 200
+                        if not ok and len(samples) < 5:
+                            samples.append(f"{kind} {response.status} {payload[:200]!r}")
+                except (aiohttp.ClientError, asyncio.TimeoutError) as exc:
+                    ok = False
+                    if len(samples) < 5:
+                        samples.append(f"{kind} {type(exc).__name__}: {exc}")
+                latencies[kind].append((time.perf_counter() - start) * 1000)
+                if not ok:
+                    errors[kind] += 1
+
+        started = time.perf_counter()
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        elapsed = time.perf_counter() - started
+    return latencies, errors, elapsed, samples
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[index]
+
+
+def summarise(latencies: dict[str, list[float]], errors: dict[str, int]) -> dict[str, dict[str, float]]:
+    table = {}
+    for kind, values in sorted(latencies.items()):
+        table[kind] = {
+            "count": len(values),
+            "errors": errors.get(kind, 0),
+            "p50_ms": percentile(values, 50),
+            "p95_ms": percentile(values, 95),
+            "p99_ms": percentile(values, 99),
+            "max_ms": max(values),
+            "mean_ms": statistics.fmean(values),
+        }
+    return table
+
+
+def print_table(title: str, table: dict[str, dict[str, float]]) -> None:
+    print(f"\n{title}")
+    print(f"{'endpoint':<10}{'count':>7}{'errors':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
+    for kind, row in table.items():
+        print(
+            f"{kind:<10}{row['count']:>7}{row['errors']:>8}{row['p50_ms']:>9.1f}{row['p95_ms']:>9.1f}"
+            f"{row['p99_ms']:>9.1f}{row['max_ms']:>9.1f}"
+        )
+
+
+def build_plan(total: int, mix: dict[str, float], rng: random.Random) -> list[tuple[str, str, str, Any]]:
+    kinds = list(mix)
+    weights = [mix[kind] for kind in kinds]
+    return [(kind, *make_request(kind, rng)) for kind in rng.choices(kinds, weights, k=total)]
+
+
+def parse_mix(text: str) -> dict[str, float]:
+    mix = {}
+    for part in text.split(","):
+        name, _, weight = part.partition("=")
+        if name.strip() not in {"ask", "rule", "attack", "health"}:
+            raise argparse.ArgumentTypeError(f"unknown request kind {name!r}")
+        mix[name.strip()] = float(weight or 1)
+    return mix
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--requests", type=int, default=2000)
+    parser.add_argument("--concurrency", type=int, default=50)
+    parser.add_argument("--mix", type=parse_mix, default=parse_mix("ask=0.5,rule=0.3,attack=0.2"))
+    parser.add_argument("--baseline", type=int, default=20, help="sequential requests per kind for the baseline")
+    parser.add_argument("--workers", type=int, default=4, help="server thread pool size")
+    parser.add_argument("--url", help="use this running server instead of starting one")
+    parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("--json", type=Path, help="also write the numbers to this file")
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+
+    print(f"bench/load.py: {args.requests} requests at concurrency {args.concurrency}, mix {args.mix}, "
+          f"{os.cpu_count()} CPUs")
+    with running_server(args.workers) if args.url is None else _given(args.url) as url:
+        warm = [(kind, *make_request(kind, rng)) for kind in args.mix for _ in range(3)]
+        asyncio.run(run_phase(url, warm, 1))
+        baseline_plan = [(kind, *make_request(kind, rng)) for kind in args.mix for _ in range(args.baseline)]
+        base_lat, base_err, _, base_samples = asyncio.run(run_phase(url, baseline_plan, 1))
+        plan = build_plan(args.requests, args.mix, rng)
+        latencies, errors, elapsed, samples = asyncio.run(run_phase(url, plan, args.concurrency))
+
+    baseline = summarise(base_lat, base_err)
+    loaded = summarise(latencies, errors)
+    print_table("Baseline: one request at a time", baseline)
+    print_table(f"Load: concurrency {args.concurrency}", loaded)
+    total_errors = sum(errors.values()) + sum(base_err.values())
+    throughput = args.requests / elapsed
+    print(f"\nthroughput: {throughput:.1f} requests/s over {elapsed:.2f} s; errors: {total_errors}")
+    for sample in base_samples + samples:
+        print("  error sample:", sample)
+    for kind, row in loaded.items():
+        ratio = row["p95_ms"] / baseline[kind]["p50_ms"] if kind in baseline else float("nan")
+        print(f"{kind}: p95 under load is {ratio:.1f}x the sequential p50")
+    verdict = "n/a"
+    if "ask" in loaded:
+        p95 = loaded["ask"]["p95_ms"]
+        verdict = "met" if p95 <= ASK_TARGET_P95_MS and total_errors == 0 else "MISSED"
+        print(f"target (0 errors, ask p95 <= {ASK_TARGET_P95_MS:.0f} ms): {verdict} (ask p95 {p95:.1f} ms)")
+    if args.json:
+        args.json.write_text(json.dumps({
+            "requests": args.requests, "concurrency": args.concurrency, "cpus": os.cpu_count(),
+            "throughput_rps": throughput, "errors": total_errors, "baseline": baseline, "load": loaded,
+            "target": verdict,
+        }, indent=2))
+    return 0 if total_errors == 0 else 1
+
+
+@contextmanager
+def _given(url: str) -> Iterator[str]:
+    yield url.rstrip("/")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

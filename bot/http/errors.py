@@ -1,0 +1,76 @@
+"""One error shape for every failure: `{"error": {"code", "message", "field"}}`.
+
+Clients (the web page, scripts, the fuzzer) can rely on that shape for every
+4xx and 5xx, including aiohttp's own 404/405/413, and never see a traceback.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+# aiohttp's own HTTP errors, renamed into our vocabulary.
+_STATUS_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+}
+
+
+class ApiError(Exception):
+    """A request the API refuses, with the status, code and field to report."""
+
+    def __init__(
+        self, status: int, code: str, message: str, field: str | None = None, headers: dict[str, str] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.field = field
+        self.headers = headers
+
+
+def bad_request(code: str, message: str, field: str | None = None) -> ApiError:
+    return ApiError(400, code, message, field)
+
+
+def error_response(
+    status: int,
+    code: str,
+    message: str,
+    field: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> web.Response:
+    body = {"error": {"code": code, "message": message, "field": field}}
+    return web.json_response(body, status=status, headers=headers)
+
+
+@web.middleware
+async def error_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Turn every failure into the JSON error shape; log, but never show, bugs."""
+    try:
+        return await handler(request)
+    except ApiError as exc:
+        return error_response(exc.status, exc.code, exc.message, exc.field, exc.headers)
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        headers = {k: v for k, v in exc.headers.items() if k.lower() == "allow"}
+        code = _STATUS_CODES.get(exc.status, "http_error")
+        return error_response(exc.status, code, exc.reason, None, headers or None)
+    except (asyncio.CancelledError, ConnectionResetError):
+        raise
+    except Exception:
+        log.exception("unhandled error on %s %s", request.method, request.path)
+        return error_response(500, "internal_error", "Internal server error.")

@@ -1,0 +1,35 @@
+"""The referee worker process: one JSON request per line on stdin, one JSON reply per line on stdout.
+
+Started by `bot.http.workers` with `python -m bot.http.referee_child`; a plain
+subprocess (not multiprocessing) so it never re-imports the parent's main script.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+
+
+def main() -> int:
+    from bot.service import Admiralty
+    from index.errors import AdmiraltyError
+    from referee.errors import InputError
+
+    replies = sys.stdout
+    sys.stdout = sys.stderr  # stray prints must never corrupt the protocol
+    service = Admiralty()
+    for line in sys.stdin:
+        try:
+            request = json.loads(line)
+            reply = {"ok": service.referee(request["action"], request["params"])}
+        except (InputError, AdmiraltyError) as exc:
+            reply = {"input_error": str(exc), "field": getattr(exc, "field", None)}
+        except Exception:  # reported to the parent, which logs it and answers 500
+            reply = {"bug": traceback.format_exc()}
+        replies.write(json.dumps(reply, ensure_ascii=True) + "\n")
+        replies.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

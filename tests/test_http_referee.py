@@ -1,0 +1,139 @@
+"""Referee endpoints over real HTTP: same JSON as the service, bad input named by field,
+and runaway calculations stopped without taking the server down."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.http.app import REFEREE_POOL, create_app
+from bot.http.client import ApiClient
+from bot.http.server import ServerThread
+from bot.http.workers import CallTimedOut, RefereeProcessPool, UserInputError
+from bot.service import Admiralty
+from referee.api import PARAMS
+
+ISSUE_ATTACK = {"dice": 21, "armour": 6, "citadel": 9, "defence": 7, "quality": ["devastating"]}
+
+
+@pytest.fixture(scope="module")
+def service() -> Admiralty:
+    return Admiralty()
+
+
+@pytest.fixture(scope="module")
+def api(service):
+    with ServerThread(create_app(service, referee_timeout=1.0)) as url, ApiClient(url) as client:
+        yield client
+
+
+def _error(reply, status):
+    assert reply.status == status, reply.body[:300]
+    return reply.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("action", "body"),
+    [
+        ("attack", ISSUE_ATTACK),
+        ("attack", {"ruleset": "dw4", "dice": 12, "armour": 4, "defence": 3}),
+        ("assault", {"fray": 6, "target_citadel": 8, "target_adv": 2, "target_sdv": 2}),
+        ("assault", {"ruleset": "dw4", "boarding": [3, 2], "target_defences": 3, "target_crew": 4}),
+        ("ram", {"hull": 8, "inches": 6, "target_armour": 5, "target_citadel": 8}),
+        ("attack", {"description": "12 dice against armour 5 citadel 8 devastating"}),
+        ("attack", {"description": "12 кубов против брони 5 цитадель 8"}),
+    ],
+)
+def test_same_json_as_the_service(api, service, action, body):
+    reply = api.post(f"/v1/{action}", body)
+    assert reply.status == 200, reply.body[:300]
+    payload = reply.json()
+    assert payload == json.loads(json.dumps(service.referee(action, body)))
+    assert payload["action"] == action
+    assert payload["verdict"]
+    assert payload["citations"], "every answer cites its source"
+
+
+def test_attack_odds_are_a_falling_distribution(api):
+    payload = api.post("/v1/attack", ISSUE_ATTACK).json()
+    at_least = [payload["p_damage_at_least"][key] for key in sorted(payload["p_damage_at_least"], key=int)]
+    assert at_least == sorted(at_least, reverse=True)
+    assert 0 < at_least[0] <= 1
+
+
+def test_single_value_for_a_list_field_is_accepted(api, service):
+    body = {"dice": 10, "armour": 5, "citadel": 7, "quality": "devastating"}
+    payload = api.post("/v1/attack", body).json()
+    assert payload == json.loads(json.dumps(service.referee("attack", {**body, "quality": ["devastating"]})))
+
+
+@pytest.mark.parametrize(
+    ("action", "body", "code", "field"),
+    [
+        ("attack", {**ISSUE_ATTACK, "dice": 10_000}, "out_of_range", "dice"),
+        ("attack", {**ISSUE_ATTACK, "armour": 0}, "out_of_range", "armour"),
+        ("attack", {**ISSUE_ATTACK, "armor": 6}, "unknown_field", "armor"),
+        ("assault", {"target-citadel": 8}, "unknown_field", "target-citadel"),
+        ("attack", {**ISSUE_ATTACK, "dice": "21"}, "invalid_type", "dice"),
+        ("attack", {**ISSUE_ATTACK, "crippled": "yes"}, "invalid_type", "crippled"),
+        ("attack", {**ISSUE_ATTACK, "range": "medium"}, "invalid_choice", "range"),
+        ("attack", {**ISSUE_ATTACK, "quality": ["x"] * 21}, "too_many_items", "quality"),
+        ("attack", {"description": "y" * 501}, "too_long", "description"),
+        ("ram", {"hull": 8, "inches": 6}, "invalid_value", "target_armour"),
+        ("attack", {}, "invalid_value", "dice"),
+    ],
+)
+def test_bad_input_is_400_naming_the_field(api, action, body, code, field):
+    error = _error(api.post(f"/v1/{action}", body), 400)
+    assert (error["code"], error["field"]) == (code, field), error
+
+
+def test_dashes_get_a_hint_to_use_underscores(api):
+    error = _error(api.post("/v1/ram", {"target-armour": 5}), 400)
+    assert "'target_armour'" in error["message"]
+
+
+# The most expensive attack the referee accepts: seconds of exact Sustained maths.
+SLOW_ATTACK = {"dice": 104, "armour": 1, "citadel": 1, "quality": ["sustained"]}
+
+
+def test_runaway_calculation_is_422_and_the_server_recovers(service):
+    app = create_app(service, referee_timeout=0.2)
+    with ServerThread(app) as url, ApiClient(url) as client:
+        error = _error(client.post("/v1/attack", SLOW_ATTACK), 422)
+        assert error["code"] == "too_expensive"
+        assert client.get("/health").status == 200  # the event loop was never blocked
+        app[REFEREE_POOL].timeout = 60.0  # the killed child is replaced on the next call
+        quick = client.post("/v1/attack", {"dice": 12, "armour": 5, "citadel": 8})
+        assert quick.status == 200
+        assert quick.json()["verdict"].startswith("12 dice")
+
+
+def test_pool_kills_a_call_past_its_limit_and_keeps_working():
+    pool = RefereeProcessPool(size=1, timeout=0.2)
+    try:
+        with pytest.raises(CallTimedOut):
+            pool.call("attack", SLOW_ATTACK)
+        pool.timeout = 60.0
+        assert pool.call("attack", {"dice": 12, "armour": 5, "citadel": 8})["action"] == "attack"
+        with pytest.raises(UserInputError) as refused:
+            pool.call("attack", {"dice": 12})
+        assert refused.value.field
+    finally:
+        pool.close()
+
+
+def test_openapi_schema_follows_referee_params(api):
+    paths = api.get("/openapi.json").json()["paths"]
+    for action, specs in PARAMS.items():
+        schema = paths[f"/v1/{action}"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+        assert list(schema["properties"]) == [spec.name for spec in specs]
+        for spec in specs:
+            prop = schema["properties"][spec.name]
+            if spec.kind == "int":
+                assert prop["type"] == "integer"
+                assert prop.get("minimum") == spec.minimum and prop.get("maximum") == spec.maximum
+            elif spec.kind.endswith("_list"):
+                assert prop["type"] == "array"
+            elif spec.kind == "choice":
+                assert prop["enum"] == list(spec.choices)
