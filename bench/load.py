@@ -217,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--concurrency", type=int, default=50)
     parser.add_argument("--mix", type=parse_mix, default=parse_mix("ask=0.5,rule=0.3,attack=0.2"))
     parser.add_argument("--baseline", type=int, default=20, help="sequential requests per kind for the baseline")
-    parser.add_argument("--workers", type=int, default=4, help="server thread pool size")
+    parser.add_argument("--workers", type=int, default=16, help="server search thread pool size")
     parser.add_argument("--url", help="use this running server instead of starting one")
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--json", type=Path, help="also write the numbers to this file")

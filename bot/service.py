@@ -6,7 +6,6 @@ three always return the same data. The model and index load lazily, once.
 from __future__ import annotations
 
 import threading
-from functools import cached_property
 from typing import Any
 
 from index.config import Settings
@@ -20,24 +19,33 @@ class Admiralty:
     def __init__(self, settings: Settings | None = None) -> None:
         self.settings = settings or Settings.from_env()
         self._lock = threading.Lock()
+        self._searcher = None
+        self._terms = None
 
-    @cached_property
+    @property
     def searcher(self):  # -> index.search.Searcher (imports torch: keep lazy)
-        from index.search import Searcher
+        """Built once, even when the first requests arrive together on several threads."""
+        if self._searcher is None:
+            with self._lock:
+                if self._searcher is None:
+                    from index.search import Searcher
 
-        with self._lock:
-            return Searcher(self.settings)
+                    self._searcher = Searcher(self.settings)
+        return self._searcher
 
-    @cached_property
+    @property
     def terms(self):  # -> index.terms.TermBook (SQLite only, fast)
-        from index.terms import TermBook
+        if self._terms is None:
+            with self._lock:
+                if self._terms is None:
+                    from index.terms import TermBook
 
-        with self._lock:
-            return TermBook(self.settings)
+                    self._terms = TermBook(self.settings)
+        return self._terms
 
     def warm(self) -> None:
         """Load the model and index now rather than on the first request."""
-        self.searcher  # noqa: B018 - cached_property access loads it
+        self.searcher  # noqa: B018 - the property loads it
 
     def ask(
         self,

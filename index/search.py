@@ -122,9 +122,9 @@ class Searcher:
 
     def _dense(self, question: str, allowed: np.ndarray) -> list[int]:
         vector = self._embedder.query(question)
-        n = self._vectors.ntotal
-        scores, ids = self._vectors.search(vector.reshape(1, -1), n)
-        return [int(i) for i in ids[0] if i >= 0 and allowed[i]][:CANDIDATES]
+        _, ids = self._vectors.search(vector.reshape(1, -1), self._vectors.ntotal)
+        ranked = ids[0][ids[0] >= 0]
+        return ranked[allowed[ranked]][:CANDIDATES].tolist()
 
     def _query_stems(self, question: str) -> list[str]:
         """Stems of the question, plus rule words for player words (one way, matched on
@@ -132,8 +132,9 @@ class Searcher:
         that is one edit away (typos on either side: "peircing", "Деорганизации")."""
         base = stems(question)
         extra: list[str] = []
+        present = set(base)
         for key, words in self._expansions:
-            if _contains_run(base, key):
+            if key and key[0] in present and _contains_run(base, key):
                 extra += [s for w in words for s in stems(w)]
         for stem in base:
             if len(stem) >= TYPO_MIN_CHARS or stem not in self._vocabulary:

@@ -39,23 +39,18 @@ def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
     adv, sdv = p.get("target_adv"), p.get("target_sdv")
     kind = p.get("assaulter") or "surface"
     if kind == "aerial":
-        if adv is None:
-            raise InputError("target_adv: an aerial assaulter is resisted with the target's ADV (--target-adv N)",
-                             "target_adv")
-        defence, which = adv, "ADV (aerial assaulter)"
+        given, which = [adv], "ADV (aerial assaulter)"
     elif kind == "submerged":
-        if sdv is None:
-            raise InputError("target_sdv: a submerged assaulter is resisted with the target's SDV "
-                             "(--target-sdv N)", "target_sdv")
-        defence, which = sdv, "SDV (submerged assaulter)"
+        given, which = [sdv], "SDV (submerged assaulter)"
     else:
-        if adv is None and sdv is None:
-            raise InputError("target_adv: the target's ADV and/or SDV are needed (--target-adv N --target-sdv N)",
-                             "target_adv")
-        defence = max(v for v in (adv, sdv) if v is not None)
-        which = "the higher Defence"
-        if adv is None or sdv is None:
-            report.assume("only one Defence value given: it was used as the higher one")
+        given, which = [adv, sdv], "the higher Defence"
+    known = [v for v in given if v is not None]
+    if not known:
+        names = {"aerial": "--target-adv", "submerged": "--target-sdv"}.get(kind, "--target-adv/--target-sdv")
+        report.assume(f"the target's Defence was not given: assumed 0 (give {names} for its real value)")
+    elif len(known) < len(given):
+        report.assume("only one Defence value given: it was used as the higher one")
+    defence = max(known, default=0)
     tsrs, tesc = p.get("target_srs") or 0, p.get("target_escorts") or 0
     per = rs.assault_defender_srs_dice
     total = citadel + defence + per * tsrs + tesc

@@ -147,3 +147,11 @@ def test_pools_too_large_for_exact_odds_are_refused_with_the_limit():
     limit = int(message.split("limit for this attack is ")[1].split()[0])
     result = resolve("attack", {"dice": limit, "armour": 6, "citadel": 9, "quality": ["sustained", "devastating"]})
     assert abs(sum(result["p_damage"].values()) - 1) < 1e-9
+
+
+def test_assault_without_target_defence_assumes_zero_and_says_so():
+    """The issue's own request body {"fray": 6, "target_citadel": 8} must resolve."""
+    result = resolve("assault", {"fray": 6, "target_citadel": 8})
+    assert result["defence_pool"] == 8
+    assert any("Defence was not given" in a for a in result["assumptions"])
+    assert abs(sum(result["p_result"].values()) - 1) < 1e-9

@@ -75,3 +75,41 @@ def test_bad_filters_name_the_field(searcher, kwargs, field):
 def test_hostile_text_is_just_text(searcher):
     result = searcher.ask('"ram" OR NEAR(x) * ) ; drop table chunks; -- @everyone', k=3)
     assert len(result.results) == 3
+
+
+def test_concurrent_questions_are_batched_and_each_gets_its_own_vector(searcher):
+    import threading
+
+    import numpy as np
+
+    from index.embed import QueryBatcher
+
+    calls: list[int] = []
+    real = searcher._embedder._encode
+
+    def counting(texts, show_progress):
+        calls.append(len(texts))
+        return real(texts, show_progress)
+
+    questions = [f"how far can a model with speed {n} move?" for n in range(24)]
+    solo = {q: real([q], False)[0] for q in questions}
+    batcher = QueryBatcher(lambda texts: counting(texts, False))
+    out: dict[str, np.ndarray] = {}
+    threads = [threading.Thread(target=lambda q=q: out.__setitem__(q, batcher.encode(q))) for q in questions]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sum(calls) == len(questions) and len(calls) < len(questions)  # some were encoded together
+    for q in questions:
+        assert float(np.abs(out[q] - solo[q]).max()) < 1e-4
+
+
+def test_batcher_passes_failures_to_every_waiting_caller():
+    from index.embed import QueryBatcher
+
+    def broken(texts):
+        raise RuntimeError("model crashed")
+
+    with pytest.raises(RuntimeError, match="model crashed"):
+        QueryBatcher(broken).encode("anything")

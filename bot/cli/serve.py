@@ -54,7 +54,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="ORIGIN",
         help="allow browser calls from this origin, e.g. https://example.org (repeatable; default: none)",
     )
-    parser.add_argument("--workers", type=_workers, default=4, help="threads for search and dice work (default: 4)")
+    parser.add_argument("--workers", type=_workers, default=16,
+                        help="threads for search (default: 16; concurrent questions are encoded in one batch)")
     parser.add_argument(
         "--referee-timeout",
         type=float,

@@ -51,7 +51,7 @@ def create_app(
     *,
     api_key: str | None = None,
     cors_origins: Sequence[str] = (),
-    workers: int = 4,
+    workers: int = 16,
     referee_processes: int = 2,
     referee_timeout: float = 10.0,
 ) -> web.Application:
