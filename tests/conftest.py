@@ -9,7 +9,6 @@ import pytest
 from index.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_EVAL = ROOT.parent / "shared" / "eval" / "retrieval_dev.jsonl"
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,12 @@
   let openapi = null;
   const editionLabels = new Map();
 
-  function node(tag, className, text) {
+  // Markdown emphasis is for Discord; a page shows the words (still as text, never HTML).
+function plainText(text) {
+  return String(text || "").replace(/\*\*|(^|[\s(«"])\*(?=\S)|(\S)\*(?=\s|$|[.,:;)»"])/g, "$1$2");
+}
+
+function node(tag, className, text) {
     const element = document.createElement(tag);
     if (className) element.className = className;
     if (text !== undefined && text !== null) element.textContent = String(text);
@@ -109,7 +114,7 @@
     for (const result of results) {
       const item = node("li", "result");
       item.appendChild(citationOf(result));
-      item.appendChild(node("p", "passage", result.text));
+      item.appendChild(node("p", "passage", plainText(result.text)));
       list.appendChild(item);
     }
     return results.length;
