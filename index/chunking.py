@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from index.manifest import DocumentInfo
 from index.parsing.sections import DefinedTerm, Section
 
-CHUNKER_VERSION = "6"
+CHUNKER_VERSION = "7"
 MAX_CHARS = 1500  # measured: section-sized chunks beat paragraph-sized ones for BM25
 
 

@@ -9,7 +9,13 @@ from __future__ import annotations
 import re
 
 from index.manifest import DocumentInfo
-from index.parsing.sections import DefinedTerm, Section, drop_repeated_paragraphs, split_definition_lists
+from index.parsing.sections import (
+    DefinedTerm,
+    Section,
+    SectionBuilder,
+    drop_repeated_paragraphs,
+    split_definition_lists,
+)
 
 _NUMBERED = re.compile(r"^\d{1,2}\.\s+(.+)$")
 _RUN_IN = re.compile(r"^\**([A-Z][\w'’&/\- ]{1,40}?)\**\s*(\([^)]{1,12}\))?\**[:!]\s")  # "Aerial: …", "Hit the Dirt! …"
@@ -76,45 +82,20 @@ def _run_in_term(paragraph: str) -> DefinedTerm | None:
 
 def parse_caps_text(text: str, doc: DocumentInfo) -> list[Section]:
     lines = text.replace("\r\n", "\n").split("\n")
-    sections: list[Section] = []
-    stack: list[tuple[int, str]] = []  # (level, title); a level may be skipped
-    path: list[str] = [doc.title]
-    block: list[str] = []
-    paragraphs: list[str] = []
-
-    def flush_block() -> None:
-        if block:
-            paragraphs.append(_join_lines(block))
-            block.clear()
-
-    def flush_section() -> None:
-        flush_block()
-        if paragraphs:
-            terms = [t for t in (_run_in_term(p) for p in paragraphs) if t]
-            if len(path) > 1:
-                terms.insert(0, _heading_term(path[-1]))
-            sections.append(Section(tuple(path), list(paragraphs), terms))
-            paragraphs.clear()
-
+    builder = SectionBuilder(doc.title, _join_lines, _run_in_term, _heading_term)
     for i, raw in enumerate(lines):
+        if not raw.strip():
+            builder.blank()
+            continue
         prev_blank = i == 0 or not lines[i - 1].strip()
         next_blank = i + 1 >= len(lines) or not lines[i + 1].strip()
-        heading = _heading_level(raw.rstrip(), prev_blank, next_blank) if raw.strip() else None
-        if heading:
-            level, title = heading
-            if level == 1 and "," in title and not paragraphs and not block and len(path) > 1:
-                path[-1] = f"{path[-1]} — {title}"  # unit name, then its faction/class line
-                continue
-            flush_section()
-            while stack and stack[-1][0] >= level:
-                stack.pop()
-            stack.append((level, title))
-            path[:] = [doc.title, *(t for _, t in stack)]
-            continue
-        if raw.strip():
-            block.append(raw)
+        heading = _heading_level(raw.rstrip(), prev_blank, next_blank)
+        if heading is None:
+            builder.line(raw)
+        elif heading[0] == 1 and "," in heading[1] and builder.is_empty and builder.headings:
+            builder.extend_heading(heading[1])  # unit name, then its faction/class line
         else:
-            flush_block()
-    flush_section()
+            builder.heading(*heading)
+    sections = builder.finish()
     sections = drop_repeated_paragraphs(sections) if doc.dedupe else sections
     return split_definition_lists(sections, _run_in_term)

@@ -8,7 +8,13 @@ from __future__ import annotations
 import re
 
 from index.manifest import DocumentInfo
-from index.parsing.sections import DefinedTerm, Section, drop_repeated_paragraphs, split_definition_lists
+from index.parsing.sections import (
+    DefinedTerm,
+    Section,
+    SectionBuilder,
+    drop_repeated_paragraphs,
+    split_definition_lists,
+)
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 _TAGS = re.compile(r"</?(?:b|i|strong|em|br|span)\b[^>]*>", re.IGNORECASE)
@@ -39,46 +45,26 @@ def _run_in_term(paragraph: str) -> DefinedTerm | None:
     return DefinedTerm(name=name, english=english)
 
 
+def _heading_term_of(title: str) -> DefinedTerm | None:
+    """A heading names a rule unless it is an ALL-CAPS chapter title without a translation."""
+    return _term_from_title(title) if not title.isupper() or "(" in title else None
+
+
 def parse_markdown(text: str, doc: DocumentInfo) -> list[Section]:
-    sections: list[Section] = []
-    stack: list[tuple[int, str]] = []  # (heading level, title); levels may skip
-    path: list[str] = []
-    paragraphs: list[str] = []
-    block: list[str] = []
-    skipping = False
-
-    def flush_block() -> None:
-        if block:
-            paragraphs.append("\n".join(block).strip())
-            block.clear()
-
-    def flush_section() -> None:
-        flush_block()
-        if paragraphs and not skipping:
-            terms = [t for t in (_run_in_term(p) for p in paragraphs) if t]
-            if path and not path[-1].isupper() or (path and "(" in path[-1]):
-                terms.insert(0, _term_from_title(path[-1]))
-            sections.append(Section((doc.title, *path), list(paragraphs), terms))
-        paragraphs.clear()
-
+    builder = SectionBuilder(
+        doc.title, lambda lines: "\n".join(lines).strip(), _run_in_term, _heading_term_of, doc.skip_sections
+    )
     for raw in text.replace("\r\n", "\n").split("\n"):
         heading = _HEADING.match(raw)
         if heading:
-            flush_section()
-            level = len(heading.group(1))
-            title = _clean_heading(heading.group(2))
-            while stack and stack[-1][0] >= level:
-                stack.pop()
-            stack.append((level, title))
-            path[:] = [t for _, t in stack]
-            skipping = any(p in doc.skip_sections for p in path)
+            builder.heading(len(heading.group(1)), _clean_heading(heading.group(2)))
             continue
         line = _TAGS.sub("", raw).rstrip()
         if line.strip():
-            block.append(line)
+            builder.line(line)
         else:
-            flush_block()
-    flush_section()
+            builder.blank()
+    sections = builder.finish()
     sections = drop_repeated_paragraphs(sections) if doc.dedupe else sections
     return split_definition_lists(sections, _run_in_term)
 

@@ -73,3 +73,70 @@ def split_definition_lists(
         for (start, term), end in zip(starts, bounds[1:]):
             out.append(Section((*section.heading_path, term.name), section.paragraphs[start:end], [term]))
     return out
+
+
+class SectionBuilder:
+    """Turns a stream of headings, lines and blank lines into Sections: the shared
+    bookkeeping of the line-based parsers (each supplies how lines join and what a
+    heading or a run-in paragraph defines)."""
+
+    def __init__(
+        self,
+        title: str,
+        join_lines: Callable[[list[str]], str],
+        run_in_term: Callable[[str], DefinedTerm | None],
+        heading_term: Callable[[str], DefinedTerm | None],
+        skip_headings: tuple[str, ...] = (),
+    ) -> None:
+        self.title = title
+        self._join_lines = join_lines
+        self._run_in_term = run_in_term
+        self._heading_term = heading_term
+        self._skip = skip_headings
+        self._stack: list[tuple[int, str]] = []  # (level, title); a level may be skipped
+        self._block: list[str] = []
+        self._paragraphs: list[str] = []
+        self.sections: list[Section] = []
+
+    @property
+    def headings(self) -> list[str]:
+        return [t for _, t in self._stack]
+
+    @property
+    def is_empty(self) -> bool:
+        """Nothing read since the last heading."""
+        return not self._block and not self._paragraphs
+
+    def heading(self, level: int, title: str) -> None:
+        self._close_section()
+        while self._stack and self._stack[-1][0] >= level:
+            self._stack.pop()
+        self._stack.append((level, title))
+
+    def extend_heading(self, suffix: str) -> None:
+        """A second title line belongs to the heading above it ("NAME", then "FACTION, CLASS")."""
+        level, title = self._stack[-1]
+        self._stack[-1] = (level, f"{title} — {suffix}")
+
+    def line(self, text: str) -> None:
+        self._block.append(text)
+
+    def blank(self) -> None:
+        if self._block:
+            self._paragraphs.append(self._join_lines(self._block))
+            self._block = []
+
+    def finish(self) -> list[Section]:
+        self._close_section()
+        return self.sections
+
+    def _close_section(self) -> None:
+        self.blank()
+        headings = self.headings
+        if self._paragraphs and not any(h in self._skip for h in headings):
+            terms = [t for t in (self._run_in_term(p) for p in self._paragraphs) if t]
+            own = self._heading_term(headings[-1]) if headings else None
+            if own:
+                terms.insert(0, own)
+            self.sections.append(Section((self.title, *headings), self._paragraphs, terms))
+        self._paragraphs = []
