@@ -11,13 +11,12 @@ import sys
 from collections.abc import Callable, Sequence
 
 from bot.cli import ask, bot_cmd, index_cmd, referee_cmds, rule, serve
+from bot.errors import UserError
+
+__all__ = ["UserError", "build_parser", "main"]
 
 # Each module exposes register(subparsers) and sets `func` on its parser.
 _COMMAND_MODULES = (ask, rule, index_cmd, referee_cmds, serve, bot_cmd)
-
-
-class UserError(Exception):
-    """An error caused by what the user typed: printed as one line, exit code 2."""
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -39,7 +39,7 @@ def _validate_before_loading(args: argparse.Namespace) -> None:
 
 
 def _searcher():
-    from bot.cli import UserError
+    from bot.errors import UserError
     from index.config import Settings
     from index.search import Searcher
 
@@ -50,7 +50,7 @@ def _searcher():
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.cli import UserError
+    from bot.errors import UserError
 
     if args.batch is not None:
         if args.question:
@@ -81,7 +81,7 @@ def _print_human(result: dict[str, Any]) -> None:
 
 
 def _read_batch(path: Path) -> list[str]:
-    from bot.cli import UserError
+    from bot.errors import UserError
 
     try:
         text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")

@@ -44,7 +44,7 @@ def func(args: argparse.Namespace) -> int:
     import aiohttp
     import discord
 
-    from bot.cli import UserError
+    from bot.errors import UserError
     from bot.discord_bot.runner import load_token, start_bot, sync_only
     from bot.service import Admiralty
 

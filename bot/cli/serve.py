@@ -71,7 +71,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.cli import UserError
+    from bot.errors import UserError
     from bot.http.app import create_app
     from bot.http.server import BindError, CompanionFailed, is_loopback, serve_until_stopped
     from bot.service import Admiralty

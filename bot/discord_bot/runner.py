@@ -15,7 +15,7 @@ from pathlib import Path
 import discord
 from discord.ext import commands
 
-from bot.cli import UserError
+from bot.errors import UserError
 from bot.discord_bot.commands import install_commands
 from bot.discord_bot.context import BotContext
 from bot.discord_bot.referee_commands import install_referee_commands
