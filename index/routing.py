@@ -7,10 +7,10 @@ import re
 _ROUTES: list[tuple[re.Pattern[str], frozenset[str]]] = [
     (re.compile(p, re.IGNORECASE), frozenset(e))
     for p, e in [
-        (r"\b(dw4|v4|4e|4th|fourth|4\.0\d?|glossary)\b", {"dw4-glossary"}),
+        (r"\b(dw4|v4|4e|4th|fourth|4\.0\d?|4\s?ed|glossary)\b|четв[её]рт|\b4[- ]?(я|й|ой)?\s*ред", {"dw4-glossary"}),
         (r"\b(qrs|quick[\s-]?ref(erence)?)\b", {"dw3-quick-reference"}),
-        (r"\b(v?3\.0[1-9]|rule\s?book|russian|translation)\b|рус", {"dw3-rulebook"}),
-        (r"\b(dw3|v3|3e|3rd|third)\b", {"dw3-quick-reference", "dw3-rulebook"}),
+        (r"\b(v?3\.0[1-9]|rule\s?book|russian|translation)\b|\bрусск", {"dw3-rulebook"}),
+        (r"\b(dw3|v3|3e|3rd|third|3\s?ed)\b|трет[ья]|\b3[- ]?(я|й|ей)?\s*ред", {"dw3-quick-reference", "dw3-rulebook"}),
         (r"\bdust\b", {"dust-warfare"}),
         (r"\b(usr|skirmish)\b", {"usr"}),
     ]
