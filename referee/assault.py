@@ -59,6 +59,19 @@ def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
     return attack, total
 
 
+def _rolled_hits_and_counters(p: dict[str, Any], attack: int, defence: int, report: Report,
+                              attack_pool: str, defence_pool: str) -> tuple[int, int]:
+    """Score the dice the user rolled, after checking they match both pools."""
+    check = RollCheck(report)
+    faces = parse_faces(p.get("roll"), "roll")
+    check.count("roll", len(faces), attack, f"{attack_pool} is {{need}} dice, you gave {{got}}")
+    explosions = parse_faces(p.get("explosions"), "explosions")
+    check.explosions(len(explosions), dice.explosion_dice_needed(faces, explosions, RULES), False)
+    dfaces = parse_faces(p.get("defence_roll"), "defence_roll")
+    check.count("defence_roll", len(dfaces), defence, f"{defence_pool} {{need}} dice, you gave {{got}}")
+    return dice.score(faces, explosions, RULES), dice.count_counters(dfaces, COUNTER_VALUES)
+
+
 def _row_json(rs: Ruleset) -> dict[str, str]:
     return {row.key: row.label for row in rs.assault_rows}
 
@@ -100,16 +113,9 @@ def _assault(p, rs: Ruleset, report: Report, rolled: bool):
                 f"({verdict.pct(p_result[best])}); " + ", ".join(f"{k.replace('_', ' ')} {verdict.pct(v)}"
                                                                   for k, v in p_result.items()))
         return base, line
-    check = RollCheck(report)
-    faces = parse_faces(p.get("roll"), "roll")
-    check.count("roll", len(faces), attack, "the assault pool is {need} dice, you gave {got}")
-    explosions = parse_faces(p.get("explosions"), "explosions")
-    check.explosions(len(explosions), dice.explosion_dice_needed(faces, explosions, RULES), False)
-    hits = dice.score(faces, explosions, RULES)
+    hits, counters = _rolled_hits_and_counters(p, attack, defence, report, "the assault pool",
+                                               "the defender rolls")
     report.step("hits", f"{hits} Hits (Exploding Hits count 2 and explode)", report.cite("assault"), hits=hits)
-    dfaces = parse_faces(p.get("defence_roll"), "defence_roll")
-    check.count("defence_roll", len(dfaces), defence, "the defender rolls {need} dice, you gave {got}")
-    counters = dice.count_counters(dfaces, COUNTER_VALUES)
     report.step("counters", f"{counters} Counters", report.cite("assault"), counters=counters)
     d = hits - counters
     row = rows[rs.assault_row_for(d)]
@@ -184,15 +190,8 @@ def _boarding(p, rs: Ruleset, report: Report, rolled: bool):
                 f"{base['expected_successes']:.2f} critical effects; P(at least one, target gains Disorder) "
                 f"{verdict.pct(p_dis)}")
         return base, line
-    check = RollCheck(report)
-    faces = parse_faces(p.get("roll"), "roll")
-    check.count("roll", len(faces), attack, "the Action Pool is {need} dice, you gave {got}")
-    explosions = parse_faces(p.get("explosions"), "explosions")
-    check.explosions(len(explosions), dice.explosion_dice_needed(faces, explosions, RULES), False)
-    hits = dice.score(faces, explosions, RULES)
-    dfaces = parse_faces(p.get("defence_roll"), "defence_roll")
-    check.count("defence_roll", len(dfaces), defence, "the Resistance Pool is {need} dice, you gave {got}")
-    counters = dice.count_counters(dfaces, COUNTER_VALUES)
+    hits, counters = _rolled_hits_and_counters(p, attack, defence, report, "the Action Pool",
+                                               "the Resistance Pool is")
     net = max(0, hits - counters)
     s = net // threshold
     report.step("resolve outcomes", f"{hits} - {counters} = {net}; {net} // {threshold} = {s} Successes",
