@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from index.manifest import DocumentInfo
 from index.parsing.sections import DefinedTerm, Section
 
-CHUNKER_VERSION = "7"
+CHUNKER_VERSION = "9"
 MAX_CHARS = 1500  # measured: section-sized chunks beat paragraph-sized ones for BM25
 
 
@@ -46,7 +46,7 @@ def chunk_sections(doc: DocumentInfo, sections: list[Section], max_chars: int = 
     chunks: list[Chunk] = []
     for n, section in enumerate(sections):
         parts = _split(section.paragraphs, max_chars)
-        heading = section.heading_path[-1].casefold()
+        headings = " ".join(section.heading_path).casefold()
         for p, paragraphs in enumerate(parts):
             path = section.heading_path
             if len(parts) > 1:
@@ -54,6 +54,6 @@ def chunk_sections(doc: DocumentInfo, sections: list[Section], max_chars: int = 
             text = "\n\n".join(paragraphs)
             # A term belongs to the part that mentions it; the first part keeps the heading's term.
             terms = [t for t in section.terms
-                     if (p == 0 and t.name.casefold() in heading) or t.name.casefold() in text.casefold()]
+                     if (p == 0 and t.name.casefold() in headings) or t.name.casefold() in text.casefold()]
             chunks.append(Chunk(f"{doc.id}:{n:04d}.{p}", doc, path, text, terms))
     return chunks

@@ -12,8 +12,10 @@ from rapidfuzz import fuzz, process
 
 from index.config import Settings
 from index.errors import QueryError
+from index.freshness import index_status
 from index.manifest import DocumentInfo, load_manifest, resolve_edition
-from index.store import DB_NAME, current_build, open_db
+from index.store import DB_NAME, open_db
+from index.text import stems
 
 MAX_TERM_CHARS = 100
 FUZZY_CUTOFF = 80.0
@@ -66,9 +68,10 @@ class TermBook:
     """All rule names and aliases (English and Russian) with the chunk that defines each."""
 
     def __init__(self, settings: Settings) -> None:
-        build = current_build(settings.data_dir)
-        if build is None:
-            from index.build import ensure_index  # builds the index (needs the model) once
+        status = index_status(settings)
+        build = status.build_dir
+        if not status.fresh or build is None:
+            from index.build import ensure_index  # rebuilding needs the model: import it only then
 
             build = ensure_index(settings)
         db = open_db(build / DB_NAME, readonly=True)
@@ -85,7 +88,11 @@ class TermBook:
             self._by_key.setdefault(ru, [])
         self._display = {k: (rows[0]["term"] if rows else k) for k, rows in self._by_key.items()}
         self._display.update({en: en.title() for en, _ in self._pairs if not self._by_key.get(en)})
-        self._keys = list(self._by_key)
+        # Only names that lead to a rule text (directly or through the term map) can match.
+        self._keys = [k for k in self._by_key if any(self._by_key.get(t) for t in self._translations(k))]
+        self._by_stems: dict[tuple[str, ...], list[str]] = {}
+        for k in self._keys:
+            self._by_stems.setdefault(tuple(stems(k, keep_stopwords=True)), []).append(k)
 
     def _translations(self, key: str) -> dict[str, int]:
         """Names of the same rule -> how far from the key: 0 the key, 1 its aliases and its
@@ -126,9 +133,12 @@ class TermBook:
         edition = resolve_edition(edition, list(self.docs.values()))
         key = term_key(query)
         how = None
-        if key in self._by_key:
+        same_stems = self._by_stems.get(tuple(stems(key, keep_stopwords=True)), [])
+        if key in self._keys:
             rows = self._by_key[key]
             how = "alias" if rows and all(r["kind"] == "alias" for r in rows) else "exact"
+        elif same_stems:  # another inflection: "минное поле" -> "Минные поля"
+            key, how = same_stems[0], "exact"
         else:
             matches = process.extract(key, self._keys, scorer=fuzz.WRatio, limit=6, score_cutoff=FUZZY_CUTOFF)
             if not matches:

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from corpus import CORPUS_DIR
-from index.build import build_index, ensure_index, index_status
+from index.build import build_index, ensure_index
+from index.freshness import index_status
 from index.config import Settings
 from index.errors import CorpusError
 from index.manifest import load_manifest

@@ -42,9 +42,27 @@ def test_edition_filter(term_book):
 
 
 def test_ambiguous_query_lists_candidates(term_book):
-    result = term_book.lookup("generator")
+    result = term_book.lookup("heavy")
     assert result.status == "ambiguous" and not result.entries
-    assert {"Generators", "Arc Generator", "Fury Generator"} <= set(result.candidates)
+    assert {"Heavy Prow", "Heavy Shield Generator"} <= set(result.candidates)
+
+
+def test_other_inflection_of_a_name_is_found(term_book):
+    result = term_book.lookup("минное поле")
+    assert result.status == "found" and result.matched == "Минные поля"
+    assert result.entries[0].edition == "dw3-rulebook"
+
+
+def test_a_definition_lists_heading_is_a_term_too(term_book):
+    """QRS 'CRITICAL DAMAGE' starts straight with 'Shredded defences: …'."""
+    result = term_book.lookup("critical damage", edition="qrs")
+    assert result.status == "found"
+    assert result.entries[0].section.startswith("CRITICAL DAMAGE")
+
+
+def test_indented_run_in_terms_are_found(term_book):
+    result = term_book.lookup("magazine explosion")
+    assert "dw3-quick-reference" in editions(result)
 
 
 def test_unknown_term(term_book):

@@ -29,7 +29,7 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_status(args: argparse.Namespace) -> int:
-    from index.build import index_status
+    from index.freshness import index_status
     from index.config import Settings
     from index.manifest import load_manifest
 

@@ -27,12 +27,14 @@ def _is_caps(line: str) -> bool:
     return len(letters) >= 3 and all(c.isupper() for c in letters) and len(line) <= 60
 
 
-# Sub-headings of a unit card (stat pages): they nest under the unit's name.
-_CARD_HEADINGS = {"ATTACK", "DEFENCE", "SRS TOKENS", "GENERATORS", "REPAIR", "MISCELLANEOUS"}
+# Sub-headings of a unit card (stat pages): they nest under the unit's name. GENERATORS and
+# REPAIR are also rules chapters; on a card they are printed indented.
+_CARD_HEADINGS = {"ATTACK", "DEFENCE", "SRS TOKENS", "MISCELLANEOUS"}
+_INDENTED_CARD_HEADINGS = {"GENERATORS", "REPAIR"}
 
 
 def _heading_level(raw: str, prev_blank: bool, next_blank: bool) -> tuple[int, str] | None:
-    if raw.strip() in _CARD_HEADINGS:
+    if raw.strip() in _CARD_HEADINGS or (raw[:1].isspace() and raw.strip() in _INDENTED_CARD_HEADINGS):
         return 2, raw.strip()
     if not raw or raw[0].isspace():
         return None
@@ -73,7 +75,7 @@ def _heading_term(title: str) -> DefinedTerm:
 
 
 def _run_in_term(paragraph: str) -> DefinedTerm | None:
-    match = _RUN_IN.match(paragraph)
+    match = _RUN_IN.match(paragraph.lstrip())
     if not match:
         return None
     name = match.group(1).strip()

@@ -66,12 +66,15 @@ def split_definition_lists(
             out.append(section)
             continue
         first = starts[0][0]
+        defined = {t for _, t in starts}
+        heading_terms = [t for t in section.terms if t not in defined]
         if first:
-            intro_terms = [t for t in section.terms if t.name == section.heading_path[-1]]
-            out.append(Section(section.heading_path, section.paragraphs[:first], intro_terms))
+            out.append(Section(section.heading_path, section.paragraphs[:first], heading_terms))
         bounds = [i for i, _ in starts] + [len(section.paragraphs)]
-        for (start, term), end in zip(starts, bounds[1:]):
-            out.append(Section((*section.heading_path, term.name), section.paragraphs[start:end], [term]))
+        for n, ((start, term), end) in enumerate(zip(starts, bounds[1:])):
+            # With no introduction, the list's own heading names its first entry's chunk.
+            terms = [term, *heading_terms] if n == 0 and not first else [term]
+            out.append(Section((*section.heading_path, term.name), section.paragraphs[start:end], terms))
     return out
 
 

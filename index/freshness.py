@@ -1,0 +1,61 @@
+"""Is the live index current? Compares its recorded inputs with today's, cheaply: no torch,
+no numpy, no parsing, so `admiralty rule` can check before every lookup."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from index.chunking import CHUNKER_VERSION
+from index.config import Settings
+from index.manifest import DocumentInfo, load_manifest
+from index.store import DB_NAME, current_build, open_db, read_meta
+from index.termmap import SYNONYMS_FILE
+
+PIPELINE_VERSION = "5"  # bump when search-time tables change shape
+
+
+def expected_meta(settings: Settings, docs: list[DocumentInfo] | None = None) -> dict[str, object]:
+    docs = docs if docs is not None else load_manifest(settings.corpus_dir)
+    manifest_hash = hashlib.sha256((settings.corpus_dir / "manifest.toml").read_bytes()).hexdigest()
+    return {
+        "pipeline_version": PIPELINE_VERSION,
+        "chunker_version": CHUNKER_VERSION,
+        "model": settings.model,
+        "query_prefix": settings.query_prefix,
+        "passage_prefix": settings.passage_prefix,
+        "manifest_sha256": manifest_hash,
+        "synonyms_sha256": hashlib.sha256(SYNONYMS_FILE.read_bytes()).hexdigest(),
+        "documents": {doc.id: doc.sha256() for doc in docs},
+    }
+
+
+@dataclass
+class IndexStatus:
+    build_dir: Path | None
+    fresh: bool
+    reasons: list[str] = field(default_factory=list)
+    meta: dict[str, object] = field(default_factory=dict)
+    chunk_counts: dict[str, int] = field(default_factory=dict)
+
+
+def index_status(settings: Settings) -> IndexStatus:
+    build = current_build(settings.data_dir)
+    if build is None:
+        return IndexStatus(None, False, ["no index has been built"])
+    db = open_db(build / DB_NAME, readonly=True)
+    meta = read_meta(db)
+    expected = expected_meta(settings)
+    reasons = []
+    for key, value in expected.items():
+        if key == "documents":
+            old = meta.get("documents") or {}
+            for doc_id, digest in value.items():  # type: ignore[union-attr]
+                if old.get(doc_id) != digest:
+                    reasons.append(f"document {doc_id} changed or is new")
+            reasons += [f"document {d} was removed" for d in old if d not in value]  # type: ignore[operator]
+        elif meta.get(key) != value:
+            reasons.append(f"{key} changed")
+    counts = {row["document"]: row["n"] for row in db.query("select document, count(*) n from chunks group by document")}
+    db.close()
+    return IndexStatus(build, not reasons, reasons, meta, counts)
