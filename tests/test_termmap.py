@@ -42,3 +42,12 @@ def test_expansions_are_one_way():
     expansions = load_synonyms().expansions
     assert "assault" in expansions["boarding"]
     assert "assault" not in expansions, "rule words must not be expanded back into slang"
+
+
+def test_every_curated_pair_names_something_the_russian_book_says():
+    """A curated pair whose Russian never occurs in the book would only add noise."""
+    from index.text import stems
+
+    book = " ".join(stems(RU.read_text()))
+    missing = [p.russian for p in load_synonyms().pairs if " ".join(stems(p.russian)) not in book]
+    assert missing == []
