@@ -25,9 +25,10 @@ MAX_ENRICHMENT_TERMS = 16  # MiniLM reads 256 word pieces: keep the English addi
 
 def _enrich(chunk: Chunk, pairs: list[TermPair]) -> tuple[list[str], list[str]]:
     """English names of the Russian terms a chunk is about: (its own heading's terms, the
-    terms of its parent headings and text, most used first). Search-only text, kept short."""
+    terms its text uses, most used first). Search-only text, kept short: parent headings
+    are left out (the Russian book nests whole chapters under "Collisions and Rams")."""
     title_stems = set(stems(chunk.heading_path[-1]))
-    context_stems = Counter(stems(" ".join(chunk.heading_path[1:-1]))) + Counter(stems(chunk.text))
+    context_stems = Counter(stems(chunk.text))
     title: list[str] = []
     scored: dict[str, float] = {}
     for pair in pairs:

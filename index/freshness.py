@@ -12,7 +12,7 @@ from index.manifest import DocumentInfo, load_manifest
 from index.store import DB_NAME, current_build, open_db, read_meta
 from index.termmap import SYNONYMS_FILE
 
-PIPELINE_VERSION = "5"  # bump when search-time tables change shape
+PIPELINE_VERSION = "6"  # bump when search-time tables change shape
 
 
 def expected_meta(settings: Settings, docs: list[DocumentInfo] | None = None) -> dict[str, object]:
