@@ -14,6 +14,21 @@ from index.termmap import SYNONYMS_FILE
 
 PIPELINE_VERSION = "6"  # bump when search-time tables change shape
 
+# The code that decides what goes into the index: any edit to it makes the index stale,
+# so a version number nobody remembered to bump can never serve an outdated index.
+_INDEX_CODE = ("build.py", "chunking.py", "termmap.py", "text.py", "parsing")
+
+
+def code_fingerprint() -> str:
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for name in _INDEX_CODE:
+        path = root / name
+        for source in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            digest.update(source.relative_to(root).as_posix().encode())
+            digest.update(source.read_bytes())
+    return digest.hexdigest()
+
 
 def expected_meta(settings: Settings, docs: list[DocumentInfo] | None = None) -> dict[str, object]:
     docs = docs if docs is not None else load_manifest(settings.corpus_dir)
@@ -21,6 +36,7 @@ def expected_meta(settings: Settings, docs: list[DocumentInfo] | None = None) ->
     return {
         "pipeline_version": PIPELINE_VERSION,
         "chunker_version": CHUNKER_VERSION,
+        "code_sha256": code_fingerprint(),
         "model": settings.model,
         "query_prefix": settings.query_prefix,
         "passage_prefix": settings.passage_prefix,

@@ -98,3 +98,13 @@ def test_unreadable_corpus_file_is_a_clear_error(small: Settings):
     (small.corpus_dir / "skirmish-universal-special-rules.md").write_bytes(b"\xff\xfe\x00bad")
     with pytest.raises(CorpusError, match="cannot read corpus file"):
         build_index(small, progress=False)
+
+
+def test_editing_the_index_code_makes_the_index_stale(small: Settings, monkeypatch: pytest.MonkeyPatch):
+    import index.freshness as freshness
+
+    build_index(small, progress=False)
+    assert index_status(small).fresh
+    monkeypatch.setattr(freshness, "code_fingerprint", lambda: "a different parser")
+    status = index_status(small)
+    assert not status.fresh and "code_sha256 changed" in status.reasons
