@@ -90,3 +90,10 @@ def test_missing_model_is_a_clear_error(tmp_path: Path):
     settings = Settings(data_dir=tmp_path, model=str(tmp_path / "no-such-model"))
     with pytest.raises(ModelError, match="cannot load embedding model"):
         load_model(settings)
+
+
+def test_ask_says_which_edition_the_question_named(built_settings):
+    out = run(built_settings, "ask", "how many dice for a ram in 4th ed?", "--k", "2")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("Searched only the edition your question names: 4th edition (Rules Glossary)")
+    assert "Dystopian Wars Rules Glossary" in out.stdout

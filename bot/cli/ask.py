@@ -72,6 +72,9 @@ def _print_human(result: dict[str, Any]) -> None:
     if not result["results"]:
         print("No passage matches that question with these filters.")
         return
+    if result["routed_editions"]:
+        labels = sorted({hit["edition_label"] for hit in result["results"]})
+        print(f"Searched only the edition your question names: {'; '.join(labels)}\n")
     if result["editions_disagree"]:
         print(f"Note: {result['editions_disagree']}\n")
     for hit in result["results"]:
