@@ -89,7 +89,8 @@ class TermBook:
         self._display = {k: (rows[0]["term"] if rows else k) for k, rows in self._by_key.items()}
         self._display.update({en: en.title() for en, _ in self._pairs if not self._by_key.get(en)})
         # Only names that lead to a rule text (directly or through the term map) can match.
-        self._keys = [k for k in self._by_key if any(self._by_key.get(t) for t in self._translations(k))]
+        self._keys = [k for k, rows in self._by_key.items()
+                      if rows or any(self._by_key.get(t) for t in self._translations(k))]
         self._by_stems: dict[tuple[str, ...], list[str]] = {}
         for k in self._keys:
             self._by_stems.setdefault(tuple(stems(k, keep_stopwords=True)), []).append(k)
