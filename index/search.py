@@ -29,7 +29,7 @@ MAX_K = 50
 RRF_K = 60
 CANDIDATES = 100
 MODES = ("hybrid", "lexical", "dense")
-TYPO_MIN_CHARS = 8  # stems this long also match spellings one edit away, even when known
+TYPO_MIN_CHARS = 8  # stems this long also match spellings up to two edits away, even when known
 TITLE_WEIGHT = 3.0  # a word in a rule's own heading is stronger evidence than one in its body
 
 
@@ -128,8 +128,8 @@ class Searcher:
 
     def _query_stems(self, question: str) -> list[str]:
         """Stems of the question, plus rule words for player words (one way, matched on
-        stems so every inflection counts), plus spellings the books use for a long word
-        that is one edit away (typos on either side: "peircing", "Деорганизации")."""
+        stems so every inflection counts), plus spellings the books use that are one edit
+        away (two for stems of 8+ letters): typos on either side, "peircing", "Деорганизации"."""
         base = stems(question)
         extra: list[str] = []
         present = set(base)
