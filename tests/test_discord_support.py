@@ -139,3 +139,15 @@ def test_cli_bot_rejects_bad_guild_and_shards(no_token_env, capsys):
             main(argv)
         assert exc.value.code == 2
     assert "expected a whole number" in capsys.readouterr().err
+
+
+def test_a_rejected_token_becomes_a_one_line_user_error():
+    import discord
+
+    from bot.discord_bot.runner import TokenError, _token_rejections
+    from bot.errors import UserError
+
+    with pytest.raises(TokenError, match="Discord rejected the bot token: Improper token") as err:
+        with _token_rejections():
+            raise discord.LoginFailure("Improper token has been passed.")
+    assert isinstance(err.value, UserError)

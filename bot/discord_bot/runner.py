@@ -7,9 +7,11 @@ It asks only for the non-privileged `guilds` intent and answers slash commands o
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import discord
@@ -114,21 +116,26 @@ async def start_bot(
     """Run the bot until cancelled or closed (usable inside another asyncio app)."""
     bot = create_bot(service, guild_id=guild_id, shard_count=shard_count, sync_commands=sync_commands)
     async with bot:
-        try:
+        with _token_rejections():
             await bot.start(token)
-        except discord.LoginFailure as exc:
-            raise TokenError(f"Discord rejected the bot token: {exc}") from exc
 
 
 async def sync_only(service: Admiralty, token: str, *, guild_id: int | None = None) -> int:
     """Log in over HTTP only, sync the commands, and return how many were synced."""
     bot = AdmiraltyBot(service, dev_guild_id=guild_id, sync_commands=False, warm_service=False)
     async with bot:
-        try:
+        with _token_rejections():
             await bot.login(token)
-        except discord.LoginFailure as exc:
-            raise TokenError(f"Discord rejected the bot token: {exc}") from exc
         return await bot.sync_app_commands()
+
+
+@contextlib.contextmanager
+def _token_rejections() -> Iterator[None]:
+    """Discord's LoginFailure becomes our one-line TokenError."""
+    try:
+        yield
+    except discord.LoginFailure as exc:
+        raise TokenError(f"Discord rejected the bot token: {exc}") from exc
 
 
 def _token_file_from_config() -> Path | None:
