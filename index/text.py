@@ -45,8 +45,8 @@ def words(text: str) -> list[str]:
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     if _CYRILLIC.search(word):
-        return _ru.stemWord(word)
-    return _en.stemWord(word)
+        return str(_ru.stemWord(word))
+    return str(_en.stemWord(word))
 
 
 def stems(text: str, keep_stopwords: bool = False) -> list[str]:

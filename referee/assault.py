@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee import dice, poly, verdict
-from referee.damage import apply_critical_faces
+from referee import attack_setup, checks, dice, disorder, poly, verdict
+from referee.damage import resolve_critical_dice
 from referee.dice import FaceRules
 from referee.errors import InputError
 from referee.faces import parse_faces
@@ -23,8 +23,8 @@ def resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tup
 
 def _require(p: dict[str, Any], name: str, what: str) -> int:
     if p.get(name) is None:
-        raise InputError(f"{name}: {what} is needed (--{name.replace('_', '-')} N)", name)
-    return p[name]
+        raise InputError(f"{name}: {what} is needed (⟨{name}⟩)", name)
+    return int(p[name])
 
 
 def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
@@ -32,9 +32,16 @@ def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
     support, srs, escorts = p.get("support") or 0, p.get("srs") or 0, p.get("escorts") or 0
     attack = fray + srs + 2 * support + escorts
     report.step("assault pool", f"Fray {fray} + SRS {srs} + 2 x {support} supporting + {escorts} escort = {attack}",
-                report.cite("assault"), dice=attack)
-    if escorts and rs.id == "dw3-qrs":
-        report.assume("dw3-qrs: --escorts counted as Corvettes (+1 assault die each); QRS escorts add nothing here")
+                report.cite("assault"),
+                ru=f"Абордаж {fray} + SRS {srs} + 2 x {support} поддерживающих + {escorts} эскорт = {attack}",
+                dice=attack)
+    report.understood(attack_pool=attack, pool_steps=[f"Fray {fray}", f"+ {srs} SRS", f"+ {2 * support} support "
+                      f"({support} models)", f"+ {escorts} Escort"])
+    if escorts and rs.assault_escorts_are_corvettes:
+        report.assume("quick reference: ⟨escorts⟩ counted as Corvettes (+1 assault die each); its escorts add "
+                      "nothing to an assault",
+                      "краткий справочник: ⟨escorts⟩ считаются Корветами (+1 куб абордажа каждый); эскорт там "
+                      "ничего не добавляет к абордажу")
     citadel = _require(p, "target_citadel", "the target's Citadel")
     adv, sdv = p.get("target_adv"), p.get("target_sdv")
     kind = p.get("assaulter") or "surface"
@@ -46,159 +53,209 @@ def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
         given, which = [adv, sdv], "the higher Defence"
     known = [v for v in given if v is not None]
     if not known:
-        names = {"aerial": "--target-adv", "submerged": "--target-sdv"}.get(kind, "--target-adv/--target-sdv")
-        report.assume(f"the target's Defence was not given: assumed 0 (give {names} for its real value)")
+        names = {"aerial": "⟨target_adv⟩", "submerged": "⟨target_sdv⟩"}.get(kind, "⟨target_adv⟩/⟨target_sdv⟩")
+        report.assume(f"the target's Defence was not given: assumed 0 (give {names} for its real value)",
+                      f"Защита цели не задана: принята 0 (задайте {names})")
     elif len(known) < len(given):
-        report.assume("only one Defence value given: it was used as the higher one")
+        report.assume("only one Defence value given: it was used as the higher one",
+                      "задано только одно значение Защиты: оно принято за большее")
     defence = max(known, default=0)
     tsrs, tesc = p.get("target_srs") or 0, p.get("target_escorts") or 0
     per = rs.assault_defender_srs_dice
     total = citadel + defence + per * tsrs + tesc
+    which_ru = {"aerial": "ADV (воздушный абордаж)", "submerged": "SDV (подводный абордаж)"}.get(kind, "большая Защита")
     report.step("defence pool", f"Citadel {citadel} + {which} {defence} + {per} x {tsrs} SRS + {tesc} escort "
-                f"= {total}", report.cite("assault"), dice=total)
+                f"= {total}", report.cite("assault_defence"),
+                ru=f"Цитадель {citadel} + {which_ru} {defence} + {per} x {tsrs} SRS + {tesc} эскорт = {total}",
+                dice=total)
+    report.understood(defence_pool=total, defence_steps=[f"Citadel {citadel}", f"+ {which} {defence}",
+                                                         f"+ {per * tsrs} SRS ({tsrs} discarded)",
+                                                         f"+ {tesc} Escort"], target_mass=p.get("target_mass"))
     return attack, total
 
 
 def _rolled_hits_and_counters(p: dict[str, Any], attack: int, defence: int, report: Report,
-                              attack_pool: str, defence_pool: str) -> tuple[int, int]:
+                              attack_pool: str, defence_pool: str, rules: FaceRules = RULES) -> tuple[int, int]:
     """Score the dice the user rolled, after checking they match both pools."""
     check = RollCheck(report)
     faces = parse_faces(p.get("roll"), "roll")
     check.count("roll", len(faces), attack, f"{attack_pool} is {{need}} dice, you gave {{got}}")
     explosions = parse_faces(p.get("explosions"), "explosions")
-    check.explosions(len(explosions), dice.explosion_dice_needed(faces, explosions, RULES), False)
+    check.explosions(len(explosions), dice.explosion_dice_needed(faces, explosions, rules), False)
     dfaces = parse_faces(p.get("defence_roll"), "defence_roll")
     check.count("defence_roll", len(dfaces), defence, f"{defence_pool} {{need}} dice, you gave {{got}}")
-    return dice.score(faces, explosions, RULES), dice.count_counters(dfaces, COUNTER_VALUES)
+    return dice.score(faces, explosions, rules), dice.count_counters(dfaces, COUNTER_VALUES)
+
+
+def _row_for(rs: Ruleset, margin: int) -> str:
+    if rs.assault_row_for is None:
+        raise InputError(f"ruleset: {rs.id} has no assault results table", "ruleset")
+    return rs.assault_row_for(margin)
 
 
 def _row_json(rs: Ruleset) -> dict[str, str]:
     return {row.key: row.label for row in rs.assault_rows}
 
 
-def _assault(p, rs: Ruleset, report: Report, rolled: bool):
+def _assault(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
     attack, defence = pools(p, rs, report)
     report.cite("assault_table")
     report.cite("dice")
-    if rs.id == "dw3-qrs":
-        report.assume("dw3-qrs assault table: its lost die icons are read as Counters for the first two lines "
-                      "and Hits for the rest; a tie has no effect (mechanics 2.2)")
-    else:
-        report.assume("dw3 assault row names other than Counter Assault and Havoc are our English renderings")
+    if rs.assault_reading:
+        report.assume(*rs.assault_reading)
+    markers = attack_setup.markers(p)
+    generator = checks.has_generators(p, report, True)
+    report.understood(markers=sorted(markers), target_generator=generator)
     rows = {row.key: row for row in rs.assault_rows}
     base: dict[str, Any] = {"attack_pool": attack, "defence_pool": defence, "result_labels": _row_json(rs)}
     if not rolled:
-        hits = dice.hits_distribution(attack, RULES)
-        counters = dice.counters_distribution(defence, COUNTER_VALUES)
-        diff = poly.difference(hits.p, counters.p)
+        hits_dist = dice.hits_distribution(attack, RULES)
+        counters_dist = dice.counters_distribution(defence, COUNTER_VALUES)
+        diff = poly.difference(hits_dist.p, counters_dist.p)
         p_result = {row.key: 0.0 for row in rs.assault_rows}
         p_target_damage: dict[int, float] = {}
         for d, pr in diff.items():
-            row = rows[rs.assault_row_for(d)]
+            row = rows[_row_for(rs, d)]
             p_result[row.key] += pr
             dmg = row.target_damage + 2 * row.catastrophic + (max(0, d - row.damage_per_hit_over)
                                                                if row.damage_per_hit_over is not None else 0)
             p_target_damage[dmg] = p_target_damage.get(dmg, 0.0) + pr
         base.update({
-            "expected_hits": poly.mean(hits.p), "expected_counters": poly.mean(counters.p),
+            "expected_hits": poly.mean(hits_dist.p), "expected_counters": poly.mean(counters_dist.p),
             "p_result": p_result,
             "p_margin": {str(d): pr for d, pr in sorted(diff.items()) if pr > 1e-15},
             "p_target_damage": {str(k): v for k, v in sorted(p_target_damage.items())},
-            "truncation_error_bound": hits.truncation,
+            "truncation_error_bound": hits_dist.truncation,
         })
-        report.assume("p_target_damage counts the table's damage and +2 per Catastrophic Explosion; "
-                      "critical die effects are not added")
-        best = max(p_result, key=p_result.get)
-        line = (f"{attack} assault dice vs {defence}: most likely {best.replace('_', ' ')} "
-                f"({verdict.pct(p_result[best])}); " + ", ".join(f"{k.replace('_', ' ')} {verdict.pct(v)}"
-                                                                  for k, v in p_result.items()))
+        report.assume("the target's damage counts the table's damage and +2 per Catastrophic Explosion; "
+                      "critical die effects are not added",
+                      "урон цели: урон по таблице и +2 за Катастрофический Взрыв; эффекты кубов критических "
+                      "повреждений не добавлены")
+        best = max(p_result, key=lambda key: p_result[key])
+        labels = {row.key: row.label_ru or row.label for row in rs.assault_rows}
+        shown = (lambda key: labels[key]) if report.lang == "ru" else (lambda key: key.replace("_", " "))
+        head = (f"{attack} кубов абордажа против {defence}: вероятнее всего" if report.lang == "ru"
+                else f"{attack} assault dice vs {defence}: most likely")
+        line = (f"{head} {shown(best)} ({verdict.pct(p_result[best])}); "
+                + ", ".join(f"{shown(k)} {verdict.pct(v)}" for k, v in p_result.items()))
         return base, line
     hits, counters = _rolled_hits_and_counters(p, attack, defence, report, "the assault pool",
                                                "the defender rolls")
-    report.step("hits", f"{hits} Hits (Exploding Hits count 2 and explode)", report.cite("assault"), hits=hits)
-    report.step("counters", f"{counters} Counters", report.cite("assault"), counters=counters)
+    report.step("hits", f"{hits} Hits (Exploding Hits count 2 and explode)", report.cite("assault"),
+                ru=f"{hits} Попаданий (Взрывное считается за 2 и взрывается)", hits=hits)
+    report.step("counters", f"{counters} Counters", report.cite("assault"), ru=f"{counters} Отражений",
+                counters=counters)
     d = hits - counters
-    row = rows[rs.assault_row_for(d)]
-    report.step("result", f"{hits} - {counters} = {d:+d}: {row.label}", report.cite("assault_table"), margin=d)
+    row = rows[_row_for(rs, d)]
+    label = report.say(row.label, row.label_ru)
+    report.step("result", f"{hits} - {counters} = {d:+d}: {row.label}", report.cite("assault_table"),
+                ru=f"{hits} - {counters} = {d:+d}: {label}", margin=d)
     damage = row.target_damage + 2 * row.catastrophic
     if row.damage_per_hit_over is not None:
         damage += max(0, d - row.damage_per_hit_over)
     crit_raw = [f.number for f in parse_faces(p.get("critical_roll"), "critical_roll")]
     effects: list[str] = []
     catastrophic = row.catastrophic
+    crit_disorder = 0
     if crit_raw:
-        if len(crit_raw) != row.critical_rolls:
-            raise InputError(f"critical_roll: {row.critical_rolls} critical damage dice are needed, you gave "
-                             f"{len(crit_raw)}", "critical_roll")
-        crit = apply_critical_faces(crit_raw, frozenset(), rs, False)
+        crit, still = resolve_critical_dice(crit_raw, row.critical_rolls, markers, rs, generator)
+        if still:
+            why = " (Generator Shutdown is re-rolled: the model has no generator)" if crit.rerolls_needed else ""
+            raise InputError(f"critical_roll: {len(crit_raw) + still} critical damage dice are needed, you gave "
+                             f"{len(crit_raw)}{why}: add the missing die to ⟨critical_roll⟩", "critical_roll")
         effects = crit.effects
         damage += crit.damage + 2 * crit.catastrophic
         catastrophic += crit.catastrophic
+        crit_disorder = crit.disorder
         report.step("critical damage", "; ".join(effects), report.cite("critical_dice"))
     destroyed = bool(row.critical_rolls and p.get("target_mass") == 1)
     if destroyed:
-        report.assume("a Mass 1 target suffering Critical Damage is destroyed")
+        report.assume("a Mass 1 target suffering Critical Damage is destroyed",
+                      "цель Массы 1, получившая Критическое Повреждение, уничтожена")
     base.update({"hits": hits, "counters": counters, "net_hits": max(0, d), "margin": d, "result": row.key,
                  "result_label": row.label, "damage": damage, "critical": row.critical_rolls,
                  "catastrophic": catastrophic, "critical_effects": effects,
-                 "target_disorder": row.target_disorder + catastrophic,
+                 "target_disorder": row.target_disorder + catastrophic + crit_disorder,
                  "assaulter_damage": row.assaulter_damage, "assaulter_disorder": row.assaulter_disorder,
                  "destroyed": destroyed})
-    line = f"{hits} hits - {counters} counters = {d:+d}: {row.label}"
+    line = report.say(f"{hits} hits - {counters} counters = {d:+d}: {row.label}",
+                      f"{hits} попаданий - {counters} отражений = {d:+d}: {label}")
     if row.critical_rolls and not crit_raw:
-        line += f" — roll {row.critical_rolls} critical damage die"
+        line += report.say(f" — roll {row.critical_rolls} critical damage die",
+                           f" — бросьте {row.critical_rolls} куб критических повреждений")
     return base, line
 
 
-def _boarding(p, rs: Ruleset, report: Report, rolled: bool):
+def _boarding(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
     report.assume("dw4 Boarding uses the reconstructed Action Roll: S 1, H 2, X 2 (+1 chaining die); "
-                  "Counters C 1, K 2")
+                  "Counters C 1, K 2",
+                  "Абордаж dw4 использует реконструированный Бросок действия: S 1, H 2, X 2 (+1 куб цепочкой); "
+                  "Отражения C 1, K 2")
     parties = p.get("boarding") or []
     if not parties:
-        raise InputError("boarding: give each participating model's Boarding Parties (X) (--boarding X, repeatable)",
-                         "boarding")
+        raise InputError("boarding: give each participating model's Boarding Parties (X) (⟨boarding⟩, one value "
+                         "per model)", "boarding")
     attack = sum(parties)
     report.step("action pool", " + ".join(str(x) for x in parties) + f" = {attack} (Boarding Parties)",
-                report.cite("boarding_parties"), dice=attack)
+                report.cite("boarding_parties"),
+                ru=" + ".join(str(x) for x in parties) + f" = {attack} (Абордажные команды)", dice=attack)
+    # GL Disorder: "the highest level of Disorder among the models is used" for a roll made for several
+    rules = disorder.apply(RULES, p.get("attacker_disorder") or 0, report, "boarding models")
     defences = _require(p, "target_defences", "the target's Defences rating")
     esc, own = p.get("target_escorts") or 0, p.get("target_boarding") or 0
     defence = defences + esc + own
     report.step("resistance pool", f"Defences {defences} + {esc} Escort + {own} own Boarding Parties = {defence}",
-                report.cite("assault"), dice=defence)
+                report.cite("assault"),
+                ru=f"Оборона {defences} + {esc} Эскорт + {own} своих Абордажных команд = {defence}", dice=defence)
     crew = _require(p, "target_crew", "the target's Crew rating (the Success Threshold)")
     dis = p.get("target_disorder") or 0
     threshold = max(1, crew - dis)
     if dis:
-        report.assume("the target's Disorder lowers its Crew by 1 per level for the Success Threshold")
+        report.assume("the target's Disorder lowers its Crew by 1 per level for the Success Threshold",
+                      "Дезорганизация цели снижает её Экипаж на 1 за уровень для порога успеха")
     report.step("success threshold", f"Crew {crew}" + (f" - {dis} Disorder" if dis else "") + f" = {threshold}",
-                report.cite("assault"), threshold=threshold)
+                report.cite("assault"),
+                ru=f"Экипаж {crew}" + (f" - {dis} Дезорганизация" if dis else "") + f" = {threshold}",
+                threshold=threshold)
     report.cite("disorder")
+    report.understood(attack_pool=attack, pool_steps=[("+ " if i else "") + f"Boarding Parties {x}"
+                                                      for i, x in enumerate(parties)],
+                      defence_pool=defence, defence_steps=[f"Defences {defences}", f"+ {esc} Escort",
+                                                           f"+ {own} own Boarding Parties"],
+                      target_crew=crew, target_disorder=dis, threshold=threshold)
     base: dict[str, Any] = {"attack_pool": attack, "defence_pool": defence, "threshold": threshold}
     if not rolled:
-        hits = dice.hits_distribution(attack, RULES)
-        counters = dice.counters_distribution(defence, COUNTER_VALUES)
-        net = poly.net(hits.p, counters.p)
+        hits_dist = dice.hits_distribution(attack, rules)
+        counters_dist = dice.counters_distribution(defence, COUNTER_VALUES)
+        net_dist = poly.net(hits_dist.p, counters_dist.p)
         succ: dict[int, float] = {}
-        for n, pn in enumerate(net):
+        for n, pn in enumerate(net_dist):
             succ[n // threshold] = succ.get(n // threshold, 0.0) + pn
         p_dis = 1 - succ.get(0, 0.0)
-        base.update({"expected_hits": poly.mean(hits.p), "expected_counters": poly.mean(counters.p),
+        base.update({"expected_hits": poly.mean(hits_dist.p), "expected_counters": poly.mean(counters_dist.p),
                      "p_successes": {str(k): v for k, v in sorted(succ.items()) if v > 1e-15},
                      "expected_successes": sum(k * v for k, v in succ.items()),
-                     "p_disorder": p_dis, "truncation_error_bound": hits.truncation})
-        line = (f"{attack} boarding dice vs {defence}, threshold {threshold}: expected "
-                f"{base['expected_successes']:.2f} critical effects; P(at least one, target gains Disorder) "
-                f"{verdict.pct(p_dis)}")
+                     "p_disorder": p_dis, "truncation_error_bound": hits_dist.truncation})
+        line = report.say(f"{attack} boarding dice vs {defence}, threshold {threshold}: expected "
+                          f"{base['expected_successes']:.2f} critical effects; P(at least one, target gains "
+                          f"Disorder) {verdict.pct(p_dis)}",
+                          f"{attack} кубов абордажа против {defence}, порог {threshold}: ожидается "
+                          f"{base['expected_successes']:.2f} критических эффектов; P(хотя бы один, цель получает "
+                          f"Дезорганизацию) {verdict.pct(p_dis)}")
         return base, line
     hits, counters = _rolled_hits_and_counters(p, attack, defence, report, "the Action Pool",
-                                               "the Resistance Pool is")
+                                               "the Resistance Pool is", rules)
     net = max(0, hits - counters)
     s = net // threshold
     report.step("resolve outcomes", f"{hits} - {counters} = {net}; {net} // {threshold} = {s} Successes",
-                report.cite("assault"), successes=s)
+                report.cite("assault"), ru=f"{hits} - {counters} = {net}; {net} // {threshold} = {s} Успехов",
+                successes=s)
     base.update({"hits": hits, "counters": counters, "net_hits": net, "successes": s, "critical": s,
                  "catastrophic": 0, "damage": 0, "disorder": 1 if s else 0})
-    line = (f"{hits} hits - {counters} counters = {net}: {s} Success{'es' if s != 1 else ''} — "
-            + (f"choose {s} Critical Damage Effect{'s' if s != 1 else ''}; the target gains 1 Disorder"
-               if s else "no effect"))
+    line = report.say(f"{hits} hits - {counters} counters = {net}: {s} Success{'es' if s != 1 else ''} — "
+                      + (f"choose {s} Critical Damage Effect{'s' if s != 1 else ''}; the target gains 1 Disorder"
+                         if s else "no effect"),
+                      f"{hits} попаданий - {counters} отражений = {net}: Успехов {s} — "
+                      + (f"выберите Критических эффектов: {s}; цель получает 1 Уровень Дезорганизации"
+                         if s else "без эффекта"))
     return base, line

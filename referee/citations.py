@@ -1,29 +1,69 @@
-"""Citations: which document, edition and section a rule comes from."""
+"""Citations: which document, heading and run-in term a rule applied comes from.
+
+A citation names the heading *and* the bold run-in term inside it ("СВОЙСТВА НАБОРА КУБОВ ›
+Разрушительное (Devastating)"), and the document by its title. dw4 mechanics that the glossary
+does not state (core dice values, range bands) are marked `reconstructed`, never pinned on an
+unrelated glossary entry. Titles mirror corpus/manifest.toml (a test keeps them in step):
+the referee is pure and reads no files.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+SEPARATOR = " › "
+RECONSTRUCTED = "reconstructed — not in the glossary"
 
 DOCUMENTS = {
     "dw3-rulebook": "dw3-rulebook-ru.md",
     "dw3-quick-reference": "dw3-quick-reference.txt",
     "dw4-glossary": "dw4-rules-glossary.cat",
 }
+TITLES = {
+    "dw3-rulebook": "Dystopian Wars Rulebook (Russian translation)",
+    "dw3-quick-reference": "Dystopian Wars Quick Reference",
+    "dw4-glossary": "Dystopian Wars Rules Glossary",
+}
 
 
 @dataclass(frozen=True)
 class Citation:
+    """`section` is "HEADING › run-in term" (or just the heading); `reconstructed` has no source text."""
+
     edition: str
     section: str
+    reconstructed: bool = False
 
     @property
     def document(self) -> str:
         return DOCUMENTS[self.edition]
 
-    def to_json(self) -> dict[str, str]:
-        return {"document": self.document, "edition": self.edition, "section": self.section}
+    @property
+    def title(self) -> str:
+        return TITLES[self.edition]
+
+    @property
+    def heading(self) -> str:
+        return self.section.split(SEPARATOR, 1)[0]
+
+    @property
+    def term(self) -> str | None:
+        parts = self.section.split(SEPARATOR, 1)
+        return parts[1] if len(parts) == 2 else None
+
+    def to_json(self) -> dict[str, str | bool | None]:
+        return {"document": self.document, "document_title": self.title, "edition": self.edition,
+                "section": f"{RECONSTRUCTED}: {self.section}" if self.reconstructed else self.section,
+                "heading": None if self.reconstructed else self.heading,
+                "term": None if self.reconstructed else self.term, "reconstructed": self.reconstructed}
+
+    def text(self) -> str:
+        """One line for a reader: title § heading › term."""
+        if self.reconstructed:
+            return f"{self.section} ({RECONSTRUCTED})"
+        return f"{self.title} § {self.section}"
 
 
-def unique(citations: list[Citation]) -> list[dict[str, str]]:
+def unique(citations: list[Citation]) -> list[dict[str, str | bool | None]]:
     seen: list[Citation] = []
     for c in citations:
         if c not in seen:

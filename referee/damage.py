@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import product
 
+from referee.errors import InputError
 from referee.rulesets.base import Ruleset
 
 
@@ -20,7 +21,7 @@ class Target:
     crippled: bool = False
     crippled_hull: int | None = None
     markers: frozenset[str] = frozenset()
-    has_generator: bool = False
+    has_generator: bool = True  # Generator Shutdown: RB extra Disorder / QR re-roll when False
 
 
 @dataclass(frozen=True)
@@ -64,11 +65,18 @@ def citadel_check(net: int, target: Target, rs: Ruleset, piercing: bool, mass1_s
                 crit_rolls = 1
                 catastrophic = 1 if double else 0
         else:
+            # RB ПАРАМЕТРЫ › Цитадель: "равной или превышающей"; КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ › Модели Массой 1:
+            # "превышающее" (the strict reading, on request)
             destroyed = net > cit if mass1_strict else net >= cit
+            critical = double = False
     if piercing and damage >= 1:
         crit_rolls += 1
-    if mass == 1 and rs.mass1_any_critical_destroys and crit_rolls:
-        destroyed = True
+    if mass == 1:
+        # RB: critical damage is for Mass 2 or more; QR: "MASS 1 models do not suffer critical damage,
+        # and are immediately destroyed if an effect indicates they do."
+        if rs.mass1_any_critical_destroys and crit_rolls:
+            destroyed = True
+        crit_rolls = 0
     return CitadelCheck(damage, crit_rolls, catastrophic, destroyed, critical, double)
 
 
@@ -90,8 +98,38 @@ def apply_critical_faces(faces: list[int], markers: frozenset[str], rs: Ruleset,
         out.markers.add(key)
         out.damage += spec.damage
         out.disorder += spec.disorder
-        out.effects.append(spec.name)
+        if spec.extra_disorder_without_generator and not has_generator:
+            out.disorder += spec.extra_disorder_without_generator
+            out.effects.append(f"{spec.name} (no Generators: an additional Disorder level)")
+        else:
+            out.effects.append(spec.name)
     return out
+
+
+def resolve_critical_dice(numbers: list[int], rolls: int, markers: frozenset[str], rs: Ruleset,
+                          has_generator: bool) -> tuple[CriticalOutcome, int]:
+    """Apply rolled critical dice in order, a re-rolled face consuming its die and asking for the next.
+
+    Returns the outcome and how many more dice are still to roll (0 when resolved); extra dice raise."""
+    out = CriticalOutcome(markers=set(markers))
+    left = rolls
+    for i, face in enumerate(numbers):
+        if left == 0:
+            raise InputError(f"critical_roll: {i} critical damage dice are needed, you gave {len(numbers)}",
+                             "critical_roll")
+        spec = rs.critical_faces[face - 1]
+        if spec.reroll_without_generator and not has_generator:
+            out.rerolls_needed += 1
+            out.effects.append(f"{spec.name}: the model has no generator, re-rolled")
+            continue
+        step = apply_critical_faces([face], frozenset(out.markers), rs, has_generator)
+        out.markers = step.markers
+        out.damage += step.damage
+        out.catastrophic += step.catastrophic
+        out.disorder += step.disorder
+        out.effects.extend(step.effects)
+        left -= 1
+    return out, left
 
 
 def critical_branches(rolls: int, markers: frozenset[str], rs: Ruleset,

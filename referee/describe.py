@@ -1,126 +1,145 @@
-"""Free-text descriptions (English or Russian) -> parameters. Explicit flags override these."""
+"""Free-text descriptions (English or Russian) -> parameters. Explicit values override these.
+
+`parse_description("attack", "21 dice vs armour 6, citadel 9, devastating")` ->
+`{"dice": 21, "armour": 6, "citadel": 9, "quality": ["devastating"], "ignored": [], "lang": "en"}`.
+
+Tokens (`describe_tokens`) -> phrases and numbers bound to parameters (`describe_grammar`, with the
+words in `describe_vocab`) -> values checked against the action's ParamSpecs. Words that are not
+understood are listed under "ignored", never dropped; a value out of its range ("-3 dice") or given
+twice with different values is an error naming the words that gave it.
+"""
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from referee.qualities import ALIASES as QUALITY_ALIASES
+from core.params import Kind, ParamError, ParamSpec, coerce
+from referee.describe_grammar import Item, attach, bind, match, negate
+from referee.describe_tokens import detect_language, tokenize
+from referee.describe_vocab import vocabulary
+from referee.errors import InputError
 
-NUM = r"(\d+(?:[.,]\d+)?)"
-
-# (pattern, parameter) for "<word> <number>" and "<number> <word>" forms, per action.
-_WORD_NUMBER = {
-    "attack": [
-        (r"(?:armou?r|брон[яиеюё]\w*|arm)", "armour"),
-        (r"(?:citadel|цитадел\w*|cit)", "citadel"),
-        (r"(?:defen[cs]e|adv|sdv|защит\w*|оборон\w*|resistance)", "defence"),
-        (r"(?:mass|масс\w*)", "mass"),
-        (r"(?:hull|корпус\w*)", "hull"),
-        (r"(?:lead|ведущ\w*)", "lead"),
-        (r"(?:escorts?|эскорт\w*)", "escorts"),
-        (r"(?:damage taken|taken|получено)", "damage_taken"),
-        (r"(?:shield dice)", "shield_dice"),
-    ],
-    "assault": [
-        (r"(?:fray|абордаж\w*)", "fray"),
-        (r"(?:support(?:ing)?(?: models)?|поддерж\w*)", "support"),
-        (r"(?:target citadel|citadel|цитадел\w*)", "target_citadel"),
-        (r"(?:adv)", "target_adv"), (r"(?:sdv)", "target_sdv"),
-        (r"(?:srs)", "srs"),
-        (r"(?:escorts?|эскорт\w*)", "escorts"),
-        (r"(?:defences|defense rating|защит\w*)", "target_defences"),
-        (r"(?:crew|экипаж\w*)", "target_crew"),
-        (r"(?:target mass|mass|масс\w*)", "target_mass"),
-    ],
-    "ram": [
-        (r"(?:hull|корпус\w*)", "hull"),
-        (r"(?:ramming|таран\w*)", "ramming"),
-        (r"(?:rammer mass)", "rammer_mass"),
-        (r"(?:armou?r|брон\w*)", "target_armour"),
-        (r"(?:citadel|цитадел\w*)", "target_citadel"),
-        (r"(?:target mass|mass|масс\w*)", "target_mass"),
-        (r"(?:crew|экипаж\w*)", "crew"),
-        (r"(?:heavy prow)", "heavy_prow"),
-        (r"(?:bonus)", "bonus"),
-    ],
-}
-
-_DICE = r"(?:dice|die|d6|куб\w*|кост\w*)"
-_INCHES = r"(?:\"|”|''|inch(?:es)?|in\b|дюйм\w*)"
+META_KEYS = ("ignored", "lang")
 
 
-def _num(text: str) -> float:
-    return float(text.replace(",", "."))
+class DescriptionError(InputError):
+    """The description gives a value its parameter cannot take, or one parameter two values."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, "description", code="invalid_description")
 
 
-def _int_or_float(v: float) -> Any:
-    return int(v) if float(v).is_integer() else v
+def parse_description(action: str, text: str, ruleset: str | None = None) -> dict[str, Any]:
+    """Parameters of `action` read from `text`, plus "ignored" (words not understood) and "lang".
 
+    `ruleset` (e.g. an explicit ⟨ruleset⟩) decides words whose meaning differs by edition, such as
+    "defence" in an assault (dw4 Defences rating, or the dw3 target's ADV/SDV); an edition the text
+    names itself wins."""
+    from referee.params import PARAMS
 
-def parse_description(action: str, text: str) -> dict[str, Any]:
-    """Pick numbers and keywords out of a sentence; unknown words are ignored."""
-    t = " " + text.lower().replace("ё", "е") + " "
-    out: dict[str, Any] = {}
-    for pattern, name in _WORD_NUMBER.get(action, []):
-        m = re.search(pattern + r"\s*(?:[:=]|of|is|-)?\s*" + NUM, t)
-        if m and name not in out:
-            out[name] = _int_or_float(_num(m.group(1)))
-    if action in ("attack", "assault"):
-        m = re.search(NUM + r"\s*" + _DICE, t)
-        if m and action == "attack":
-            out.setdefault("dice", int(_num(m.group(1))))
-    if action == "attack":
-        m = re.search(NUM + r"\s*" + _INCHES, t) or re.search(r"(?:range|дистанц\w*)\s*" + NUM, t)
-        if m:
-            out["distance"] = _num(m.group(1))
-        for words, band in ((r"point[- ]blank|ближн", "point-blank"), (r"\bclosing\b|средн", "closing"),
-                            (r"\blong range\b|\blong\b|дальн(?:яя|ей) дистанц", "long")):
-            if re.search(words, t) and "distance" not in out:
-                out["range"] = band
-        if re.search(r"obscured|скрыт", t):
-            out["obscured"] = True
-        if re.search(r"shield generator|генератор\w* щита|\bshield\b|\bщит\b", t):
-            out["shield"] = True
-        for trait, words in (("aerial", r"aerial target|воздушн\w* цел"),
-                             ("submerged", r"submerged target|подводн\w* цел"),
-                             ("ground", r"ground target|наземн\w* цел")):
-            if re.search(words, t):
-                out["target_type"] = trait
-        qualities = []
-        for word, key in sorted(_quality_words().items(), key=lambda kv: -len(kv[0])):
-            if re.search(r"(?<![\w-])" + re.escape(word) + r"(?:\s*\(?(\d+)\)?)?(?![\w-])", t):
-                m = re.search(r"(?<![\w-])" + re.escape(word) + r"\s*\(?(\d+)\)?", t)
-                if key not in [q.split(":")[0] for q in qualities]:
-                    qualities.append(f"{key}:{m.group(1)}" if m and key in ("piercing", "devastating",
-                                                                            "high-velocity") else key)
-                t = t.replace(word, " ")
-        if qualities:
-            out["quality"] = qualities
-    if action == "ram":
-        m = re.search(r"(?:moved|moves|after|прош\w*|двигал\w*)?\s*" + NUM + r"\s*" + _INCHES, t)
-        if m:
-            out["inches"] = _num(m.group(1))
-    if action == "assault":
-        m = re.search(r"(?:boarding parties|boarding)\s*\(?" + NUM, t)
-        if m:
-            out["boarding"] = [int(_num(m.group(1)))]
-        for trait in ("aerial", "submerged", "skimming"):
-            if re.search(trait + r" assault", t):
-                out["assaulter"] = trait
-    for rid, words in (("dw3-qrs", r"\bqrs\b|quick reference"), ("dw4", r"\bdw4\b|4th edition|4-?я редакц"),
-                       ("dw3", r"\bdw3\b")):
-        if re.search(words, t):
-            out.setdefault("ruleset", rid)
+    specs_list = PARAMS.get(action, [])
+    specs = {s.name: s for s in specs_list if s.name != "description"}
+    tokens = tokenize(text)
+    vocab = vocabulary(specs_list)
+    items = match(tokens, vocab)
+    items = attach(items, specs, ruleset, vocab.quality_words)
+    bind(items)
+    negate(items)
+    out, ignored = _collect(items, specs, text)
+    out["ignored"] = ignored
+    # the language of the words understood (a typo or a unit name must not flip it); else of all words
+    known = [it.word for it in items if it.kind not in ("unknown", "num", "filler", "sep", "conn")]
+    out["lang"] = detect_language(known) if "".join(known).strip(" .,;:()\"'") else \
+        detect_language([t.text for t in tokens if t.kind == "word"])
     return out
 
 
-def _quality_words() -> dict[str, str]:
-    words = {k: v for k, v in QUALITY_ALIASES.items()}
-    for q in ("aerial", "submerged", "arc", "bomb", "blast", "torrent", "broadside", "devastating",
-              "fusillade", "gunnery", "hazardous", "high velocity", "homing", "indirect", "limited",
-              "magnetic", "piercing", "sustained", "torpedo", "hunter"):
-        words[q] = q.replace(" ", "-")
-    words.pop("взрыв", None)  # also the word for explosion in general
-    words.pop("extreme", None)
-    words.pop("hv", None)
-    return words
+def _words(text: str, item: Item) -> str:
+    return " ".join(text[item.start:max(item.end, item.span_end)].split())
+
+
+def _number(item: Item) -> Any:
+    assert item.token is not None
+    value = item.token.value
+    return int(value) if value.is_integer() else value
+
+
+def _checked(spec: ParamSpec, value: Any, words: str) -> Any:
+    try:
+        return coerce(spec, value)
+    except ParamError as exc:
+        detail = exc.message.replace(repr(spec.name), f"⟨{spec.name}⟩")
+        raise DescriptionError(f"description: {words!r}: {detail}") from None
+
+
+def _collect(items: list[Item], specs: dict[str, ParamSpec], text: str) -> tuple[dict[str, Any], list[str]]:
+    out: dict[str, Any] = {}
+    said: dict[str, str] = {}  # parameter -> the words that set it
+    ignored: list[str] = []
+
+    def put(name: str, value: Any, words: str) -> None:
+        spec = specs[name]
+        if spec.kind.is_list:
+            items_in = value if isinstance(value, list) else [value]
+            current = out.setdefault(name, [])
+            for v in items_in:
+                if v not in current or spec.kind is Kind.INTS:
+                    current.append(v)
+            _checked(spec, current, words)
+            return
+        value = _checked(spec, value, words)
+        if name in out and out[name] != value:
+            raise DescriptionError(f"description: it gives ⟨{name}⟩ twice, {said[name]!r} and {words!r}; keep one")
+        out[name], said[name] = value, words
+
+    for item in items:
+        words = _words(text, item)
+        if item.kind == "unknown" or (item.kind == "num" and not item.used):
+            ignored.append(words)
+        elif item.kind == "key" and not item.used:
+            if item.param is None or item.spec is None:
+                ignored.append(words)
+            elif item.nums:
+                put(item.param, _values(item, words), words)
+            elif item.value is not None:  # "no escorts"
+                put(item.param, item.value, words)
+            else:
+                ignored.append(words)  # a key without its number: "armour" alone
+        elif item.kind == "quality":
+            if item.param is None:
+                ignored.append(words)
+            else:
+                value = item.concept + (f":{_number(item.nums[0])}" if item.nums else "")
+                _nonnegative(item, words)
+                put(item.param, value, words)
+        elif item.kind in ("flag", "marker"):
+            if item.param is None:
+                ignored.append(words)
+            else:
+                put(item.param, item.value, words)
+    return out, ignored
+
+
+def _nonnegative(item: Item, words: str) -> None:
+    if item.nums and _number(item.nums[0]) < 0:
+        raise DescriptionError(f"description: {words!r}: a quality's value cannot be negative")
+
+
+def _values(item: Item, words: str) -> Any:
+    """The number(s) bound to a key, typed for its spec ("6,4" is a list only for a list parameter)."""
+    assert item.spec is not None
+    numbers: list[Any] = []
+    for num in item.nums:
+        assert num.token is not None
+        if num.token.is_list:
+            if item.spec.kind is not Kind.INTS:
+                raise DescriptionError(f"description: {words!r}: ⟨{item.spec.name}⟩ takes one number")
+            numbers.extend(int(p) for p in num.token.text.split(","))
+        elif item.spec.kind is Kind.INTS and "," in num.token.text:
+            numbers.extend(int(p) for p in num.token.text.split(","))
+        else:
+            numbers.append(_number(num))
+    if item.spec.kind is Kind.INTS:
+        return numbers
+    if len(numbers) > 1:
+        raise DescriptionError(f"description: {words!r}: ⟨{item.spec.name}⟩ takes one number")
+    return numbers[0]

@@ -12,13 +12,17 @@ below TOLERANCE.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import comb
+from typing import TYPE_CHECKING
 
 from referee import poly
-from referee.errors import InputError
+from referee.errors import TooExpensive
 from referee.faces import FACES, Face
+
+if TYPE_CHECKING:
+    from referee.sustained import SustainedPolicy
 
 TOLERANCE = 1e-13
 CHAIN_TOLERANCE = 1e-16  # per single chain; reused up to 2 x 200 times, total stays < 1e-13
@@ -46,7 +50,7 @@ class FaceRules:
 class Dist:
     """A distribution over 0..len-1 with the proven truncation bound of its tail."""
 
-    p: list
+    p: list[float]
     truncation: float = 0.0
     notes: list[str] = field(default_factory=list)
 
@@ -57,8 +61,9 @@ def reroll_faces(reroll: frozenset[Face], base: Mapping[Face, float] = UNIFORM) 
     return {f: (0.0 if f in reroll else base[f]) + share * base[f] for f in FACES}
 
 
-def die_poly(probs: Mapping[Face, float], values: Mapping[Face, int], only=None) -> list:
-    out: list = [0.0] * (max(values.values()) + 1)
+def die_poly(probs: Mapping[Face, float], values: Mapping[Face, int],
+             only: Callable[[Face], bool] | None = None) -> list[float]:
+    out: list[float] = [0.0] * (max(values.values()) + 1)
     for f in FACES:
         if only is None or only(f):
             out[values[f]] += probs[f]
@@ -124,7 +129,7 @@ def capped_conversion_counters(n: int, values: Mapping[Face, int], source: Face,
                                limit: int) -> Dist:
     """Counters when up to `limit` faces `source` are converted to `target` (dw4 High Velocity)."""
     p = 1 / 6
-    out: list = [0.0]
+    out: list[float] = [0.0]
     for k in range(n + 1):  # number of `source` faces
         pk = comb(n, k) * p ** k * (1 - p) ** (n - k)
         if not pk:
@@ -138,14 +143,15 @@ def capped_conversion_counters(n: int, values: Mapping[Face, int], source: Face,
 
 
 def converted_explosions_distribution(n: int, rules: FaceRules, convert: int,
-                                      probs: Mapping[Face, float] = UNIFORM) -> Dist:
+                                      probs: Mapping[Face, float] = UNIFORM, rail: int = 0) -> Dist:
     """Hits when `convert` > 0 Heavy faces become Exploding (dw4 Devastating) or, when
-    negative, that many Exploding faces become Heavy (dw4 Ablative Armour).
+    negative, that many Exploding faces become Heavy (dw4 Ablative Armour); and with dw4
+    Rail (X), when the first `rail` Exploding Strikes of the initial roll add two dice, not one.
 
     The number converted depends on how many such faces were rolled, so the pool's face
     counts are kept separate: enumerate (Exploding, Heavy) counts, the rest is binomial.
     """
-    _check_cost("Devastating/Ablative", n, lambda m: comb(m + 2, 2) * m)
+    _check_cost("Devastating/Ablative/Rail", n, lambda m: comb(m + 2, 2) * m)
     px, ph = probs[Face.EXPLODING], probs[Face.HEAVY]
     rest_total = 1 - px - ph
     rest = {f: (probs[f] / rest_total if rest_total and f not in (Face.EXPLODING, Face.HEAVY) else 0.0)
@@ -153,9 +159,9 @@ def converted_explosions_distribution(n: int, rules: FaceRules, convert: int,
     rest_poly = die_poly(rest, rules.initial) if rest_total else [1.0]
     rest_pows = poly.powers(rest_poly, n)
     one_chain = chain_poly(rules)
-    chain_pows = poly.powers(one_chain.p, n + max(0, convert))
+    chain_pows = poly.powers(one_chain.p, n + min(n, rail))  # at most n Exploding faces
     vx, vh = rules.initial[Face.EXPLODING], rules.initial[Face.HEAVY]
-    out: list = [0.0]
+    out: list[float] = [0.0]
     for r in range(n + 1):
         a = n - r
         if rest_total == 0 and r:
@@ -163,7 +169,7 @@ def converted_explosions_distribution(n: int, rules: FaceRules, convert: int,
         p_rest = comb(n, r) * rest_total ** r * (1 - rest_total) ** a
         if not p_rest:
             continue
-        inner: list = [0.0]
+        inner: list[float] = [0.0]
         share = px / (px + ph) if px + ph else 0.0
         for nx in range(a + 1):
             nh = a - nx
@@ -176,14 +182,14 @@ def converted_explosions_distribution(n: int, rules: FaceRules, convert: int,
             else:
                 moved = min(-convert, nx)
                 fx, fh = nx - moved, nh + moved
-            spawn = fx if rules.initial_explodes else 0
+            spawn = fx + min(fx, rail) if rules.initial_explodes else 0
             poly.add_into(inner, chain_pows[spawn], w, fx * vx + fh * vh)
         poly.add_into(out, poly.conv(inner, rest_pows[r]), p_rest)
-    return Dist(poly.trim(out), truncation=one_chain.truncation * (n + max(0, convert)))
+    return Dist(poly.trim(out), truncation=one_chain.truncation * (n + min(n, rail)))
 
 
 def sustained_distribution(n: int, rules: FaceRules, locked_reroll: frozenset[Face],
-                           choose) -> Dist:
+                           choose: SustainedPolicy) -> Dist:
     """Hits when, after any face-set re-roll, ONE face type may be re-rolled (dw3 Sustained).
 
     `choose(counts)` gets {face: count} of the candidate faces still eligible and returns
@@ -205,19 +211,19 @@ def sustained_distribution(n: int, rules: FaceRules, locked_reroll: frozenset[Fa
     locked_pows = (poly.powers(hits_distribution(1, rules, locked).p, n, eps) if locked
                    else [[1.0]] * (n + 1))
     fresh_pows = poly.powers(fresh.p, n, eps)
-    out: list = [0.0]
+    out: list[float] = [0.0]
     for m in range(n + 1):
         pm = comb(n, m) * p_cand ** m * total_locked ** (n - m)
         if not pm:
             continue
         grouped: dict[tuple[int, int], float] = {}
         for split, w in _splits(m, k):
-            cnt = dict(zip(candidates, split))
+            cnt: dict[Face, int] = dict(zip(candidates, split, strict=True))
             pick = choose(cnt)
             kept = sum(c * rules.initial[f] for f, c in cnt.items() if f is not pick)
             key = (kept, cnt[pick] if pick is not None else 0)
             grouped[key] = grouped.get(key, 0.0) + w
-        inner: list = [0.0]
+        inner: list[float] = [0.0]
         for (kept, c_star), w in grouped.items():
             poly.add_into(inner, fresh_pows[c_star], w, kept)
         poly.add_into(out, poly.conv(inner, locked_pows[n - m]), pm)
@@ -231,14 +237,14 @@ def _check_cost(what: str, n: int, cost: Callable[[int], int]) -> None:
     if cost(n) <= MAX_ENUMERATION:
         return
     limit = max(m for m in range(n) if cost(m) <= MAX_ENUMERATION)
-    raise InputError(
+    raise TooExpensive(
         f"dice: exact {what} odds for {n} dice would take too long here; the limit for this "
-        f"attack is {limit} dice (split the attack, or roll it and give --roll)",
+        f"attack is {limit} dice (split the attack, or roll it and give ⟨roll⟩)",
         "dice",
     )
 
 
-def _splits(m: int, k: int):
+def _splits(m: int, k: int) -> Iterator[tuple[tuple[int, ...], float]]:
     """All ways to split m dice over k equally likely types, with multinomial weights."""
     if k == 0:
         if m == 0:
@@ -265,9 +271,13 @@ def score(initial: Sequence[Face], explosions: Sequence[Face], rules: FaceRules)
     return sum(rules.initial[f] for f in initial) + sum(rules.chain[f] for f in explosions)
 
 
-def explosion_dice_needed(initial: Sequence[Face], explosions: Sequence[Face], rules: FaceRules) -> int:
-    """How many explosion dice the rules require for this roll (chains included)."""
-    needed = sum(1 for f in initial if rules.spawns(f, False))
+def explosion_dice_needed(initial: Sequence[Face], explosions: Sequence[Face], rules: FaceRules,
+                          rail: int = 0) -> int:
+    """How many explosion dice the rules require for this roll (chains included).
+
+    `rail`: the first that many Exploding faces of the initial roll add a second die (dw4 Rail)."""
+    spawning = sum(1 for f in initial if rules.spawns(f, False))
+    needed = spawning + min(spawning, rail)
     i = 0
     while i < min(needed, len(explosions)):
         if rules.spawns(explosions[i], True):

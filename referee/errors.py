@@ -1,14 +1,12 @@
-"""The one error type the referee raises for bad or contradictory input."""
+"""The referee's errors: bad or contradictory input, and pools too costly to compute."""
 from __future__ import annotations
 
+from core.errors import TooExpensiveError, UserInputError
 
-class InputError(ValueError):
+
+class InputError(UserInputError):
     """Bad, missing or contradictory input; `str(exc)` is a one-line message naming the field."""
 
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
-        self.message = message
 
-    def __str__(self) -> str:
-        return self.message
+class TooExpensive(TooExpensiveError):
+    """A valid attack whose exact odds would take too long (the message states the limit)."""

@@ -12,7 +12,7 @@ from enum import Enum
 from referee.errors import InputError
 
 
-class Face(str, Enum):
+class Face(str, Enum):  # noqa: UP042 - str(face) and f-strings must keep the Enum form
     EXPLODING = "X"
     HEAVY = "H"
     HIT = "S"
@@ -76,9 +76,10 @@ def parse_faces(value: object, field: str, limit: int = 1000) -> list[Face]:
         return []
     if isinstance(value, str):
         text = value.replace(";", ",")
-        parts: Sequence[object] = [p for p in (text.split(",") if "," in text else text.split()) if p.strip()]
-        if len(parts) == 1 and parts[0].strip().isdigit() and len(parts[0].strip()) > 1:
-            parts = list(parts[0].strip())  # "123456" typed without separators
+        words = [p for p in (text.split(",") if "," in text else text.split()) if p.strip()]
+        if len(words) == 1 and words[0].strip().isdigit() and len(words[0].strip()) > 1:
+            words = list(words[0].strip())  # "123456" typed without separators
+        parts: Sequence[object] = words
     elif isinstance(value, Iterable):
         parts = list(value)
     else:

@@ -5,11 +5,12 @@ Pure Python, written so that the same code also runs on `fractions.Fraction`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-Poly = list  # list[float] (or list[Fraction])
+Poly = list[Any]  # list[float] (or list[Fraction])
 
 
-def conv(a: Sequence, b: Sequence) -> Poly:
+def conv(a: Sequence[Any], b: Sequence[Any]) -> Poly:
     """Product of two polynomials (the distribution of a sum of two independent values)."""
     if not a or not b:
         return []
@@ -20,11 +21,11 @@ def conv(a: Sequence, b: Sequence) -> Poly:
     for j, bj in enumerate(b):
         if bj:
             seg = out[j:j + la]
-            out[j:j + la] = [o + bj * x for o, x in zip(seg, a)]
+            out[j:j + la] = [o + bj * x for o, x in zip(seg, a, strict=False)]
     return out
 
 
-def power(p: Sequence, n: int) -> Poly:
+def power(p: Sequence[Any], n: int) -> Poly:
     """p**n by repeated multiplication: p is short (one die), so this is O(n^2 * len(p))."""
     result: Poly = [p[0] * 0 + 1] if p else [1]
     for _ in range(n):
@@ -32,7 +33,7 @@ def power(p: Sequence, n: int) -> Poly:
     return result
 
 
-def powers(p: Sequence, n: int, eps: float = 0.0) -> list[Poly]:
+def powers(p: Sequence[Any], n: int, eps: float = 0.0) -> list[Poly]:
     """[p**0, p**1, ..., p**n]; with eps > 0 each power drops a far tail of mass <= eps."""
     out: list[Poly] = [[p[0] * 0 + 1]]
     for _ in range(n):
@@ -54,22 +55,22 @@ def drop_tail(p: Poly, eps: float) -> float:
     return removed
 
 
-def add_into(acc: Poly, p: Sequence, weight, shift: int = 0) -> Poly:
+def add_into(acc: Poly, p: Sequence[Any], weight: Any, shift: int = 0) -> Poly:
     """acc += weight * z**shift * p (acc grows as needed)."""
     need = shift + len(p)
     if len(acc) < need:
         acc.extend([weight * 0] * (need - len(acc)))
     if weight:
         seg = acc[shift:need]
-        acc[shift:need] = [s + weight * x for s, x in zip(seg, p)]
+        acc[shift:need] = [s + weight * x for s, x in zip(seg, p, strict=False)]
     return acc
 
 
-def shifted(p: Sequence, shift: int) -> Poly:
+def shifted(p: Sequence[Any], shift: int) -> Poly:
     return [p[0] * 0] * shift + list(p) if p else []
 
 
-def net(hits: Sequence, counters: Sequence) -> Poly:
+def net(hits: Sequence[Any], counters: Sequence[Any]) -> Poly:
     """Distribution of max(0, hits - counters)."""
     out = [hits[0] * 0] * len(hits)
     for c, pc in enumerate(counters):
@@ -79,11 +80,11 @@ def net(hits: Sequence, counters: Sequence) -> Poly:
         out[0] += pc * low
         if c + 1 < len(hits):
             seg = out[1:len(hits) - c]
-            out[1:len(hits) - c] = [o + pc * h for o, h in zip(seg, hits[c + 1:])]
+            out[1:len(hits) - c] = [o + pc * h for o, h in zip(seg, hits[c + 1:], strict=False)]
     return out
 
 
-def difference(hits: Sequence, counters: Sequence) -> dict[int, float]:
+def difference(hits: Sequence[Any], counters: Sequence[Any]) -> dict[int, float]:
     """Distribution of hits - counters (may be negative), as {value: probability}."""
     rev = list(reversed(counters))
     prod = conv(hits, rev)
@@ -97,11 +98,11 @@ def trim(p: Poly, eps: float = 0.0) -> Poly:
     return p
 
 
-def mean(p: Sequence) -> float:
-    return sum(i * x for i, x in enumerate(p))
+def mean(p: Sequence[Any]) -> float:
+    return float(sum(i * x for i, x in enumerate(p)))
 
 
-def negative_binomial(n: int, p_continue, shift: int, tolerance: float) -> tuple[Poly, float]:
+def negative_binomial(n: int, p_continue: float, shift: int, tolerance: float) -> tuple[Poly, float]:
     """Number of Exploding faces in n explosion chains, as a polynomial in z**shift.
 
     Each chain rolls dice until a non-Exploding face: the count of Exploding faces over n

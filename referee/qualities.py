@@ -10,6 +10,9 @@ ALIASES = {
     "extreme range": "extreme-range", "ext range": "extreme-range", "ext rng": "extreme-range",
     "extreme": "extreme-range", "high velocity": "high-velocity", "hv": "high-velocity",
     "hazard": "hazardous",
+    # dw4 Critical Damage qualities: short and US spellings
+    "structural": "structural-failure", "system": "system-failure", "shredded": "shredded-defences",
+    "shredded defenses": "shredded-defences", "nav lock": "navigation-lock",
     # Russian names from the dw3 rulebook's quality list
     "воздушное": "aerial", "дуговое": "arc", "взрыв": "blast", "бомба": "bomb",
     "бортовые батареи": "broadside", "разрушительное": "devastating", "дальнобойное": "extreme-range",
@@ -21,6 +24,7 @@ ALIASES = {
     "непрерывное": "sustained", "торпеда": "torpedo", "конус поражения": "torrent",
 }
 
+LOWEST_WINS = {"torrent"}
 NO_MATHS = {"blast", "torrent", "broadside", "limited", "extreme-range", "ramming"}
 
 
@@ -40,5 +44,9 @@ def parse_qualities(raw: list[str], rs: Ruleset) -> dict[str, int]:
                 f"(known: {', '.join(sorted(rs.qualities))})", "quality")
         if value < 0 or value > 50:
             raise InputError(f"quality: {item.strip()[:30]!r} has an out-of-range value", "quality")
-        out[key] = out.get(key, 0) + value if rs.family == "dw4" and key in out else value
+        if key in out and rs.family == "dw4":
+            # GL: Rail, Piercing ... "their X values are combined"; Torrent: "the lowest X value ... is used"
+            out[key] = min(out[key], value) if key in LOWEST_WINS else out[key] + value
+        else:
+            out[key] = value
     return out

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee import attack, dice, poly, verdict
+from referee import attack, checks, collision, dice, disorder, poly, verdict
 from referee.attack import AttackSetup
-from referee.damage import Target, apply_critical_faces, citadel_check, hull_state
+from referee.damage import Target, hull_state
 from referee.dice import FaceRules
 from referee.errors import InputError
 from referee.faces import FACES, Face, parse_faces
@@ -18,27 +18,39 @@ from referee.rolls import RollCheck
 from referee.rulesets.base import ATTACK_VALUES, COUNTER_VALUES, Ruleset
 
 
-def _require(p: dict[str, Any], name: str, what: str):
+def _require(p: dict[str, Any], name: str, what: str) -> Any:
     if p.get(name) is None:
-        raise InputError(f"{name}: {what} is needed (--{name.replace('_', '-')} N)", name)
+        raise InputError(f"{name}: {what} is needed (⟨{name}⟩)", name)
     return p[name]
 
 
 def _pool(p: dict[str, Any], rs: Ruleset, report: Report, extra: int, extra_name: str) -> int:
     hull = _require(p, "hull", "the ramming model's unmodified Hull")
     inches = _require(p, "inches", "the inches moved before the impact")
-    if inches < 3:
-        raise InputError(f"inches: a Ram needs at least 3\" of movement before the impact ({inches:g}\" is a "
-                         "Collision)", "inches")
     bonus_inches = min(int(inches), rs.ram_cap)
     bonus = p.get("bonus") or 0
-    pool = hull + bonus_inches + extra + bonus
+    pool: int = hull + bonus_inches + extra + bonus
+    steps = [f"Hull {hull}", f"+ {bonus_inches} inches (of {inches:g}, max {rs.ram_cap})", f"+ {extra} {extra_name}"]
+    report.understood(dice=pool, pool_steps=steps + ([f"+ {bonus} bonus"] if bonus else []),
+                      target_armour=p.get("target_armour"), target_citadel=p.get("target_citadel"),
+                      target_mass=p.get("target_mass"), target_hull=p.get("target_hull"),
+                      rammer_mass=p.get("rammer_mass"), qualities=list(p.get("quality") or []))
+    extra_ru = {"Ramming": "Таранное", "Heavy Prow": "Heavy Prow"}.get(extra_name, extra_name)
     report.step("ram pool", f"Hull {hull} + min({int(inches)}, {rs.ram_cap}) inches + {extra_name} {extra}"
-                + (f" + bonus {bonus}" if bonus else "") + f" = {pool}", report.cite("ram"), dice=pool)
+                + (f" + bonus {bonus}" if bonus else "") + f" = {pool}", report.cite("ram"),
+                ru=f"Корпус {hull} + min({int(inches)}, {rs.ram_cap}) дюймов + {extra_ru} {extra}"
+                + (f" + бонус {bonus}" if bonus else "") + f" = {pool}", dice=pool)
     return pool
 
 
 def resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
+    # RB/QR: a ram after less than 3" is treated as a collision; GL Ram: "If the check fails, the Ram is
+    # unsuccessful and a normal Collision is resolved"
+    inches = p.get("inches")
+    if inches is not None and inches < 3:
+        return collision.from_ram(p, rs, report, rolled)
+    if rs.family == "dw4" and p.get("crew_check") == "fail":
+        return collision.from_ram(p, rs, report, rolled)
     if rs.family == "dw4":
         return _dw4(p, rs, report, rolled)
     return _dw3(p, rs, report, rolled)
@@ -52,28 +64,43 @@ def _self_damage_dist(rs: Ruleset) -> dict[int, float]:
     return out
 
 
-def _dw3(p, rs: Ruleset, report: Report, rolled: bool):
+def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
     ramming = p.get("ramming") or 0
     pool = _pool(p, rs, report, ramming, "Ramming")
     armour = _require(p, "target_armour", "the target's Armour")
     q = parse_qualities(p.get("quality") or [], rs)
     if q:
-        report.assume("other qualities of the ram weapon (e.g. Piercing) are applied to the ram pool (mechanics 1.7.3)")
+        report.assume("other qualities of the ram weapon (e.g. Piercing) are applied to the ram pool",
+                      "другие Качества таранного орудия (например, Бронепробивное) применяются к набору тарана")
     report.assume("the ram is rolled as an attack: explosions chain, Hits vs the target's Armour and Citadel, "
-                  "no Defence roll, never Obscured")
+                  "no Defence roll, never Obscured",
+                  "таран бросается как Атака: взрывы идут цепочкой, Попадания против Брони и Цитадели цели, "
+                  "без броска Защиты, цель никогда не Скрыта")
     tmass = p.get("target_mass")
-    target = Target(armour, p.get("target_citadel"), tmass, p.get("target_hull"), p.get("target_damage_taken") or 0)
+    # RB КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ › Отключение генератора: a model without Generators gains one more Disorder level
+    generator = checks.has_generators(p, report, p.get("target_citadel") is not None and (tmass or 2) >= 2)
+    target = Target(armour, p.get("target_citadel"), tmass, p.get("target_hull"), p.get("target_damage_taken") or 0,
+                    has_generator=generator)
+    report.understood(target_generator=generator)
     if tmass is None:
-        report.assume("target Mass not given: assumed Mass 2 or more")
+        report.assume("target Mass not given: assumed Mass 2 or more (give ⟨target_mass⟩)",
+                      "Масса цели не задана: принята 2 или больше (задайте ⟨target_mass⟩)")
     rules = FaceRules(dict(ATTACK_VALUES), dict(ATTACK_VALUES), True, True)
     setup = AttackSetup(rs, pool, 0, rules, dict(COUNTER_VALUES), target, q, False, None,
                         piercing=1 if "piercing" in q else 0, mass1_strict=bool(p.get("mass1_strict")))
-    if rs.rammed_target_disorder:
-        report.note("the rammed model gains a Disorder level")
+    checks.target_state(p.get("target_hull"), p.get("target_damage_taken") or 0, False, tmass, "target_")
+    if p.get("rammer_damage_taken") and p["rammer_damage_taken"] >= p["hull"]:
+        raise InputError(f"rammer_damage_taken: {p['rammer_damage_taken']} damage on a model with Hull {p['hull']} "
+                         "would already have Crippled or destroyed it", "rammer_damage_taken")
+    target_disorder = 1 if rs.rammed_target_disorder else 0
+    if target_disorder:
+        report.step("rammed model", "the rammed model gains a Disorder level", report.cite("ram"),
+                    ru="протараненная модель получает Уровень Дезорганизации", target_disorder=1)
     rmass = p.get("rammer_mass")
     mass1_rule = rs.mass1_rammer_destroyed and rmass == 1 and (tmass or 2) >= 2 and ramming == 0
     if rmass is None:
-        report.assume("rammer Mass not given: the Mass 1 rammer rule was not applied")
+        report.assume("rammer Mass not given: the Mass 1 rammer rule was not applied (give ⟨rammer_mass⟩)",
+                      "Масса таранящего не задана: правило таранящей Массы 1 не применялось (задайте ⟨rammer_mass⟩)")
     report.cite("critical")
     report.cite("result")
     rammer = Target(1, None, rmass, p.get("hull"), p.get("rammer_damage_taken") or 0)
@@ -84,19 +111,22 @@ def _dw3(p, rs: Ruleset, report: Report, rolled: bool):
         if mass1_rule:
             p_dead = 5 / 6
             report.step("mass 1 rammer", "Mass 1 ramming Mass 2+ without a Ramming weapon: destroyed on any "
-                        "self-damage result except a Blank", report.cite("ram"))
+                        "self-damage result except a Blank", report.cite("ram"),
+                        ru="Масса 1 таранит Массу 2+ без Таранного орудия: уничтожена при любом результате "
+                        "самоповреждения, кроме пустой грани")
         elif rmass is not None:
             for dmg, pr in sd.items():
                 if hull_state(rammer, dmg, False, "dw3") == "destroyed":
                     p_dead += pr
         out["self_damage"] = {str(k): v for k, v in sorted(sd.items())}
         out["p_rammer_destroyed"] = p_dead if (rmass is not None or mass1_rule) else None
-        if rs.id == "dw3-qrs":
-            report.assume("dw3-qrs self-damage: its lost icons read as in dw3 (Hit or Heavy Hit 1 damage, "
-                          "Exploding Hit 2 damage and a disorder condition)")
-        line = verdict.attack_odds(out) + verdict.ram_extra(out)
+        out["target_disorder"] = target_disorder  # the Ram's own level; critical effects come on top
+        if rs.ram_self_damage_reading:
+            report.assume(*rs.ram_self_damage_reading)
+        line = verdict.attack_odds(out, report.lang) + verdict.ram_extra(out, report.lang)
         return out, line
     out = attack.rolled(setup, p, report)
+    out["target_disorder"] = out.get("disorder", 0) + target_disorder
     sfaces = parse_faces(p.get("self_damage_roll"), "self_damage_roll")
     if len(sfaces) > 1:
         raise InputError("self_damage_roll: the rammer rolls exactly one die", "self_damage_roll")
@@ -107,18 +137,23 @@ def _dw3(p, rs: Ruleset, report: Report, rolled: bool):
             rmass is not None and hull_state(rammer, dmg, False, "dw3") == "destroyed")
         report.step("self-damage", f"{face.name.lower()}: the rammer suffers {dmg} damage"
                     + (" and a Disorder level" if dis else "") + ("; destroyed" if dead else ""),
-                    report.cite("ram"), self_damage=dmg)
+                    report.cite("ram"), ru=f"{face.name.lower()}: таранящий получает {dmg} повреждений"
+                    + (" и Уровень Дезорганизации" if dis else "") + ("; уничтожен" if dead else ""),
+                    self_damage=dmg)
         out.update({"self_damage": dmg, "rammer_disorder": dis, "rammer_destroyed": dead})
-        extra = f"; rammer takes {dmg} damage" + (" and is destroyed" if dead else "")
+        extra = report.say(f"; rammer takes {dmg} damage" + (" and is destroyed" if dead else ""),
+                           f"; таранящий получает {dmg} повреждений" + (" и уничтожен" if dead else ""))
     else:
-        extra = "; roll the rammer's self-damage die"
-    return out, verdict.attack_rolled(out) + extra
+        extra = report.say("; roll the rammer's self-damage die", "; бросьте куб самоповреждения таранящего")
+    return out, verdict.attack_rolled(out, report.lang) + extra
 
 
 def _card_values(p: dict[str, Any], report: Report) -> tuple[int, int]:
     text = p.get("card_values")
     if text is None:
-        report.assume("Victory & Valour card values assumed uniform 1-10 for the Crew Check (--card-values LOW-HIGH)")
+        report.assume("Victory & Valour card values assumed uniform 1-10 for the Crew Check (⟨card_values⟩ LOW-HIGH)",
+                      "значения карт Victory & Valour для проверки экипажа приняты равномерными 1-10 "
+                      "(⟨card_values⟩ LOW-HIGH)")
         return 1, 10
     m = re.fullmatch(r"\s*(\d+)\s*[-–]\s*(\d+)\s*", text)
     if not m or int(m.group(1)) > int(m.group(2)) or int(m.group(2)) > 100:
@@ -126,32 +161,47 @@ def _card_values(p: dict[str, Any], report: Report) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-def _dw4(p, rs: Ruleset, report: Report, rolled: bool):
+def _failed_crew_check(p: dict[str, Any], rs: Ruleset, report: Report, p_fail: float) -> dict[str, Any] | None:
+    """The Collision a failed Crew Check becomes (GL Ram, step 1), in odds mode, weighted by `p_fail`.
+
+    Resolved on its own report; its steps, assumptions, notes and citations join this answer."""
+    if p_fail <= 0:
+        return None
+    sub = Report(rs, report.lang)
+    keys = [k for k in collision.RAM_TO_COLLISION if k != "roll"]
+    body, line = collision.from_ram({k: p[k] for k in keys if p.get(k) is not None} | {"crew_check": "fail"},
+                                    rs, sub, False)
+    report.trace.extend(dict(entry, step=f"if the Crew Check fails: {entry['step']}") for entry in sub.trace)
+    for text in sub.assumptions:
+        report.assume(text)
+    for text in sub.notes:
+        report.note(text)
+    report.citations.extend(sub.citations)
+    return {"p": p_fail, "verdict": line, **body}
+
+
+def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
     prow = p.get("heavy_prow") or 0
     pool = _pool(p, rs, report, prow, "Heavy Prow")
     if prow:
         report.cite("heavy_prow")
-    tmass = _require(p, "target_mass", "the target's Mass (its Success Threshold)")
-    rmass = _require(p, "rammer_mass", "the ramming model's Mass (its own Success Threshold)")
+    tmass: int = _require(p, "target_mass", "the target's Mass (its Success Threshold)")
+    rmass: int = _require(p, "rammer_mass", "the ramming model's Mass (its own Success Threshold)")
     tprow = p.get("target_heavy_prow") or 0
     level = min(3, (p.get("rammer_disorder") or 0) + 1)
     report.step("inflict disorder", f"both models gain 1 Disorder: rammer now at level {level}",
-                report.cite("disorder"))
-    initial = dict(ATTACK_VALUES)
-    explode = True
-    if level >= 2:
-        initial[Face.HEAVY] = 1
-        if level == 3:
-            initial[Face.EXPLODING] = 1
-            explode = False
-        report.assume("the rammer's Disorder from the Ram converts its Heavy (and at level 3 Exploding) Strikes to "
-                      "Standard Strikes in the ram roll (initial dice only)")
-    rules = FaceRules(initial, dict(ATTACK_VALUES), explode, True)
-    report.assume("dw4 Action Roll reconstructed: S 1, H 2, X 2 (+1 chaining die); no Resistance Roll in a Ram")
+                report.cite("disorder"),
+                ru=f"обе модели получают 1 Уровень Дезорганизации: у таранящего теперь {level}")
+    # the Disorder the Ram itself inflicts is counted: it is gained before the ram's Action Roll is made
+    rules = disorder.apply(FaceRules(dict(ATTACK_VALUES), dict(ATTACK_VALUES), True, True), level, report,
+                           "ramming model", "rammer_disorder_on_roll")
+    report.assume("dw4 Action Roll reconstructed: S 1, H 2, X 2 (+1 chaining die); no Resistance Roll in a Ram",
+                  "Бросок действия dw4 реконструирован: S 1, H 2, X 2 (+1 куб цепочкой); в Таране нет броска "
+                  "Сопротивления")
     crew_mode = p.get("crew_check") or ("draw" if p.get("crew") is not None else None)
     if crew_mode is None:
         raise InputError("crew: the ramming model's Crew rating is needed for the Crew Check "
-                         "(--crew N, or --crew-check pass|fail)", "crew")
+                         "(⟨crew⟩, or ⟨crew_check⟩ pass or fail)", "crew")
     if crew_mode == "draw":
         crew = _require(p, "crew", "the ramming model's Crew rating")
         lo, hi = _card_values(p, report)
@@ -160,7 +210,9 @@ def _dw4(p, rs: Ruleset, report: Report, rolled: bool):
     else:
         p_pass = 1.0 if crew_mode == "pass" else 0.0
     report.step("crew check", f"P(pass) = {p_pass:.3f}" if crew_mode == "draw" else f"Crew Check {crew_mode}",
-                report.cite("crew_check"), p_pass=p_pass)
+                report.cite("crew_check"), ru=f"P(успех) = {p_pass:.3f}" if crew_mode == "draw" else
+                "проверка экипажа: " + {"pass": "пройдена", "fail": "провалена"}.get(crew_mode, crew_mode),
+                p_pass=p_pass)
     report.cite("ram")
 
     def target_damage(h: int) -> int:
@@ -173,8 +225,11 @@ def _dw4(p, rs: Ruleset, report: Report, rolled: bool):
     target = Target(tmass, None, tmass, thull, p.get("target_damage_taken") or 0)
     if not rolled:
         hits = dice.hits_distribution(pool, rules)
+        failed = _failed_crew_check(p, rs, report, 1 - p_pass)
         tdist: dict[int, float] = {0: 1 - p_pass}
-        sdist: dict[int, float] = {0: 1 - p_pass}
+        sdist: dict[int, float] = {}
+        for k, v in (failed["p_mover_damage"] if failed else {"0": 1.0}).items():
+            sdist[int(k)] = sdist.get(int(k), 0.0) + v * (1 - p_pass)
         p_crip = 0.0
         for h, ph in enumerate(hits.p):
             w = ph * p_pass
@@ -197,27 +252,42 @@ def _dw4(p, rs: Ruleset, report: Report, rolled: bool):
                         "p_catastrophic": None, "truncation_error_bound": hits.truncation,
                         "p_crippled": p_crip if thull is not None else None})
         summary.pop("p_net_hits", None)
-        report.assume("dw4: a failed Crew Check is a Collision with no ram damage; destruction rules are unknown "
-                      "(p_destroyed and p_rammer_destroyed are null); expected_hits is for a passed Crew Check")
-        line = (f"{pool} ram dice, P(crew check) {verdict.pct(p_pass)}: expected target damage "
-                f"{summary['expected_damage']:.2f}, rammer {summary['expected_self_damage']:.2f}")
+        # GL Ram "2. Inflict Disorder" on a pass; on a failure the Collision's own Disorder
+        summary["p_target_disorder"] = p_pass + (1 - p_pass) * (failed["impact_disorder_gained"] if failed else 0)
+        summary["rammer_disorder"] = level  # after a pass (a failed check's Collision also adds exactly 1)
+        if failed:
+            summary["if_crew_check_fails"] = failed
+        report.assume("dw4: the odds weigh both Crew Check results: a pass is the Ram's Action Roll, a failure the "
+                      "Collision (no damage to the target; the rammer rolls its Mass in dice only against a heavier "
+                      "target); destruction rules are not in the glossary, so no chance of destruction is given; "
+                      "the expected Hits are for a passed Crew Check",
+                      "dw4: шансы учитывают оба исхода проверки экипажа: успех — Бросок действия Тарана, провал — "
+                      "Столкновение (цель не получает урона; таранящий бросает кубы по своей Массе только против "
+                      "более тяжёлой цели); правил уничтожения в глоссарии нет, шанс уничтожения не дан; ожидаемые "
+                      "попадания — при пройденной проверке")
+        line = report.say(f"{pool} ram dice, P(crew check) {verdict.pct(p_pass)}: expected target damage "
+                          f"{summary['expected_damage']:.2f}, rammer {summary['expected_self_damage']:.2f}",
+                          f"{pool} кубов тарана, P(проверка экипажа) {verdict.pct(p_pass)}: ожидаемый урон цели "
+                          f"{summary['expected_damage']:.2f}, таранящему {summary['expected_self_damage']:.2f}")
         return summary, line
     if crew_mode == "draw":
-        raise InputError("crew_check: in rolled mode say whether the Crew Check passed (--crew-check pass|fail)",
+        raise InputError("crew_check: in rolled mode say whether the Crew Check passed (⟨crew_check⟩ pass or fail)",
                          "crew_check")
     check = RollCheck(report)
     faces = parse_faces(p.get("roll"), "roll")
-    if crew_mode == "fail":
-        raise InputError("roll: the Crew Check failed, so there is no ram roll (resolve a Collision)", "roll")
     check.count("roll", len(faces), pool, "the ram pool is {need} dice, you gave {got}")
     explosions = parse_faces(p.get("explosions"), "explosions")
     check.explosions(len(explosions), dice.explosion_dice_needed(faces, explosions, rules), False)
     h = dice.score(faces, explosions, rules)
     td, sd_ = target_damage(h), rammer_damage(h)
     report.step("resolve outcomes (target)", f"{h} // Mass {tmass}" + (f" - Heavy Prow {tprow}" if tprow else "")
-                + f" = {td} Damage", report.cite("ram"), damage=td)
+                + f" = {td} Damage", report.cite("ram"), ru=f"{h} // Масса {tmass}"
+                + (f" - Heavy Prow {tprow}" if tprow else "") + f" = {td} Повреждений", damage=td)
     report.step("resolve outcomes (rammer)", f"{h} // Mass {rmass}" + (f" - Heavy Prow {prow}" if prow else "")
-                + f" = {sd_} Damage", report.cite("ram"), self_damage=sd_)
+                + f" = {sd_} Damage", report.cite("ram"), ru=f"{h} // Масса {rmass}"
+                + (f" - Heavy Prow {prow}" if prow else "") + f" = {sd_} Повреждений", self_damage=sd_)
     out = {"pool": pool, "hits": h, "counters": 0, "net_hits": h, "damage": td, "self_damage": sd_,
-           "critical": 0, "catastrophic": 0, "state": hull_state(target, td, False, "dw4")}
-    return out, f"{h} hits: target takes {td} damage, rammer takes {sd_}"
+           "critical": 0, "catastrophic": 0, "state": hull_state(target, td, False, "dw4"),
+           "target_disorder_gained": 1, "rammer_disorder": level}
+    return out, report.say(f"{h} hits: target takes {td} damage, rammer takes {sd_}",
+                           f"{h} попаданий: цель получает {td} повреждений, таранящий {sd_}")

@@ -2,14 +2,11 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
 
 from referee.errors import InputError
 from referee.faces import Face, parse_face
 from referee.report import Report
-
-if TYPE_CHECKING:  # pragma: no cover
-    from referee.attack import AttackSetup
 
 
 class RollCheck:
@@ -51,32 +48,43 @@ def parse_rerolls(raw: list[str], pool: int) -> list[tuple[int, Face]]:
     return out
 
 
-def apply_rerolls(faces: list[Face], rerolls: list[tuple[int, Face]], setup: "AttackSetup",
+@dataclass(frozen=True)
+class RerollRule:
+    """Which faces the attack may re-roll, and under whose rule: all `apply_rerolls` needs to know."""
+
+    faces: frozenset[Face] = frozenset()
+    names: dict[Face, str] = field(default_factory=dict)
+    any_die: bool = False  # Sustained that re-rolls any one die (the quick reference)
+    one_type: bool = False  # Sustained that re-rolls dice of one result type (the 3.03 rulebook)
+
+
+def apply_rerolls(faces: list[Face], rerolls: list[tuple[int, Face]], rule: RerollRule,
                   report: Report) -> list[Face]:
     """Check each re-roll against the rules that allow it, then return the final faces."""
     if not rerolls:
         return list(faces)
     final = list(faces)
     sustained_faces: set[Face] = set()
-    allowed = set(setup.reroll)
+    allowed = set(rule.faces)
     for index, new in rerolls:
         old = faces[index - 1]
         if old in allowed:
-            who = setup.reroll_names.get(old, "re-roll")
-        elif "sustained" in setup.qualities and setup.rs.sustained == "any":
+            who = rule.names.get(old, "re-roll")
+        elif rule.any_die:
             who = "Sustained (any die)"
-        elif setup.sustained == "one-type":
+        elif rule.one_type:
             sustained_faces.add(old)
             if len(sustained_faces) > 1:
                 raise InputError("rerolls: Sustained re-rolls dice of ONE result type only; you re-rolled "
                                  + " and ".join(sorted(f.name.lower() for f in sustained_faces)), "rerolls")
             who = "Sustained"
         else:
-            names = ", ".join(sorted(f"{f.name.lower()} ({setup.reroll_names.get(f, '')})" for f in allowed))
+            names = ", ".join(sorted(f"{f.name.lower()} ({rule.names.get(f, '')})" for f in allowed))
             raise InputError(f"rerolls: die {index} shows {old.name.lower()}, which no rule here lets you "
                              f"re-roll" + (f" (allowed: {names})" if names else " (no re-roll rule applies)"),
                              "rerolls")
         final[index - 1] = new
         report.step("re-roll", f"die {index}: {old.name.lower()} -> {new.name.lower()} ({who})",
-                    report.cite("reroll"), die=index)
+                    report.cite("reroll"), ru=f"куб {index}: {old.name.lower()} -> {new.name.lower()} ({who})",
+                    die=index)
     return final

@@ -19,7 +19,7 @@ class SustainedPolicy:
     fixed: Face | None = None
 
     @classmethod
-    def make(cls, name: str, rules: FaceRules) -> "SustainedPolicy":
+    def make(cls, name: str, rules: FaceRules) -> SustainedPolicy:
         values = {f: dice.expected_value(rules, f) for f in FACES}
         fresh = sum(values.values()) / 6
         if name == "max-hits":

@@ -1,7 +1,28 @@
-"""The short human verdict sentence that leads every answer."""
+"""The short human verdict sentence that leads every answer, in English or Russian."""
 from __future__ import annotations
 
 from typing import Any
+
+WORDS = {
+    "en": {"hits": "hits", "counters": "counters", "damage": "damage", "dice": "dice", "expected": "expected",
+           "p1": "P(at least 1 damage)", "crit": "P(critical)", "destroyed": "P(destroyed)",
+           "citadel_destroyed": "P(destroyed through the Citadel)", "catastrophic": "catastrophic explosion",
+           "catastrophics": "catastrophic explosions", "critical_roll": "critical hit — roll {n} critical damage "
+           "di{s}", "critical": "critical", "disorder": "disorder", "target": "target", "crippled": "crippled",
+           "repeats": "per resolution; the Torrent may repeat up to {n} times"},
+    "ru": {"hits": "попаданий", "counters": "отражений", "damage": "урона", "dice": "кубов", "expected": "ожидается",
+           "p1": "P(хотя бы 1 урон)", "crit": "P(критическое)", "destroyed": "P(уничтожена)",
+           "citadel_destroyed": "P(уничтожена через Цитадель)", "catastrophic": "катастрофический взрыв",
+           "catastrophics": "катастрофических взрыва", "critical_roll": "критическое повреждение — бросьте {n} "
+           "куб{s} критических повреждений", "critical": "критическое", "disorder": "дезорганизация",
+           "target": "цель", "crippled": "повреждена",
+           "repeats": "за одно разрешение; Torrent можно повторить до {n} раз"},
+}
+STATES_RU = {"crippled": "повреждена", "destroyed": "уничтожена"}
+
+
+def _w(lang: str) -> dict[str, str]:
+    return WORDS.get(lang, WORDS["en"])
 
 
 def _pct(p: float | None) -> str:
@@ -12,38 +33,47 @@ def _pct(p: float | None) -> str:
     return f"{100 * p:.1f}%"
 
 
-def attack_rolled(r: dict[str, Any]) -> str:
-    parts = [f"{r['damage']} damage"]
+def attack_rolled(r: dict[str, Any], lang: str = "en") -> str:
+    w = _w(lang)
+    parts = [f"{r['damage']} {w['damage']}"]
     if r.get("catastrophic"):
-        parts.append(f"{r['catastrophic']} catastrophic explosion{'s' if r['catastrophic'] > 1 else ''}")
+        n = r["catastrophic"]
+        parts.append(f"{n} {w['catastrophics'] if n > 1 else w['catastrophic']}")
     if r.get("critical"):
         need = r.get("critical_dice_needed", 0)
         effects = r.get("critical_effects") or []
         if need:
-            parts.append(f"critical hit — roll {need} critical damage di{'ce' if need > 1 else 'e'}")
+            plural = ("ce" if need > 1 else "e") if lang != "ru" else ("а" if 1 < need < 5 else "")
+            parts.append(w["critical_roll"].format(n=need, s=plural))
         elif effects:
-            parts.append("critical: " + ", ".join(effects))
+            parts.append(f"{w['critical']}: " + ", ".join(effects))
     if r.get("disorder"):
-        parts.append(f"{r['disorder']} disorder")
+        parts.append(f"{r['disorder']} {w['disorder']}")
     if r.get("state") in ("crippled", "destroyed"):
-        parts.append(f"target {r['state']}")
-    return f"{r['hits']} hits - {r['counters']} counters = {r['net_hits']}: " + ", ".join(parts)
+        state = STATES_RU[r["state"]] if lang == "ru" else r["state"]
+        parts.append(f"{w['target']} {state}")
+    return f"{r['hits']} {w['hits']} - {r['counters']} {w['counters']} = {r['net_hits']}: " + ", ".join(parts)
 
 
-def attack_odds(r: dict[str, Any]) -> str:
+def attack_odds(r: dict[str, Any], lang: str = "en") -> str:
+    w = _w(lang)
     at_least = r.get("p_damage_at_least", {})
-    text = (f"{r['pool']} dice: expected {r['expected_hits']:.1f} hits, {r['expected_damage']:.2f} damage; "
-            f"P(at least 1 damage) {_pct(at_least.get('1', 0.0))}")
+    text = (f"{r['pool']} {w['dice']}: {w['expected']} {r['expected_hits']:.1f} {w['hits']}, "
+            f"{r['expected_damage']:.2f} {w['damage']}; {w['p1']} {_pct(at_least.get('1', 0.0))}")
     if r.get("p_critical") is not None:
-        text += f", P(critical) {_pct(r['p_critical'])}"
-    if r.get("p_destroyed"):
-        text += f", P(destroyed) {_pct(r['p_destroyed'])}"
+        text += f", {w['crit']} {_pct(r['p_critical'])}"
+    if r.get("p_destroyed") is not None and (r.get("p_destroyed") or "p_citadel_destroyed" in r):
+        text += f", {w['destroyed']} {_pct(r['p_destroyed'])}"
+    elif r.get("p_citadel_destroyed") is not None:
+        text += f", {w['citadel_destroyed']} {_pct(r['p_citadel_destroyed'])}"
+    if r.get("repeats_up_to"):
+        text += f" ({w['repeats'].format(n=r['repeats_up_to'])})"
     return text
 
 
-def ram_extra(r: dict[str, Any]) -> str:
+def ram_extra(r: dict[str, Any], lang: str = "en") -> str:
     if r.get("p_rammer_destroyed"):
-        return f"; rammer destroyed {_pct(r['p_rammer_destroyed'])}"
+        return ("; таранящий уничтожен " if lang == "ru" else "; rammer destroyed ") + _pct(r["p_rammer_destroyed"])
     return ""
 
 

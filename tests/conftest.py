@@ -32,7 +32,7 @@ def built_settings(tmp_path_factory: pytest.TempPathFactory) -> Settings:
 def searcher(built_settings: Settings):
     from index.search import Searcher
 
-    return Searcher(built_settings, progress=False)
+    return Searcher(built_settings)
 
 
 @pytest.fixture(scope="session")
@@ -40,3 +40,34 @@ def term_book(built_settings: Settings):
     from index.terms import TermBook
 
     return TermBook(built_settings)
+
+
+# A test that needs one of these (directly or through another fixture) builds the index or starts a
+# server: it is `slow` by construction, so `pytest -m "not slow"` never waits for one.
+SLOW_FIXTURES = frozenset({"built_settings", "searcher", "term_book", "pg_server"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A real PostgreSQL server on a private unix socket, started once (tests/pg_server.py);
+    the tests that need it are skipped, with the reason, when none can be started here."""
+    import subprocess
+
+    from tests.pg_server import PgServer, PgUnavailable
+
+    server = None
+    try:
+        server = PgServer()
+        server.start()
+    except (PgUnavailable, OSError, subprocess.SubprocessError) as exc:
+        if server is not None:
+            server.destroy()
+        pytest.skip(f"no PostgreSQL server could be started: {exc}")
+    yield server
+    server.destroy()

@@ -107,24 +107,31 @@ def sustained_hits(n: int, depth: int) -> tuple[dict[int, Fraction], Fraction]:
 
 
 def monte_carlo_attack(n: int, defence: int, armour: int, trials: int, seed: int,
-                       sustained: bool = False, obscured: bool = False) -> dict[int, float]:
-    """P(damage = k) by simulation (dw3: X 2 + explode, H 2, S 1; C 1, K 2)."""
+                       sustained: bool = False, obscured: bool = False, rail: int = 0,
+                       airborne: bool = False) -> dict[int, float]:
+    """P(damage = k) by simulation (dw3: X 2 + explode, H 2, S 1; C 1, K 2).
+
+    `rail` (GL Rail): the first X Exploding faces of the initial roll add two dice, not one.
+    `airborne` (GL Unconventional Target): Heavy and Standard Strikes in the defence roll count 1."""
     rng = random.Random(seed)
     counts: dict[int, int] = {}
+    counter_value = dict(COUNTER_VALUE)
+    if airborne:
+        counter_value[2] = counter_value[3] = 1
     for _ in range(trials):
         faces = [rng.randint(1, 6) for _ in range(n)]
         if sustained:
             pick = max((4, 5, 6), key=lambda f: faces.count(f))
             faces = [rng.randint(1, 6) if f == pick else f for f in faces]
         hits = sum(HIT_VALUE[f] for f in faces)
-        extra = 0 if obscured else faces.count(1)
+        extra = 0 if obscured else faces.count(1) + min(faces.count(1), rail)
         while extra:
             f = rng.randint(1, 6)
             hits += HIT_VALUE[f]
             extra -= 1
             if f == 1:
                 extra += 1
-        c = sum(COUNTER_VALUE[rng.randint(1, 6)] for _ in range(defence))
+        c = sum(counter_value[rng.randint(1, 6)] for _ in range(defence))
         d = max(0, hits - c) // armour
         counts[d] = counts.get(d, 0) + 1
     return {k: v / trials for k, v in counts.items()}

@@ -8,11 +8,13 @@ import pytest
 
 from corpus import CORPUS_DIR
 from index.build import build_index, ensure_index
-from index.freshness import index_status
 from index.config import Settings
 from index.errors import CorpusError
+from index.freshness import index_status
 from index.manifest import load_manifest
 from index.store import current_build, open_db
+
+pytestmark = pytest.mark.slow  # builds small indexes
 
 USR_ENTRY = """
 [[document]]
@@ -49,7 +51,8 @@ def test_build_then_fresh(small: Settings):
 def test_changed_document_makes_index_stale_and_rebuild_reembeds_only_changes(small: Settings):
     build_index(small, progress=False)
     doc = small.corpus_dir / "skirmish-universal-special-rules.md"
-    doc.write_text(doc.read_text(encoding="utf-8") + "| Stealthy | Cannot be targeted beyond 12”. |\n", encoding="utf-8")
+    added_row = "| Stealthy | Cannot be targeted beyond 12”. |\n"
+    doc.write_text(doc.read_text(encoding="utf-8") + added_row, encoding="utf-8")
     status = index_status(small)
     assert not status.fresh and "document skirmish-usr changed or is new" in status.reasons
     cache = open_db(small.data_dir / "embeddings.db")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from index.config import Settings
-from index.embed import verify_weights, load_model
+from index.embed import load_model, verify_weights
 from index.errors import ModelError
 
 
@@ -55,15 +55,18 @@ def test_ask_batch_keeps_order_and_survives_bad_lines(built_settings, tmp_path: 
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     assert [bool(line.get("error")) for line in lines] == [False, True, False]
     assert lines[0]["question"] == "what does piercing do in dw4?"
-    assert set(lines[0]["results"][0]) == {"rank", "score", "chunk_id", "document", "game", "edition", "language", "section", "text"}
+    # Issue 9: a batch line is the whole single-question JSON (titles, labels, answer, status).
+    assert {"status", "answer", "answers", "routed_editions"} <= set(lines[0])
+    assert {"rank", "score", "chunk_id", "document", "document_title", "game", "edition", "edition_label",
+            "language", "section", "text", "parts", "highlight", "terms_en"} <= set(lines[0]["results"][0])
     assert lines[2]["results"][0]["language"] == "ru"
 
 
 @pytest.mark.parametrize("args, message", [
-    (("ask", ""), "the question is empty"),
+    (("ask", ""), "'question' must not be empty"),
     (("ask", "x" * 600), "limit is 500"),
     (("ask", "ram", "--edition", "dw9"), "unknown edition 'dw9'"),
-    (("ask", "ram", "--k", "0"), "k must be"),
+    (("ask", "ram", "--k", "0"), "'k' is 0; it must be between 1 and 20"),
     (("rule", ""), "the term is empty"),
     (("ask", "--batch", "/nonexistent/file.jsonl"), "cannot read batch file"),
 ])

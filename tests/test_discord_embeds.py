@@ -4,9 +4,10 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.discord_bot import embeds, limits
+from bot.discord_bot import answers, embeds, limits, views
+from bot.discord_bot.i18n import STRINGS
 from corpus import CORPUS_DIR
-from tests.test_discord_fakes import check_message, discord_embed_chars, DiscordWouldReject
+from tests.discord_fakes import DiscordWouldReject, check_message, discord_embed_chars
 
 RULEBOOK = (CORPUS_DIR / "dw3-rulebook-ru.md").read_text(encoding="utf-8")
 QRS = (CORPUS_DIR / "dw3-quick-reference.txt").read_text(encoding="utf-8")
@@ -73,7 +74,7 @@ def test_editions_disagree_note_and_question_echo():
               "results": [_result("Short passage.")]}
     out = embeds.ask_embeds(answer)
     top = out[0]
-    assert top.author.name.startswith("Q: @everyone")
+    assert top.author.name.startswith("❓ @everyone")
     notes = [f for f in top.fields if "Editions disagree" in f.name]
     assert len(notes) == 1 and len(notes[0].value) <= 1024
     _all_messages_accepted(out)
@@ -156,7 +157,7 @@ def test_fake_discord_rejects_what_discord_rejects():
 
 
 def test_a_huge_reply_is_cut_to_a_few_messages_with_a_note():
-    from bot.discord_bot.replies import MAX_MESSAGES, Reply
+    from bot.discord_bot.messages import MAX_MESSAGES, Reply
 
     entries = [
         {"term": f"Term {i}", "edition": "dw3-rulebook-ru", "document_title": "DW3 rulebook (RU)",
@@ -169,3 +170,156 @@ def test_a_huge_reply_is_cut_to_a_few_messages_with_a_note():
     for m in messages:
         check_message(m.content, m.embeds, m.files())
     assert "more part(s) of this answer were left out" in messages[-1].embeds[-1].description
+
+
+# -- issue 9's answer contract --------------------------------------------------------------------
+RAMMING_START = QRS.index("RAMMING\nAny model may choose")
+RAMMING = QRS[RAMMING_START: QRS.index("Roll the action dice in the same way as an attack.") + 50]
+# The QRS sentence that answers "how many dice does a ram get" (read off corpus/dw3-quick-reference.txt).
+RAM_QUOTE = "The moving model always receives a ramming action dice pool \nequal to its unmodified HULL."
+
+
+def _ram_hit(text: str = RAMMING, **extra) -> dict:
+    start = text.index(RAM_QUOTE)
+    return {"rank": 1, "chunk_id": "dw3-quick-reference:0042.0", "document": "dw3-quick-reference.txt",
+            "document_title": "Dystopian Wars Quick Reference", "game": "dystopian-wars",
+            "edition": "dw3-quick-reference", "edition_label": "3rd edition (Quick Reference)", "language": "en",
+            "section": "MOVEMENT › RAMMING", "text": text, "parts": 1, "matched_part": 1,
+            "highlight": {"start": start, "end": start + len(RAM_QUOTE)}, "terms_en": [], **extra}
+
+
+def _answered(hit: dict, **extra) -> dict:
+    answer = {"quote": RAM_QUOTE, "chunk_id": hit["chunk_id"], "document": hit["document"],
+              "document_title": hit["document_title"], "edition": hit["edition"],
+              "edition_label": hit["edition_label"], "section": hit["section"]}
+    return {"question": "how many dice does a ram get", "status": "answered", "answer": answer,
+            "answers": [answer], "suggestions": [], "editions_disagree": None, "results": [hit], **extra}
+
+
+def test_answer_line_comes_first_quoted_cited_and_bold_inside_the_passage():
+    out = embeds.ask_embeds(_answered(_ram_hit()))
+    first, passage = out[0], out[1]
+    assert first.title == "Answer"
+    # the quote, whitespace folded, as a Markdown quote, then its citation
+    assert first.description.startswith("> The moving model always receives a ramming action dice pool equal to "
+                                        "its unmodified HULL.")
+    assert "Dystopian Wars Quick Reference — 3rd edition (Quick Reference) [dw3-quick-reference]" in first.description
+    assert first.author.name == "❓ how many dice does a ram get"
+    assert f"**{RAM_QUOTE}**" in passage.description  # the same words, bold, inside the whole rule
+    assert passage.description.startswith("RAMMING")
+    _all_messages_accepted(out)
+
+
+def test_a_rule_longer_than_the_limit_opens_at_the_part_that_matched():
+    filler = "\n\n".join(RULEBOOK[i:i + 900] for i in range(0, 14000, 900))  # 14k chars before the answer
+    text = filler + "\n\n" + RAMMING
+    hit = _ram_hit(text, parts=3, matched_part=3)
+    out = embeds.ask_embeds(_answered(hit))
+    passage = out[1]
+    assert f"**{RAM_QUOTE}**" in passage.description
+    assert passage.description.startswith("…")  # earlier parts are skipped, and said to be
+    pointer = [f.value for f in passage.fields if f.name == "↪"]
+    assert pointer and "the rest: `/rule RAMMING`" in pointer[0]
+    assert RULEBOOK[:50] not in passage.description
+    _all_messages_accepted(out)
+
+
+def test_not_found_says_so_plainly_and_offers_the_suggestions_as_buttons():
+    answer = {"question": "what is the capital of France", "status": "not_found", "answer": None, "answers": [],
+              "suggestions": ["Ram", "Boarding Parties", "x" * 120], "editions_disagree": None,
+              "results": [_ram_hit()]}
+    reply = answers.ask_reply(answer)
+    (embed,) = reply.embeds
+    assert embed.title == "Not in the rules"
+    assert "capital of France" in embed.description and "RAMMING" not in embed.description
+    ids = [item.custom_id for item in reply.items]
+    assert ids == ["adm:open:Ram", "adm:open:Boarding Parties"]  # a name too long for a custom_id is listed only
+    assert all(isinstance(item, views.OpenRuleButton) for item in reply.items)
+
+
+def test_answers_per_edition_and_the_disagreement_note():
+    hit = _ram_hit()
+    answer = _answered(hit, editions_disagree="dw3-qrs: max +6 bonus dice; dw4: at most 5 Bonus Dice")
+    dw4 = {"quote": "This cannot add more than 5 Bonus Dice.", "chunk_id": "dw4-glossary:0100.0",
+           "document": "dw4-rules-glossary.cat", "document_title": "Dystopian Wars Rules Glossary",
+           "edition": "dw4-glossary", "edition_label": "4th edition (Rules Glossary)", "section": "Ram (part 1/2)"}
+    answer["answers"].append(dw4)
+    first = embeds.ask_embeds(answer)[0]
+    names = [f.name for f in first.fields]
+    assert names == ["4th edition (Rules Glossary) [dw4-glossary]", "⚠️ Editions disagree"]
+    assert first.fields[0].value.startswith("> This cannot add more than 5 Bonus Dice.")
+    assert "at most 5 Bonus Dice" in first.fields[1].value
+
+
+def test_russian_passage_for_an_english_reader_lists_the_english_terms():
+    ru = _result(RULEBOOK[:1500])
+    ru["terms_en"] = [{"term": "таран", "en": "Ram"}, {"term": "абордаж", "en": "Boarding"}]
+    answer = {"question": "ram", "status": "answered", "answer": None, "answers": [], "results": [ru]}
+    (embed,) = embeds.ask_embeds(answer)
+    terms = [f.value for f in embed.fields if f.name == "English terms in this passage"]
+    assert terms == ["таран — Ram · абордаж — Boarding"]
+    (russian,) = embeds.ask_embeds(answer, lang="ru")  # a Russian reader needs no glossary
+    assert not russian.fields
+
+
+def test_answer_reply_carries_feedback_and_other_editions_buttons_within_discord_limits():
+    hit = _ram_hit()
+    results = [hit] + [{**hit, "chunk_id": f"dw3-quick-reference:{n:04d}.12", "rank": n} for n in range(2, 4)]
+    reply = answers.ask_reply(_answered(hit, results=results))
+    ids = [item.custom_id for item in reply.items]
+    assert ids[0].startswith("adm:fb:1:dw3-quick-reference:0042.0,") and ids[1].startswith("adm:fb:0:")
+    assert ids[2] == "adm:ed:dw3-quick-reference:RAMMING"
+    assert all(len(i) <= 100 for i in ids)
+    # as many chunk ids as fit, best first, each whole
+    kept = ids[0].removeprefix("adm:fb:1:").split(",")
+    assert kept == [r["chunk_id"] for r in results][: len(kept)] and len(kept) >= 2
+
+
+def test_every_fixed_string_exists_in_english_and_russian_with_the_same_placeholders():
+    import string
+
+    for key, texts in STRINGS.items():
+        assert set(texts) == {"en", "ru"}, key
+        fields = [{f for _, f, _, _ in string.Formatter().parse(texts[lang]) if f} for lang in ("en", "ru")]
+        assert fields[0] == fields[1], key
+
+
+def test_russian_embeds_use_russian_fixed_strings():
+    out = embeds.ask_embeds(_answered(_ram_hit()), lang="ru")
+    assert out[0].title == "Ответ"
+    (not_found,) = embeds.rule_embeds({"query": "xyz", "status": "not_found", "candidates": []}, "ru")
+    assert not_found.title == "Нет правила «xyz»"
+
+
+# -- issue 10's unit card -----------------------------------------------------------------------
+def _unit(name: str = "Borodino", armour=5) -> dict:
+    stats = {"mass": 3, "speed": 5, "turn": 1, "armour": armour, "citadel": 9, "hull": 10, "fray": 6,
+             "adv": None, "sdv": 2}
+    band = {"battle_ready": {"lead": 10, "support": 5}, "crippled": {"lead": 6, "support": 3}}
+    return {"name": name, "faction": "Russian Coalition", "source": "dw3-quick-reference.txt", "version": "3.0x",
+            "stats": {"battle_ready": stats, "crippled": {**stats, "hull": 5}},
+            "weapons": [{"name": "Heavy Gun Battery", "arc": "Fore", "qualities": ["Gunnery"],
+                         "bands": {"point_blank": band, "closing": band, "long": None}}],
+            "rules": [{"name": "Piercing", "text": "Hits count double.", "citation": "QR"}]}
+
+
+def test_unit_card_shows_both_states_bands_unknowns_and_source():
+    reply = answers.unit_reply({"query": "borodino", "status": "found", "candidates": [], "units": [_unit()]})
+    (card,) = reply.embeds
+    stats = card.fields[0].value
+    assert "HULL 10/5" in stats and "ARMOUR 5" in stats and "ADV ?" in stats  # unknown, not guessed
+    weapons = card.fields[1].value
+    assert "**Heavy Gun Battery** [Fore]: PB 10(5) / 6(3) · C 10(5) / 6(3) · L –" in weapons  # no Long band
+    assert "Gunnery" in weapons
+    assert "dw3-quick-reference.txt" in card.footer.text and "3.0x" in card.footer.text
+    assert "unknown" in card.footer.text
+
+
+def test_ambiguous_unit_offers_a_picker():
+    reply = answers.unit_reply({"query": "bor", "status": "ambiguous",
+                                "candidates": ["Borodino", "Borodino Battleship"],
+                                "units": []})
+    (picker,) = reply.items
+    assert isinstance(picker, views.Picker) and picker.custom_id == "adm:pick:unit"
+    assert [o.value for o in picker.item.options] == ["Borodino", "Borodino Battleship"]
+    assert reply.publishable is False

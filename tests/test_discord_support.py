@@ -1,46 +1,16 @@
-"""Guild settings store, rate limiter, chart rendering, token loading, `admiralty bot` CLI."""
+"""Rate limiter, chart rendering, token loading, `admiralty bot` CLI."""
 from __future__ import annotations
 
 import io
-import sqlite3
 
 import matplotlib.image
 import pytest
 
 from bot.discord_bot.charts import distribution_png
-from bot.discord_bot.guild_settings import GuildSettingsStore, SettingsValueError
 from bot.discord_bot.rate_limit import RateLimiter
 from bot.discord_bot.runner import TokenError, load_token
 
-
-# --- guild settings -----------------------------------------------------------------------
-
-def test_guild_settings_round_trip_and_isolation(tmp_path):
-    store = GuildSettingsStore.in_data_dir(tmp_path)
-    assert store.get(1).to_json() == {"guild_id": 1, "ruleset": None, "game": None, "language": None}
-    store.update(1, updated_by=9, ruleset="dw4")
-    store.update(1, updated_by=9, language="ru", game="dystopian-wars", allowed_games={"dystopian-wars"})
-    store.update(2, updated_by=8, ruleset="dw3-qrs")
-    again = GuildSettingsStore.in_data_dir(tmp_path)  # survives a restart
-    assert again.get(1).to_json() == {"guild_id": 1, "ruleset": "dw4", "game": "dystopian-wars", "language": "ru"}
-    assert again.get(2).ruleset == "dw3-qrs" and again.get(2).language is None
-    rows = sqlite3.connect(tmp_path / "discord_guilds.db").execute(
-        "select guild_id, updated_by from guild_settings order by guild_id").fetchall()
-    assert rows == [(1, 9), (2, 8)]
-    assert again.reset(1).ruleset is None and again.get(1).ruleset is None
-    assert again.get(2).ruleset == "dw3-qrs"
-
-
-@pytest.mark.parametrize("kwargs,word", [
-    ({"ruleset": "dw5"}, "ruleset"),
-    ({"language": "de"}, "language"),
-    ({"game": "warhammer", "allowed_games": {"dystopian-wars"}}, "game"),
-])
-def test_guild_settings_reject_unknown_values(tmp_path, kwargs, word):
-    store = GuildSettingsStore.in_data_dir(tmp_path)
-    with pytest.raises(SettingsValueError, match=word):
-        store.update(1, updated_by=1, **kwargs)
-    assert store.get(1).ruleset is None
+# (Per-server settings: tests/test_store.py, against SQLite and PostgreSQL.)
 
 
 # --- rate limit ----------------------------------------------------------------------------
@@ -75,7 +45,8 @@ def test_chart_is_a_readable_png():
     height, width = image.shape[:2]
     assert (width, height) == (640, 320)
     # The highlighted bar uses a different colour from the others: both colours are present.
-    pixels = {tuple((image[y, x, :3] * 255).round().astype(int)) for y in range(0, height, 2) for x in range(0, width, 2)}
+    pixels = {tuple((image[y, x, :3] * 255).round().astype(int))
+              for y in range(0, height, 2) for x in range(0, width, 2)}
     assert (0xE6, 0x7E, 0x22) in pixels and (0x58, 0x65, 0xF2) in pixels
 
 
@@ -134,20 +105,22 @@ def test_cli_bot_without_token_exits_2_with_message(no_token_env, capsys):
 def test_cli_bot_rejects_bad_guild_and_shards(no_token_env, capsys):
     from bot.cli import main
 
-    for argv in (["bot", "--guild", "abc"], ["bot", "--shards", "0"]):
-        with pytest.raises(SystemExit) as exc:
-            main(argv)
-        assert exc.value.code == 2
+    with pytest.raises(SystemExit) as exc:
+        main(["bot", "--guild", "abc"])
+    assert exc.value.code == 2
     assert "expected a whole number" in capsys.readouterr().err
+    # shard options are checked by their ParamSpecs (bot/discord_bot/shards.py): one line, exit 2
+    assert main(["bot", "--shards", "0"]) == 2
+    assert "'shard_count' is 0" in capsys.readouterr().err
 
 
 def test_a_rejected_token_becomes_a_one_line_user_error():
     import discord
 
     from bot.discord_bot.runner import TokenError, _token_rejections
-    from bot.errors import UserError
+    from bot.service import UserInputError
 
     with pytest.raises(TokenError, match="Discord rejected the bot token: Improper token") as err:
         with _token_rejections():
             raise discord.LoginFailure("Improper token has been passed.")
-    assert isinstance(err.value, UserError)
+    assert isinstance(err.value, UserInputError)

@@ -1,39 +1,24 @@
 """Property tests: hostile input to every endpoint never gives a 500, a traceback or a non-JSON reply.
 
-Runs the fuzz targets of bench/fuzz.py (the same code, fewer examples) against a real
+Runs the fuzz targets of tests/fuzz_targets.py (bench/fuzz.py runs them long) against a real
 server with a real index; `bench/fuzz.py --examples 2000` is the long run.
 """
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-pytest.importorskip("hypothesis")
+from bot.http.app import create_app
+from bot.http.client import ApiClient
+from bot.http.server import ServerThread
+from bot.service import Admiralty
+from tests import fuzz_targets as fuzz
 
-from bot.http.app import create_app  # noqa: E402
-from bot.http.client import ApiClient  # noqa: E402
-from bot.http.server import ServerThread  # noqa: E402
-from bot.service import Admiralty  # noqa: E402
-
-FUZZ_SCRIPT = Path(__file__).resolve().parent.parent / "bench" / "fuzz.py"
 EXAMPLES = 40
-
-
-def _load_fuzz_module():
-    spec = importlib.util.spec_from_file_location("admiralty_bench_fuzz", FUZZ_SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-fuzz = _load_fuzz_module()
 
 
 @pytest.fixture(scope="module")
 def client(built_settings):
-    app = create_app(Admiralty(built_settings), referee_timeout=2.0)
+    app = create_app(Admiralty(built_settings), referee_timeout=2.0, ask_rate_per_minute=0)
     with ServerThread(app) as url, ApiClient(url) as api:
         yield api
 

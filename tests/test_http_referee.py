@@ -10,8 +10,9 @@ from bot.http.app import REFEREE_POOL, create_app
 from bot.http.client import ApiClient
 from bot.http.server import ServerThread
 from bot.http.workers import CallTimedOut, RefereeProcessPool, UserInputError
-from bot.service import Admiralty
-from referee.api import PARAMS
+from bot.service import Admiralty, Kind, referee_actions, referee_params
+
+pytestmark = pytest.mark.slow  # the app starts the referee's child processes
 
 ISSUE_ATTACK = {"dice": 21, "armour": 6, "citadel": 9, "defence": 7, "quality": ["devastating"]}
 
@@ -23,7 +24,8 @@ def service() -> Admiralty:
 
 @pytest.fixture(scope="module")
 def api(service):
-    with ServerThread(create_app(service, referee_timeout=1.0)) as url, ApiClient(url) as client:
+    # 10 s: generous on a loaded 2-core machine; the runaway test below sets its own 0.2 s.
+    with ServerThread(create_app(service, referee_timeout=10.0)) as url, ApiClient(url) as client:
         yield client
 
 
@@ -77,15 +79,28 @@ def test_single_value_for_a_list_field_is_accepted(api, service):
         ("attack", {**ISSUE_ATTACK, "dice": "21"}, "invalid_type", "dice"),
         ("attack", {**ISSUE_ATTACK, "crippled": "yes"}, "invalid_type", "crippled"),
         ("attack", {**ISSUE_ATTACK, "range": "medium"}, "invalid_choice", "range"),
-        ("attack", {**ISSUE_ATTACK, "quality": ["x"] * 21}, "too_many_items", "quality"),
-        ("attack", {"description": "y" * 501}, "too_long", "description"),
-        ("ram", {"hull": 8, "inches": 6}, "invalid_value", "target_armour"),
-        ("attack", {}, "invalid_value", "dice"),
+        ("attack", {**ISSUE_ATTACK, "quality": ["x"] * 31}, "too_many_items", "quality"),  # MAX_QUALITIES 30
+        ("attack", {"description": "y" * 1001}, "too_long", "description"),  # MAX_DESCRIPTION 1000
     ],
 )
 def test_bad_input_is_400_naming_the_field(api, action, body, code, field):
     error = _error(api.post(f"/v1/{action}", body), 400)
     assert (error["code"], error["field"]) == (code, field), error
+
+
+@pytest.mark.parametrize(
+    ("action", "body", "field"),
+    [
+        # QRS/3.03 ram: the dice roll against the target's Armour, so a ram without it cannot be resolved
+        ("ram", {"hull": 8, "inches": 6}, "target_armour"),
+        ("attack", {}, "dice"),  # no pool at all
+        ("attack", {**ISSUE_ATTACK, "quality": ["x"]}, "quality"),  # well-formed, but no such quality
+    ],
+)
+def test_input_the_rules_cannot_resolve_is_422_naming_the_field(api, action, body, field):
+    """Every field fits its schema; what the rules refuse is 'unprocessable', never a 400."""
+    error = _error(api.post(f"/v1/{action}", body), 422)
+    assert (error["code"], error["field"]) == ("unprocessable", field), error
 
 
 def test_dashes_get_a_hint_to_use_underscores(api):
@@ -125,15 +140,19 @@ def test_pool_kills_a_call_past_its_limit_and_keeps_working():
 
 def test_openapi_schema_follows_referee_params(api):
     paths = api.get("/openapi.json").json()["paths"]
-    for action, specs in PARAMS.items():
+    for action in referee_actions():
+        specs = referee_params(action)
         schema = paths[f"/v1/{action}"]["post"]["requestBody"]["content"]["application/json"]["schema"]
         assert list(schema["properties"]) == [spec.name for spec in specs]
         for spec in specs:
             prop = schema["properties"][spec.name]
-            if spec.kind == "int":
-                assert prop["type"] == "integer"
+            if spec.kind is Kind.INT:
+                assert prop["type"] == ["integer", "null"]  # null: "not given"
                 assert prop.get("minimum") == spec.minimum and prop.get("maximum") == spec.maximum
-            elif spec.kind.endswith("_list"):
-                assert prop["type"] == "array"
-            elif spec.kind == "choice":
-                assert prop["enum"] == list(spec.choices)
+            elif spec.kind.is_list:
+                assert any(option.get("type") == "array" and option["maxItems"] == spec.max_items
+                           for option in prop["anyOf"])
+            elif spec.kind is Kind.CHOICE:
+                assert prop["enum"] == [*spec.choices, None]
+            elif spec.kind is Kind.TEXT:
+                assert (prop["minLength"], prop["maxLength"]) == (1, spec.max_length)

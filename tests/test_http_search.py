@@ -16,7 +16,7 @@ def service(built_settings) -> Admiralty:
 
 @pytest.fixture(scope="module")
 def api(service):
-    with ServerThread(create_app(service)) as url, ApiClient(url) as client:
+    with ServerThread(create_app(service, ask_rate_per_minute=0)) as url, ApiClient(url) as client:
         yield client
 
 
@@ -99,7 +99,7 @@ def test_concurrent_asks_all_succeed(service):
 
             return await asyncio.gather(*(one(q) for q in questions * 8))
 
-    with ServerThread(create_app(service)) as url:
+    with ServerThread(create_app(service, ask_rate_per_minute=0)) as url:
         answers = asyncio.run(run(url))
     assert len(answers) == 32
     for question, payload in answers:

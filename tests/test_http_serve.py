@@ -14,6 +14,9 @@ import pytest
 from bot.http.client import ApiClient
 from bot.http.server import is_loopback
 
+pytestmark = pytest.mark.slow  # every test here starts the CLI in a subprocess
+
+
 CLI = [sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main())"]
 
 

@@ -20,7 +20,7 @@ JSON = {"Content-Type": "application/json"}
 
 @pytest.fixture(scope="module")
 def api():
-    with ServerThread(create_app(Admiralty())) as url, ApiClient(url) as client:
+    with ServerThread(create_app(Admiralty(), ask_rate_per_minute=0)) as url, ApiClient(url) as client:
         yield client
 
 
@@ -49,7 +49,8 @@ def test_wrong_content_type_is_415(api, content_type):
 
 @pytest.mark.parametrize(
     "body",
-    [b'{"question": "ram"', b"", b"   ", b'{"question": NaN}', b'{"k": Infinity}', b"\xff\xfe{}", b"[" * 5000 + b"]" * 5000],
+    [b'{"question": "ram"', b"", b"   ", b'{"question": NaN}', b'{"k": Infinity}', b"\xff\xfe{}",
+     b"[" * 5000 + b"]" * 5000],
 )
 def test_malformed_json_is_400(api, body):
     error = error_of(api.request("POST", "/v1/ask", body, JSON), 400)
@@ -157,7 +158,7 @@ class _BrokenService(Admiralty):
 
 
 def test_unexpected_exception_is_a_json_500_without_details(caplog):
-    with ServerThread(create_app(_BrokenService())) as url, ApiClient(url) as client:
+    with ServerThread(create_app(_BrokenService(), ask_rate_per_minute=0)) as url, ApiClient(url) as client:
         reply = client.get("/v1/sources")
     error = error_of(reply, 500)
     assert error["code"] == "internal_error"
@@ -172,8 +173,9 @@ def test_openapi_describes_every_endpoint(api):
     ask_schema = spec["paths"]["/v1/ask"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert ask_schema["required"] == ["question"]
     assert ask_schema["additionalProperties"] is False
-    assert ask_schema["properties"]["k"] == {
-        "type": "integer", "description": ask_schema["properties"]["k"]["description"], "minimum": 1, "maximum": 20,
+    assert ask_schema["properties"]["k"] == {  # null is accepted too: it means "not given"
+        "type": ["integer", "null"], "description": ask_schema["properties"]["k"]["description"],
+        "minimum": 1, "maximum": 20,
     }
     assert ask_schema["properties"]["question"]["maxLength"] == 500
     rule_params = {p["name"]: p for p in spec["paths"]["/v1/rule"]["get"]["parameters"]}
@@ -198,7 +200,7 @@ def test_page_and_its_assets(api):
 
 def test_api_key_is_required_on_v1_when_configured():
     key = "k" * 32
-    with ServerThread(create_app(Admiralty(), api_key=key)) as url, ApiClient(url) as client:
+    with ServerThread(create_app(Admiralty(), api_key=key, ask_rate_per_minute=0)) as url, ApiClient(url) as client:
         refused = client.get("/v1/sources")
         assert error_of(refused, 401)["code"] == "unauthorized"
         assert refused.headers["www-authenticate"].startswith("Bearer")
@@ -226,7 +228,7 @@ def test_cors_is_off_unless_configured(api):
 
 
 def test_cors_allows_only_the_configured_origin():
-    app = create_app(Admiralty(), cors_origins=["https://tables.example"])
+    app = create_app(Admiralty(), cors_origins=["https://tables.example"], ask_rate_per_minute=0)
     with ServerThread(app) as url, ApiClient(url) as client:
         ok = client.request("GET", "/health", headers={"Origin": "https://tables.example"})
         assert ok.headers["access-control-allow-origin"] == "https://tables.example"

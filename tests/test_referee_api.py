@@ -6,8 +6,9 @@ import json
 import pytest
 
 from bot.cli import main
+from core.errors import UserInputError
 from referee.api import PARAMS, RULESETS, resolve
-from referee.errors import InputError
+from referee.errors import TooExpensive
 from referee.params import ParamSpec
 
 ODDS_KEYS = {"ruleset", "mode", "assumptions", "citations", "pool", "expected_hits", "expected_damage",
@@ -31,7 +32,8 @@ def test_attack_odds_contract(ruleset):
     assert _json_ready(r)
     assert sum(r["p_damage"].values()) == pytest.approx(1, abs=1e-9)
     for c in r["citations"]:
-        assert set(c) == {"document", "edition", "section"}
+        assert {"document", "document_title", "edition", "section", "heading", "term", "reconstructed"} == set(c)
+    assert {"dice", "armour", "qualities", "band", "defence"} <= set(r["inputs"]) and r["lang"] == "en"
 
 
 def test_ram_and_assault_contracts():
@@ -54,7 +56,7 @@ def test_params_match_what_resolve_accepts():
         names = [s.name for s in specs]
         assert len(names) == len(set(names)) and {"description", "ruleset"} <= set(names)
         assert all(isinstance(s, ParamSpec) for s in specs)
-        with pytest.raises(InputError) as exc:
+        with pytest.raises(UserInputError) as exc:
             resolve(action, {"no_such_flag": 1})
         assert exc.value.field == "no_such_flag"
 
@@ -75,26 +77,26 @@ def test_params_match_what_resolve_accepts():
     ({"dice": 3, "armour": 5, "roll": "1,2,9"}, "roll"),
     ({"dice": 2, "armour": 5, "roll": "1,1", "explosions": "3"}, "explosions"),
     ({"dice": 2, "armour": 5, "roll": "6,3", "rerolls": ["1:2"]}, "rerolls"),
-    ({"dice": 2, "armour": 5, "defence": 2, "roll": "3,3"}, "defence_roll"),
+    ({"dice": 2, "armour": 5, "defence": 2, "quality": ["aerial"], "roll": "3,3"}, "defence_roll"),
     ({"dice": 2, "armour": 5, "explosions": "3"}, "roll"),
 ])
 def test_bad_input_names_the_field(params, field):
-    with pytest.raises(InputError) as exc:
+    with pytest.raises(UserInputError) as exc:
         resolve("attack", params)
     assert exc.value.field == field and field in str(exc.value) and "\n" not in str(exc.value)
 
 
 def test_exploding_shortfall_message():
-    with pytest.raises(InputError, match="2 exploding hits need 2 more explosion dice"):
+    with pytest.raises(UserInputError, match="2 exploding hits need 2 more explosion dice"):
         resolve("attack", {"dice": 3, "armour": 5, "roll": "1,1,3"})
-    with pytest.raises(InputError, match="pool is 21 dice, you gave 19"):
+    with pytest.raises(UserInputError, match="pool is 21 dice, you gave 19"):
         resolve("attack", {"dice": 21, "armour": 5, "roll": ",".join(["3"] * 19)})
 
 
 def test_homing_rerolls_blanks_once():
     r = resolve("attack", {"dice": 3, "armour": 2, "quality": ["homing"], "roll": "6 6 3", "rerolls": ["1:2"]})
     assert r["hits"] == 3
-    with pytest.raises(InputError, match="twice"):
+    with pytest.raises(UserInputError, match="twice"):
         resolve("attack", {"dice": 3, "armour": 2, "quality": ["homing"], "roll": "6 6 3",
                            "rerolls": ["1:6", "1:2"]})
 
@@ -122,8 +124,10 @@ def test_cli_json_and_errors(capsys):
     assert main(["attack", "21 dice vs armour 6 citadel 9, defence 7, obscured, devastating"]) == 0
     text = capsys.readouterr().out
     assert "P(damage >= k)" in text and "█" in text
+    # a Ram after 2" is a Collision (RB/QR), which needs both Masses: the error says so
     assert main(["ram", "--hull", "5", "--inches", "2", "--target-armour", "4"]) == 2
-    assert "inches" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "2 inches" in err and "Collision" in err and "--rammer-mass" in err
     assert main(["assault", "--ruleset", "dw4", "--boarding", "4", "--boarding", "4", "--target-defences", "5",
                  "--target-crew", "6", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["attack_pool"] == 8
@@ -135,14 +139,15 @@ def test_pools_too_large_for_exact_odds_are_refused_with_the_limit():
         {"dice": 200, "armour": 6, "citadel": 9, "quality": ["sustained", "devastating"]},
         {"ruleset": "dw4", "dice": 200, "armour": 3, "defence": 5, "quality": ["devastating"]},
     ):
-        with pytest.raises(InputError) as err:
+        with pytest.raises(UserInputError) as err:
             resolve("attack", params)
         assert err.value.field == "dice" and "the limit for this attack is" in str(err.value)
+        assert isinstance(err.value, TooExpensive) and err.value.status == 422
     # just under the stated limit still works, exactly
     message = ""
     try:
         resolve("attack", {"dice": 200, "armour": 6, "citadel": 9, "quality": ["sustained", "devastating"]})
-    except InputError as exc:
+    except TooExpensive as exc:
         message = str(exc)
     limit = int(message.split("limit for this attack is ")[1].split()[0])
     result = resolve("attack", {"dice": limit, "armour": 6, "citadel": 9, "quality": ["sustained", "devastating"]})

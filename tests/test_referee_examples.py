@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from core.errors import UserInputError
 from referee.api import resolve
-from referee.errors import InputError
 
 E1 = {"dice": 21, "armour": 6, "citadel": 9, "defence": 7, "quality": ["aerial"],
       "roll": "1 1 2 2 2 2 3 3 3 3 3 4 4 4 5 5 5 6 6 6 6", "explosions": "6 2", "defence_roll": "4 5 5 5 1 3 6"}
@@ -31,7 +31,7 @@ def test_e2_exact():
     r = resolve("attack", {"dice": 14, "armour": 4, "citadel": 8, "mass": 1, "hull": 2, "quality": ["gunnery"],
                            "roll": "1 1 2 3 3 3 4 5 5 6 6 2 3 6"})
     assert r["hits"] == 12 and r["damage"] == 3 and r["state"] == "destroyed"
-    with pytest.raises(InputError, match="only 0 are needed"):
+    with pytest.raises(UserInputError, match="only 0 are needed"):
         resolve("attack", {"dice": 14, "armour": 4, "citadel": 8, "mass": 1, "quality": ["gunnery"],
                            "roll": "1 1 2 3 3 3 4 5 5 6 6 2 3 6", "explosions": "3"})
 
@@ -54,7 +54,7 @@ def test_e4_sustained_devastating_hazardous_vs_shield():
     assert r["pool"] == 6
     assert r["hits"] == 13 and r["damage"] == 2 and r["critical"] == 1
     assert r["disorder"] == 2  # Generator Shutdown + Hazardous
-    with pytest.raises(InputError, match="ONE result type"):
+    with pytest.raises(UserInputError, match="ONE result type"):
         resolve("attack", {"dice": 6, "armour": 5, "quality": ["sustained"], "roll": "6 5 5 3 2 1",
                            "rerolls": ["1:3", "2:3"], "explosions": "3"})
 
@@ -120,7 +120,7 @@ def test_e10_catastrophic_in_addition_vs_instead():
     assert r["total_damage"] == 6 and r["state"] == "crippled"
     q = resolve("attack", {**E10, "ruleset": "dw3-qrs"})
     assert q["critical"] == 0 and q["catastrophic"] == 1 and q["total_damage"] == 6
-    with pytest.raises(InputError, match="0 critical damage dice are needed"):
+    with pytest.raises(UserInputError, match="0 critical damage dice are needed"):
         resolve("attack", {**E10, "ruleset": "dw3-qrs", "critical_roll": "1"})
 
 
@@ -164,4 +164,7 @@ def test_e15_dw4_ram_heavy_prow():
     panicking = resolve("ram", {"ruleset": "dw4", "hull": 11, "inches": 6, "heavy_prow": 5, "rammer_mass": 5,
                                 "target_mass": 3, "crew_check": "pass", "rammer_disorder": 1,
                                 "roll": "1 1 2 2 2 2 3 3 3 3 3 4 4 4 5 5 5 6 6 6 6", "explosions": "6 2"})
-    assert panicking["hits"] == 15 and panicking["damage"] == 5  # the explosion die's Heavy is not converted
+    # GL Disorder, Panicking: "any Heavy Strikes in the roll are Converted to Standard Strikes" — the roll
+    # includes the explosion dice. Level 2 (1 before + 1 from the Ram): 2 Exploding x2 = 4, 4 Heavy x1 = 4,
+    # 5 Standard = 5; explosion dice blank 0 + Heavy converted 1 -> 14 Hits; 14 // Mass 3 = 4 Damage.
+    assert panicking["hits"] == 14 and panicking["damage"] == 4

@@ -113,6 +113,16 @@ def test_sustained_attack_matches_seeded_monte_carlo():
     _mc_check(r, mc, trials)
 
 
+def test_dw4_rail_against_an_airborne_target_matches_seeded_monte_carlo():
+    """GL Rail (2) and Unconventional Target, against the twin's own simulation (dw4 grouping with no
+    Piercing is Hits // threshold, the same as the twin's Hits // armour)."""
+    trials = 15000
+    mc = twin.monte_carlo_attack(16, 6, 4, trials, seed=7, rail=2, airborne=True)
+    r = resolve("attack", {"ruleset": "dw4", "dice": 16, "armour": 4, "defence": 6, "quality": ["rail:2"],
+                           "target_type": "airborne"})
+    _mc_check(r, mc, trials)
+
+
 def test_dw4_devastating_conversion_matches_enumeration():
     # 3 dice, Devastating (1): one Heavy becomes Exploding, so it also adds a die.
     fresh, _ = twin.chain_die(8, 2, True)

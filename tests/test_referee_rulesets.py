@@ -50,9 +50,11 @@ def test_piercing_mass1_citadel_minus_three_only_in_dw3():
     kw = dict(dice=8, armour=4, citadel=8, mass=1, hull=2, quality=["piercing"])
     dw3 = odds(**kw)
     plain = odds(**{**kw, "quality": []})
-    assert dw3["p_critical"] > plain["p_critical"]  # Citadel 8 -> 5
+    # RB Бронепробивное: "Если Начальная Цель имеет Массу 1, ее Цитадель уменьшается на -3"
+    assert dw3["p_citadel_destroyed"] > plain["p_citadel_destroyed"]  # Citadel 8 -> 5
+    assert dw3["p_critical"] is None  # a Mass 1 model takes no Critical Damage
     qrs = odds(ruleset="dw3-qrs", **kw)
-    assert qrs["p_critical"] == pytest.approx(plain["p_critical"])
+    assert qrs["p_citadel_destroyed"] > plain["p_citadel_destroyed"]  # no -3, but Piercing's roll destroys
     # ... but in the QRS any critical (Piercing's) destroys a Mass 1 model
     assert qrs["p_destroyed"] >= qrs["p_damage_at_least"]["1"] - 1e-12
 

@@ -44,10 +44,20 @@ def test_game_and_language_filters(searcher):
 
 
 def test_editions_disagreeing_are_flagged(searcher):
-    result = searcher.ask("what does the piercing quality do", k=5, game="dystopian-wars")
-    editions = {h.edition for h in result.results}
-    assert len(editions) > 1
-    assert result.editions_disagree and "different editions" in result.editions_disagree
+    # Quick reference, SRS Tokens: "These may only be placed up to 15" from this model";
+    # dw4 glossary, Launch Range: "... within X” of the Carrier model ..., instead of the normal 30”".
+    result = searcher.ask("how far can SRS tokens be placed when launched?", k=5, game="dystopian-wars")
+    assert len({a.edition for a in result.answers}) > 1
+    note = result.editions_disagree
+    assert note and '15"' in note and '30"' in note
+
+
+def test_editions_stating_the_same_number_are_not_flagged(searcher):
+    # Devastating: the quick reference counts the exploding face "as 3 hits instead of the usual 2";
+    # the 3.03 book "за 3, а не за 2 Попадания" - the same numbers, so no note.
+    result = searcher.ask("how many hits does a devastating weapon count as?", k=5, game="dystopian-wars")
+    assert len(result.answers) > 1
+    assert result.editions_disagree is None
 
 
 def test_single_edition_has_no_disagreement_note(searcher):
@@ -74,7 +84,9 @@ def test_bad_filters_name_the_field(searcher, kwargs, field):
 
 def test_hostile_text_is_just_text(searcher):
     result = searcher.ask('"ram" OR NEAR(x) * ) ; drop table chunks; -- @everyone', k=3)
-    assert len(result.results) == 3
+    # FTS5 syntax is never interpreted; the one rules word ("ram") still leads somewhere.
+    names = [h.section for h in result.results] + result.suggestions
+    assert any("Ram" in name for name in names)
 
 
 def test_concurrent_questions_are_batched_and_each_gets_its_own_vector(searcher):

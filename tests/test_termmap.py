@@ -13,7 +13,8 @@ RU = next(d for d in load_manifest() if d.language == "ru")
 @pytest.fixture(scope="module")
 def pairs():
     text = RU.read_text()
-    return {(p.english.casefold(), p.russian.casefold()): p for p in build_term_map(text, parse_document(RU), load_synonyms())}
+    term_map = build_term_map(text, parse_document(RU), load_synonyms())
+    return {(p.english.casefold(), p.russian.casefold()): p for p in term_map}
 
 
 @pytest.mark.parametrize("english, russian", [

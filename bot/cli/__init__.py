@@ -10,37 +10,60 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from bot.cli import ask, bot_cmd, index_cmd, referee_cmds, rule, serve
-from bot.errors import UserError
+from bot.cli import ask, bot_cmd, feedback_cmd, index_cmd, referee_cmds, rule, serve, settings_cmd, units_cmd
+from bot.service import UserInputError, show_params
 
-__all__ = ["UserError", "build_parser", "main"]
+__all__ = ["build_parser", "main"]
 
 # Each module exposes register(subparsers) and sets `func` on its parser.
-_COMMAND_MODULES = (ask, rule, index_cmd, referee_cmds, serve, bot_cmd)
+_COMMAND_MODULES = (ask, rule, index_cmd, referee_cmds, serve, bot_cmd, settings_cmd, feedback_cmd, units_cmd)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; given the `command` about to run, the referee's flags (which need its
+    parameter specs, and so its modules) are generated for that command only: fast start-up."""
     parser = argparse.ArgumentParser(
         prog="admiralty",
         description="Rules lookup and referee for tabletop naval wargaming.",
     )
+    parser.add_argument("--version", action=_VersionAction, nargs=0, help="show the version and exit")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in _COMMAND_MODULES:
-        module.register(subparsers)
+        if module is referee_cmds:
+            referee_cmds.register(subparsers, flags_for=command)
+        else:
+            module.register(subparsers)
     return parser
 
 
-def _user_error_types() -> tuple[type[BaseException], ...]:
-    """Error types that mean 'bad input' rather than 'bug' (imported lazily: no torch)."""
-    from index.errors import AdmiraltyError
-    from referee.errors import InputError
+class _VersionAction(argparse.Action):
+    """--version, reading the package metadata only when asked (importlib.metadata is slow to load)."""
 
-    return (UserError, AdmiraltyError, InputError)
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        print(f"{parser.prog} {_version()}")
+        parser.exit()
+
+
+def _command_in(argv: Sequence[str]) -> str | None:
+    """The sub-command named on the command line (its first word that isn't an option), if any."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+def _version() -> str:
+    """The installed package's version (from its metadata, so it never drifts from pyproject.toml)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("admiralty")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(_command_in(words))
+    args = parser.parse_args(words)
     func: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)
     if func is None:
         parser.print_help()
@@ -52,8 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except _user_error_types() as exc:
-        print(f"admiralty: error: {exc}", file=sys.stderr)
+    except UserInputError as exc:
+        print(f"admiralty: error: {show_params(' '.join(str(exc).split()), 'cli')}", file=sys.stderr)
         return 2
 
 

@@ -8,16 +8,17 @@ from pathlib import Path
 from typing import Any
 
 from bot.cli.output import citation, print_json, wrap
+from bot.service import ASK_PARAMS, Admiralty, UserInputError, spec_named
 
-BATCH_FIELDS = ("rank", "score", "chunk_id", "document", "game", "edition", "language", "section", "text")
 
-
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("ask", help="search the rules for a question", description="Search the rules.")
     p.add_argument("question", nargs="?", help="the question, in English or Russian")
-    p.add_argument("--k", type=int, default=5, help="how many passages (1-50, default 5)")
+    k = spec_named(ASK_PARAMS, "k")
+    p.add_argument("--k", type=int, default=5, help=f"how many passages ({k.minimum:g}-{k.maximum:g}, default 5)")
     p.add_argument("--game", help="dystopian-wars | dust-warfare | skirmish-usr")
-    p.add_argument("--edition", help="dw4-glossary | dw3-quick-reference | dw3-rulebook | dust-warfare | usr (or dw4, qrs, 3.03…)")
+    p.add_argument("--edition",
+                   help="dw4-glossary | dw3-quick-reference | dw3-rulebook | dust-warfare | usr (or dw4, qrs, 3.03…)")
     p.add_argument("--lang", help="en | ru: only passages in this language")
     p.add_argument("--mode", default="hybrid", choices=("hybrid", "lexical", "dense"), help=argparse.SUPPRESS)
     p.add_argument("--batch", type=Path, metavar="FILE", help="JSON lines with a 'question' field; '-' for stdin")
@@ -25,42 +26,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _validate_before_loading(args: argparse.Namespace) -> None:
+def _validate_before_loading(service: Admiralty, args: argparse.Namespace) -> None:
     """Bad input fails in milliseconds, not after the model has loaded."""
-    from index.config import Settings
-    from index.manifest import load_manifest, resolve_edition, resolve_game, resolve_language
-    from index.search import validate_k, validate_question
-
-    if args.question is not None:
-        validate_question(args.question)
-    validate_k(args.k)
-    docs = load_manifest(Settings.from_env().corpus_dir)
-    resolve_game(args.game, docs), resolve_edition(args.edition, docs), resolve_language(args.lang, docs)
-
-
-def _searcher():
-    from bot.errors import UserError
-    from index.config import Settings
-    from index.search import Searcher
-
-    try:
-        return Searcher(Settings.from_env())
-    except OSError as exc:
-        raise UserError(f"cannot open the index: {exc}") from exc
+    question = args.question if args.question is not None else "batch"
+    service.validate_ask(question, k=args.k, game=args.game, edition=args.edition, lang=args.lang)
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.errors import UserError
-
     if args.batch is not None:
         if args.question:
-            raise UserError("give either a question or --batch FILE, not both")
+            raise UserInputError("give either a question or --batch FILE, not both")
         return _run_batch(args)
     if args.question is None:
-        raise UserError("no question given: admiralty ask \"how do rams work in dw4?\"")
-    _validate_before_loading(args)
-    result = _searcher().ask(args.question, k=args.k, game=args.game, edition=args.edition,
-                             lang=args.lang, mode=args.mode).to_json()
+        raise UserInputError("no question given: admiralty ask \"how do rams work in dw4?\"")
+    service = Admiralty(progress=sys.stderr.isatty())
+    _validate_before_loading(service, args)
+    result = service.ask(args.question, k=args.k, game=args.game, edition=args.edition,
+                         lang=args.lang, mode=args.mode)
     if args.json:
         print_json(result)
     else:
@@ -69,36 +51,44 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_human(result: dict[str, Any]) -> None:
-    if not result["results"]:
-        print("No passage matches that question with these filters.")
+    """The answer line(s) first, each with its citation; then the whole rules they quote."""
+    if result["status"] == "not_found":
+        print("Not in the rules: no rule passage answers that question.")
+        if result["suggestions"]:
+            print("Closest rule names (try `admiralty rule NAME`): " + "; ".join(result["suggestions"]))
         return
     if result["routed_editions"]:
         labels = sorted({hit["edition_label"] for hit in result["results"]})
         print(f"Searched only the edition your question names: {'; '.join(labels)}\n")
+    for answer in result["answers"]:
+        label = f"[{answer['edition_label']}] " if len(result["answers"]) > 1 else ""
+        print(f"Answer {label}\u201c{answer['quote']}\u201d")
+        print(f"    \u2014 {answer['document_title']} \u203a {answer['section']}")
     if result["editions_disagree"]:
-        print(f"Note: {result['editions_disagree']}\n")
+        print(f"Note: {result['editions_disagree']}")
+    print()
     for hit in result["results"]:
-        print(f"[{hit['rank']}] {citation(hit)}  (score {hit['score']:.4f})")
+        parts = f" ({hit['parts']} parts)" if hit["parts"] > 1 else ""
+        print(f"[{hit['rank']}] {citation(hit)}{parts}")  # fusion scores mean nothing to a reader; --json has them
         print(wrap(hit["text"]))
+        if hit["terms_en"]:
+            print(wrap("English terms: " + "; ".join(f"{t['term']} = {t['en']}" for t in hit["terms_en"])))
         print()
 
 
 def _read_batch(path: Path) -> list[str]:
-    from bot.errors import UserError
-
     try:
         text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"cannot read batch file {path}: {exc}") from exc
+        raise UserInputError(f"cannot read batch file {path}: {exc}") from exc
     return [line for line in text.splitlines() if line.strip()]
 
 
 def _run_batch(args: argparse.Namespace) -> int:
     """One output line per input line, same order; a bad line gets an `error`, not a crash."""
-    from index.errors import AdmiraltyError
-    _validate_before_loading(args)
+    service = Admiralty(progress=sys.stderr.isatty())
+    _validate_before_loading(service, args)
     lines = _read_batch(args.batch)
-    searcher = _searcher()
     for n, line in enumerate(lines, start=1):
         try:
             item = json.loads(line)
@@ -109,9 +99,10 @@ def _run_batch(args: argparse.Namespace) -> int:
             print(json.dumps({"question": None, "line": n, "error": f"line {n}: {exc}", "results": []}), flush=True)
             continue
         try:
-            result = searcher.ask(question, k=args.k, game=args.game, edition=args.edition, lang=args.lang, mode=args.mode)
-            out = {"question": question, "results": [{f: h[f] for f in BATCH_FIELDS} for h in result.to_json()["results"]]}
-        except AdmiraltyError as exc:
+            result = service.ask(question, k=args.k, game=args.game, edition=args.edition, lang=args.lang,
+                                 mode=args.mode)
+            out = result  # exactly what `ask --json` gives for this question alone
+        except UserInputError as exc:
             out = {"question": question, "error": str(exc), "results": []}
         print(json.dumps(out, ensure_ascii=False), flush=True)
     return 0

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
+import logging
 from pathlib import Path
 
 
@@ -16,7 +16,7 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "bot",
         help="run the Discord bot",
@@ -32,22 +32,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "without it they are synced globally",
     )
     parser.add_argument("--sync-only", action="store_true", help="sync the slash commands, then exit")
-    parser.add_argument(
-        "--shards", type=_positive_int, metavar="N",
-        help="number of gateway shards (default: the count Discord recommends)",
-    )
+    from bot.discord_bot.shards import SHARD_COUNT, SHARD_IDS
+
+    parser.add_argument(SHARD_COUNT.flag, "--shards", dest="shard_count", metavar="N", help=SHARD_COUNT.help)
+    parser.add_argument(SHARD_IDS.flag, dest="shard_ids", metavar="IDS", help=SHARD_IDS.help)
     parser.add_argument("--token-file", type=Path, metavar="PATH", help="file holding the bot token")
     parser.set_defaults(func=func)
 
 
 def func(args: argparse.Namespace) -> int:
+    import asyncio
+
     import aiohttp
     import discord
 
-    from bot.errors import UserError
     from bot.discord_bot.runner import load_token, start_bot, sync_only
-    from bot.service import Admiralty
+    from bot.discord_bot.shards import shard_plan
+    from bot.service import Admiralty, UserInputError
 
+    shards = shard_plan(args.shard_ids, args.shard_count)  # checked before the token and the model
     token = load_token(args.token_file)
     discord.utils.setup_logging()
     service = Admiralty()
@@ -57,11 +60,15 @@ def func(args: argparse.Namespace) -> int:
             where = f"server {args.guild}" if args.guild else "all servers (global)"
             print(f"synced {count} slash commands to {where}")
             return 0
-        asyncio.run(start_bot(service, token, guild_id=args.guild, shard_count=args.shards))
-    except (OSError, aiohttp.ClientError, asyncio.TimeoutError) as exc:
-        raise UserError(f"cannot reach Discord: {exc.__class__.__name__}: {exc}") from exc
+        logging.getLogger("admiralty.discord").info("running %s", shards.describe())
+        ids = list(shards.ids) if shards.ids is not None else None
+        asyncio.run(start_bot(service, token, guild_id=args.guild, shard_count=shards.count, shard_ids=ids,
+                              sync_commands=shards.syncs_commands))
+    except (TimeoutError, OSError, aiohttp.ClientError) as exc:
+        raise UserInputError(f"cannot reach Discord: {exc.__class__.__name__}: {exc}") from exc
     except discord.Forbidden as exc:
-        raise UserError(f"Discord refused the command sync (is --guild a server the bot is in?): {exc.text}") from exc
+        raise UserInputError(
+            f"Discord refused the command sync (is --guild a server the bot is in?): {exc.text}") from exc
     except discord.HTTPException as exc:
-        raise UserError(f"Discord answered HTTP {exc.status}: {exc.text}") from exc
+        raise UserInputError(f"Discord answered HTTP {exc.status}: {exc.text}") from exc
     return 0

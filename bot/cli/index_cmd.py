@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from typing import Any
 
 from bot.cli.output import print_json
+from bot.service import Admiralty
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("index", help="build the index or show its status")
     sub = p.add_subparsers(dest="index_command", metavar="ACTION", required=True)
     build = sub.add_parser("build", help="build or rebuild the index (re-embeds only changed passages)")
@@ -18,28 +21,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from index.build import build_index
-    from index.config import Settings
-
-    settings = Settings.from_env()
-    build = build_index(settings, progress=not args.quiet)
+    # A progress bar only on a terminal; in a log (CI, cron) the one summary line below is enough.
+    build = Admiralty().build_index(progress=not args.quiet and sys.stderr.isatty())
     if not args.quiet:
         print(f"index built: {build}")
     return 0
 
 
 def run_status(args: argparse.Namespace) -> int:
-    from index.freshness import index_status
-    from index.config import Settings
-    from index.manifest import load_manifest
-
-    settings = Settings.from_env()
-    status = index_status(settings)
-    docs = load_manifest(settings.corpus_dir)
-    data = {
+    service = Admiralty()
+    settings = service.settings
+    status = service.index_status()
+    documents = [{**d, "chunks": status.chunk_counts.get(d["id"], 0)} for d in service.sources()]
+    data: dict[str, Any] = {
         "data_dir": str(settings.data_dir), "build": str(status.build_dir) if status.build_dir else None,
         "fresh": status.fresh, "stale_reasons": status.reasons, "model": status.meta.get("model", settings.model),
-        "documents": [{**d.to_json(), "chunks": status.chunk_counts.get(d.id, 0)} for d in docs],
+        "documents": documents,
     }
     if args.json:
         print_json(data)
@@ -48,5 +45,6 @@ def run_status(args: argparse.Namespace) -> int:
     print(f"model:    {data['model']}")
     print(f"index:    {'fresh' if status.fresh else 'STALE: ' + '; '.join(status.reasons)}")
     for d in data["documents"]:
-        print(f"  {d['id']:<22} {d['chunks']:>4} chunks  {d['language']}  {d['edition_label']} — {d['title']} ({d['version']})")
+        print(f"  {d['id']:<22} {d['chunks']:>4} chunks  {d['language']}  {d['edition_label']} — "
+              f"{d['title']} ({d['version']})")
     return 0 if status.fresh else 1

@@ -16,7 +16,8 @@ def wrap(text: str, indent: str = "    ") -> str:
     width = max(40, min(100, shutil.get_terminal_size((100, 20)).columns) - len(indent))
     out = []
     for paragraph in text.split("\n"):
-        out.append(textwrap.fill(paragraph, width, initial_indent=indent, subsequent_indent=indent) if paragraph.strip() else "")
+        filled = textwrap.fill(paragraph, width, initial_indent=indent, subsequent_indent=indent)
+        out.append(filled if paragraph.strip() else "")
     return "\n".join(out)
 
 

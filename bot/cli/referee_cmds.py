@@ -1,17 +1,27 @@
-"""`admiralty attack|assault|ram`: flags generated from referee.api.PARAMS, then resolve()."""
+"""`admiralty attack|assault|ram|…`: one sub-command per referee action, flags generated from its specs.
+
+Values reach the service as typed text; `core.params.coerce` (called by the referee) owns every
+limit, so an error reads the same here as over HTTP, with the flag spelled as a flag.
+"""
 from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from typing import Any
 
-from referee.api import PARAMS, resolve
-from referee.params import ParamSpec
+from bot.service import Admiralty, Kind, ParamSpec, referee_actions, referee_params
 
-_HELP = {
-    "attack": "resolve an attack (odds, or a roll you give with --roll)",
-    "assault": "resolve an assault / boarding action",
-    "ram": "resolve a ram",
+# One complete mapping from a spec's Kind to argparse keywords (values stay text: coerce() types them).
+FLAG_KWARGS: dict[Kind, Callable[[ParamSpec], dict[str, Any]]] = {
+    Kind.INT: lambda spec: {"metavar": "N"},
+    Kind.FLOAT: lambda spec: {"metavar": "X"},
+    Kind.BOOL: lambda spec: {"action": "store_true", "default": None},
+    Kind.TEXT: lambda spec: {"metavar": "TEXT"},
+    Kind.CHOICE: lambda spec: {"metavar": "{" + ",".join(spec.choices) + "}"},
+    Kind.INTS: lambda spec: {"metavar": "N[,N…]", "action": "append"},
+    Kind.TEXTS: lambda spec: {"metavar": "NAME[,NAME…]", "action": "append"},
+    Kind.FACES: lambda spec: {"metavar": "FACES"},  # one text: "1 1 2 3", "1,1,2,3" or face names
 }
 
 
@@ -19,51 +29,49 @@ def _add_flag(parser: argparse.ArgumentParser, spec: ParamSpec) -> None:
     if spec.name == "description":
         parser.add_argument("description", nargs="*", help=spec.help)
         return
-    flag = "--" + spec.name.replace("_", "-")
     kwargs: dict[str, Any] = {"dest": spec.name, "help": spec.help, "default": None}
-    if spec.kind == "bool":
-        kwargs["action"] = "store_true"
-        kwargs["default"] = None
-    elif spec.kind == "choice":
-        kwargs["choices"] = spec.choices
-    elif spec.repeatable:
-        kwargs["action"] = "append"
-    # values are validated (and errors worded) by the referee itself, so keep them as text
-    parser.add_argument(flag, **kwargs)
+    kwargs.update(FLAG_KWARGS[spec.kind](spec))
+    parser.add_argument(spec.flag, **kwargs)
 
 
-def _params(action: str, args: argparse.Namespace) -> dict[str, Any]:
+def _params(specs: list[ParamSpec], args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
-    for spec in PARAMS[action]:
+    for spec in specs:
         value = getattr(args, spec.name, None)
         if spec.name == "description":
             if value:
                 out["description"] = " ".join(value)
-            continue
-        if value is None:
-            continue
-        out[spec.name] = value
+        elif value is not None:
+            out[spec.name] = value
     return out
 
 
-def _run(action: str):
+def _run(action: str, specs: list[ParamSpec]) -> Callable[[argparse.Namespace], int]:
     def func(args: argparse.Namespace) -> int:
-        result = resolve(action, _params(action, args))
+        result = Admiralty().referee(action, _params(specs, args), style="cli")
         if args.json:
             print(json.dumps(result, ensure_ascii=False, indent=2))
         else:
             from bot.referee_text import render
 
             print(render(result))
+            for item in result.get("inputs_from_profiles", []):  # issue 10: where each profile value came from
+                over = f" (overridden by {item['overridden_by']})" if "overridden_by" in item else ""
+                print(f"  {item['param']} = {item['value']}  ← {item['from']}{over}")
         return 0
 
     return func
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    for action in ("attack", "assault", "ram"):
-        parser = subparsers.add_parser(action, help=_HELP[action], description=_HELP[action])
-        for spec in PARAMS[action]:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], flags_for: str | None = None) -> None:
+    """One sub-command per action; with `flags_for` set (the command about to run), only that
+    command gets its flags, so other commands never load the referee's specs."""
+    for action, help_text in referee_actions().items():
+        parser = subparsers.add_parser(action, help=help_text, description=help_text)
+        if flags_for is not None and flags_for != action:
+            continue
+        specs = referee_params(action)
+        for spec in specs:
             _add_flag(parser, spec)
         parser.add_argument("--json", action="store_true", help="print the JSON result")
-        parser.set_defaults(func=_run(action))
+        parser.set_defaults(func=_run(action, specs))

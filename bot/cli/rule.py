@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from bot.cli.output import citation, print_json, wrap
+from bot.service import Admiralty
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("rule", help="look up a rule by name (English or Russian)",
                               description="Exact, alias, translated, then fuzzy lookup of a rule name.")
     p.add_argument("term", help='e.g. "piercing", "таран", "Boarding Parties"')
@@ -16,11 +18,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from index.config import Settings
-    from index.terms import TermBook, validate_term
-
-    validate_term(args.term)
-    result = TermBook(Settings.from_env()).lookup(args.term, edition=args.edition).to_json()
+    result = Admiralty(progress=sys.stderr.isatty()).rule(args.term, edition=args.edition)
     if args.json:
         print_json(result)
         return 0 if result["status"] == "found" else 1

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import os
 import sys
@@ -28,7 +27,7 @@ def _workers(text: str) -> int:
     return value
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "serve",
         help="serve the HTTP API and the web page",
@@ -63,6 +62,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="SECONDS",
         help="stop a dice calculation after this long and answer 422 (default: 10)",
     )
+    parser.add_argument("--ask-rate", type=float, default=30.0, metavar="PER_MINUTE",
+                        help="questions a minute each client may ask (POST /v1/ask; 0: no limit; default: 30)")
+    parser.add_argument("--ask-burst", type=_workers, default=10, metavar="N",
+                        help="questions a client may ask at once before the rate applies (default: 10)")
     parser.add_argument(
         "--lazy", action="store_true", help="load the model and index on the first request, not at start-up"
     )
@@ -71,19 +74,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.errors import UserError
+    import asyncio
+
     from bot.http.app import create_app
     from bot.http.server import BindError, CompanionFailed, is_loopback, serve_until_stopped
-    from bot.service import Admiralty
+    from bot.service import Admiralty, UserInputError
 
-    api_key = _api_key(args.api_key_env, UserError)
+    api_key = _api_key(args.api_key_env, UserInputError)
     if not is_loopback(args.host) and not api_key and not args.allow_no_key:
-        raise UserError(
+        raise UserInputError(
             f"refusing to serve on {args.host} without an API key: set one with --api-key-env NAME "
             "(or pass --allow-no-key)"
         )
+    if not 0 <= args.ask_rate <= 100_000:
+        raise UserInputError("--ask-rate must be between 0 (no limit) and 100000 a minute")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+    # Libraries that narrate their start-up at INFO (FAISS's CPU-feature probing, the model loader).
+    for noisy in ("faiss", "faiss.loader", "sentence_transformers"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
 
     service = Admiralty()
     bot_coroutine = None
@@ -99,13 +108,15 @@ def run(args: argparse.Namespace) -> int:
         bot_coroutine = start_bot(service, token)
 
     if not 0.5 <= args.referee_timeout <= 600:
-        raise UserError("--referee-timeout must be between 0.5 and 600 seconds")
+        raise UserInputError("--referee-timeout must be between 0.5 and 600 seconds")
     app = create_app(
         service,
         api_key=api_key,
         cors_origins=args.cors_origin,
         workers=args.workers,
         referee_timeout=args.referee_timeout,
+        ask_rate_per_minute=args.ask_rate,
+        ask_burst=args.ask_burst,
     )
 
     def announce(url: str) -> None:
@@ -115,12 +126,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         asyncio.run(serve_until_stopped(app, args.host, args.port, also=bot_coroutine, on_ready=announce))
     except BindError as exc:
-        raise UserError(str(exc)) from None
+        raise UserInputError(str(exc)) from None
     except CompanionFailed as exc:
         cause = exc.__cause__
-        if cause is not None and not isinstance(cause, (OSError, UserError)):
+        if cause is not None and not isinstance(cause, (OSError, UserInputError)):
             logging.getLogger(__name__).error("the Discord bot failed", exc_info=cause)
-        raise UserError(f"the Discord bot stopped: {exc}; the API stopped with it") from None
+        raise UserInputError(f"the Discord bot stopped: {exc}; the API stopped with it") from None
     return 0
 
 

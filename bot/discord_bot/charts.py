@@ -19,15 +19,19 @@ def distribution_png(
     *,
     title: str,
     xlabel: str = "damage",
+    ylabel: str = "probability (%)",
     highlight: int | None = None,
+    cumulative: bool = False,
 ) -> bytes:
-    """PNG of P(X = k) as bars; `highlight` marks one outcome (e.g. the rolled result)."""
+    """PNG of the given probabilities per k as bars (the caller says which quantity in `ylabel`);
+    `highlight` marks one outcome (e.g. the rolled result)."""
     if not distribution:
         raise ValueError("empty distribution")
     points = sorted((int(k), float(p)) for k, p in distribution.items())
     if len(points) > MAX_BARS:
         head, tail = points[: MAX_BARS - 1], points[MAX_BARS - 1 :]
-        points = head + [(tail[0][0], sum(p for _, p in tail))]
+        # P(X = k): the folded bar holds the whole tail; P(X >= k): its first value already does
+        points = head + [(tail[0][0], tail[0][1] if cumulative else sum(p for _, p in tail))]
     xs = [k for k, _ in points]
     ys = [p * 100 for _, p in points]
 
@@ -38,7 +42,7 @@ def distribution_png(
     ax.bar(xs, ys, color=colours, width=0.8)
     ax.set_title(title[:120])
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("probability (%)")
+    ax.set_ylabel(ylabel)
     ax.set_xticks(xs if len(xs) <= 25 else xs[:: max(1, len(xs) // 20)])
     ax.set_ylim(0, max(ys) * 1.15 if max(ys) > 0 else 1)
     ax.grid(axis="y", alpha=0.3)

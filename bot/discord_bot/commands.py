@@ -1,26 +1,30 @@
-"""Slash commands /ask, /rule, /sources, /settings, /help (the calculator ones are in referee_commands).
+"""Slash commands /ask, /rule, /unit, /sources, /settings, /help (the referee ones are in referee_commands).
 
 Each callback only maps options to one `Admiralty` call and formats the answer;
-`replies.run_command` does the deferring, rate limiting and error handling.
+`replies.run_command` does the deferring, rate limiting, settings and error handling.
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot.discord_bot import embeds, limits
+from bot.discord_bot import answers, embeds, limits
 from bot.discord_bot.context import BotContext
-from bot.discord_bot.guild_settings import LANGUAGES, RULESETS
-from bot.discord_bot.replies import NO_MENTIONS, Reply, UserFacingError, run_command, send_notice
+from bot.discord_bot.i18n import answer_locale, t
+from bot.discord_bot.messages import NO_MENTIONS, Reply, Turn, send_notice
+from bot.discord_bot.replies import run_command
+from bot.service import ASK_PARAMS, RULE_PARAMS, UserInputError, spec_named
+from bot.store import LANGUAGES, LOCALES, RULESETS
 
 log = logging.getLogger("admiralty.discord")
 
-MAX_QUESTION = 500
-MAX_TERM = 100
+MAX_QUESTION = spec_named(ASK_PARAMS, "question").max_length
+MAX_TERM = spec_named(RULE_PARAMS, "term").max_length
+MAX_UNIT_NAME = 100
+LANGUAGE_NAMES = {"en": "English", "ru": "Russian"}
 
 
 def _choices(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
@@ -37,8 +41,14 @@ def _choices(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Ch
     return out
 
 
+def name_choices(names: list[str]) -> list[app_commands.Choice[str]]:
+    """Names as autocomplete choices; values over 100 characters would make Discord reject the list."""
+    return [app_commands.Choice(name=n[: limits.CHOICE_TEXT], value=n[: limits.CHOICE_TEXT])
+            for n in dict.fromkeys(names) if n][: limits.CHOICES]
+
+
 def install_commands(tree: app_commands.CommandTree, ctx: BotContext) -> None:
-    """Add the search, settings and help commands to `tree`."""
+    """Add the search, unit, settings and help commands to `tree`."""
 
     async def edition_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
@@ -62,15 +72,19 @@ def install_commands(tree: app_commands.CommandTree, ctx: BotContext) -> None:
 
     async def term_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
-            names = await ctx.call("complete_terms", current[:MAX_TERM], limits.CHOICES)
+            names = await ctx.call(ctx.service.complete_terms, current[:MAX_TERM], limits.CHOICES)
         except Exception:
             log.exception("term autocomplete failed for %r", current)
             return []
-        # Choice values over 100 chars would make Discord reject the whole list.
-        return [
-            app_commands.Choice(name=name[: limits.CHOICE_TEXT], value=name[: limits.CHOICE_TEXT])
-            for name in names[: limits.CHOICES]
-        ]
+        return name_choices(names)
+
+    async def unit_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            names = await ctx.call(ctx.service.complete_units, current[:MAX_UNIT_NAME])
+        except Exception:
+            log.exception("unit autocomplete failed for %r", current)
+            return []
+        return name_choices(list(names))
 
     @tree.command(name="ask", description="Ask a rules question; answers quote and cite the rulebooks.")
     @app_commands.describe(
@@ -85,122 +99,137 @@ def install_commands(tree: app_commands.CommandTree, ctx: BotContext) -> None:
         edition: str | None = None,
         game: str | None = None,
     ) -> None:
-        async def work() -> Reply:
-            defaults = await ctx.guild_settings(interaction.guild_id)
+        async def work(turn: Turn) -> Reply:
+            defaults = turn.settings
             answer = await ctx.call(
-                "ask",
+                ctx.service.ask,
                 question,
                 k=embeds.MAX_ASK_RESULTS,
                 game=game or (defaults.game if defaults else None),
-                edition=edition or None,
+                edition=edition or (defaults.edition if defaults else None),
                 lang=defaults.language if defaults else None,
             )
-            return Reply(embeds.ask_embeds(answer))
+            return answers.ask_reply(answer, turn.lang)
 
-        await run_command(interaction, ctx.limiter, "ask", work)
+        await run_command(interaction, ctx, "ask", work)
 
     @tree.command(name="rule", description="Look up a rule or keyword; shows each edition's entry.")
     @app_commands.describe(term="Rule or keyword name (English or Russian)")
     @app_commands.autocomplete(term=term_autocomplete)
     async def rule(interaction: discord.Interaction, term: app_commands.Range[str, 1, MAX_TERM]) -> None:
-        async def work() -> Reply:
+        async def work(turn: Turn) -> Reply:
             # The submitted name is looked up again: the user may have ignored the suggestions.
-            lookup = await ctx.call("rule", term)
-            defaults = await ctx.guild_settings(interaction.guild_id)
-            if defaults and defaults.language and lookup.get("entries"):
+            lookup = await ctx.call(ctx.service.rule, term)
+            language = turn.settings.language if turn.settings else None
+            if language and lookup.get("entries"):
                 lookup = dict(lookup)
-                lookup["entries"] = sorted(lookup["entries"], key=lambda e: e.get("language") != defaults.language)
-            return Reply(embeds.rule_embeds(lookup))
+                lookup["entries"] = sorted(lookup["entries"], key=lambda e: e.get("language") != language)
+            return answers.rule_reply(lookup, turn.lang)
 
-        await run_command(interaction, ctx.limiter, "rule", work)
+        await run_command(interaction, ctx, "rule", work)
+
+    @tree.command(name="unit", description="A unit's card: stats, weapons, special rules, source and version.")
+    @app_commands.describe(name="Unit name (start typing for suggestions)")
+    @app_commands.autocomplete(name=unit_autocomplete)
+    async def unit(interaction: discord.Interaction, name: app_commands.Range[str, 1, MAX_UNIT_NAME]) -> None:
+        async def work(turn: Turn) -> Reply:
+            return answers.unit_reply(await ctx.call(ctx.service.unit, name), turn.lang)
+
+        await run_command(interaction, ctx, "unit", work)
 
     @tree.command(name="sources", description="List the rule documents, editions and versions I answer from.")
     async def sources(interaction: discord.Interaction) -> None:
-        async def work() -> Reply:
-            return Reply(embeds.sources_embeds(await ctx.call("sources")))
+        async def work(turn: Turn) -> Reply:
+            return Reply(embeds.sources_embeds(await ctx.call(ctx.service.sources), turn.lang))
 
-        await run_command(interaction, ctx.limiter, "sources", work)
+        await run_command(interaction, ctx, "sources", work)
 
-    @tree.command(name="settings", description="Show or change this server's defaults (needs Manage Server).")
+    @tree.command(name="settings", description="Show this server's defaults; changing them needs Manage Server.")
     @app_commands.guild_only()
-    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
     @app_commands.describe(
         ruleset="Default ruleset for /attack, /assault and /ram",
         game="Default game filter for /ask",
+        edition="Default edition for /ask",
         language="Only answer /ask from documents in this language",
-        reset="Forget all of this server's settings",
+        locale="The language the bot speaks",
+        reset="Forget the settings (of the server, or of this channel)",
+        this_channel="Change this channel only, not the whole server",
     )
     @app_commands.choices(
         ruleset=[app_commands.Choice(name=r, value=r) for r in RULESETS],
-        language=[app_commands.Choice(name={"en": "English", "ru": "Russian"}.get(c, c), value=c) for c in LANGUAGES],
+        language=[app_commands.Choice(name=LANGUAGE_NAMES.get(c, c), value=c) for c in LANGUAGES],
+        locale=[app_commands.Choice(name=LANGUAGE_NAMES.get(c, c), value=c) for c in LOCALES],
     )
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete, edition=edition_autocomplete)
     async def settings(
         interaction: discord.Interaction,
         ruleset: app_commands.Choice[str] | None = None,
-        game: str | None = None,
+        game: app_commands.Range[str, 1, 40] | None = None,
+        edition: app_commands.Range[str, 1, 40] | None = None,
         language: app_commands.Choice[str] | None = None,
+        locale: app_commands.Choice[str] | None = None,
         reset: bool = False,
+        this_channel: bool = False,
     ) -> None:
-        async def work() -> Reply:
+        async def work(turn: Turn) -> Reply:
             guild_id = interaction.guild_id
             if guild_id is None:
-                raise UserFacingError("Server settings can only be changed inside a server.")
-            changing = reset or ruleset is not None or game is not None or language is not None
+                raise UserInputError(t("settings_in_server", turn.lang))
+            changes = {key: value for key, value in (
+                ("ruleset", ruleset.value if ruleset else None), ("game", game), ("edition", edition),
+                ("language", language.value if language else None), ("locale", locale.value if locale else None),
+            ) if value is not None}
+            changing = reset or bool(changes)
             if changing and not interaction.permissions.manage_guild:
-                raise UserFacingError("Changing the settings needs the Manage Server permission.")
+                raise UserInputError(t("settings_need_manage", turn.lang))
+            channel_id = interaction.channel_id if this_channel else None
+            store = ctx.store.settings
             if reset:
-                current = await _in_thread(ctx.guilds.reset, guild_id)
-            elif changing:
-                games = {str(doc["game"]) for doc in await ctx.documents()}
-                current = await _in_thread(
-                    ctx.guilds.update,
-                    guild_id,
-                    updated_by=interaction.user.id,
-                    ruleset=ruleset.value if ruleset else None,
-                    game=game,
-                    language=language.value if language else None,
-                    allowed_games=games,
-                )
-            else:
-                current = await _in_thread(ctx.guilds.get, guild_id)
-            return Reply([settings_embed(current.to_json(), changed=changing)], publishable=False)
+                await ctx.call(store.reset, guild_id, channel_id=channel_id)
+            for key, value in changes.items():
+                await ctx.call(store.set, guild_id, key, value, channel_id=channel_id, updated_by=interaction.user.id)
+            current = await ctx.call(store.get, guild_id, interaction.channel_id)
+            lang = answer_locale(interaction, current.locale)  # a new locale answers in itself
+            return Reply([settings_embed(current.to_json(), changing, lang, bool(channel_id))], publishable=False,
+                         lang=lang)
 
-        await run_command(interaction, ctx.limiter, "settings", work)
+        await run_command(interaction, ctx, "settings", work)
 
     @tree.command(name="help", description="What I can do and how to ask.")
     async def help_(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(
-            embed=help_embed(), ephemeral=True, allowed_mentions=NO_MENTIONS
-        )
+        try:
+            current = await ctx.settings_for(interaction)
+        except UserInputError:  # the settings database is down: the server's own locale still works
+            current = None
+        lang = answer_locale(interaction, current.locale if current else None)
+        await interaction.response.send_message(embed=help_embed(lang), ephemeral=True, allowed_mentions=NO_MENTIONS)
 
     @tree.error
     async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await handle_tree_error(interaction, error)
 
 
-async def _in_thread(func, *args: Any, **kwargs: Any) -> Any:
-    return await asyncio.to_thread(func, *args, **kwargs)
-
-
 async def handle_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
     """Errors raised before or around a callback (checks, option conversion, bugs)."""
     name = interaction.command.name if interaction.command else "?"
+    lang = answer_locale(interaction)
     if isinstance(error, app_commands.NoPrivateMessage):
-        text = "This command only works inside a server."
+        text = t("guild_only", lang)
     elif isinstance(error, app_commands.MissingPermissions):
-        text = "You need the " + ", ".join(p.replace("_", " ").title() for p in error.missing_permissions) + " permission."
+        perms = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
+        text = t("missing_permission", lang, perms=perms)
     elif isinstance(error, app_commands.CommandOnCooldown):
-        text = f"Please wait {error.retry_after:.0f} seconds before trying again."
+        text = t("cooldown", lang, seconds=f"{error.retry_after:.0f}")
     elif isinstance(error, app_commands.TransformerError):
-        text = f"I could not understand the value “{embeds.safe(error.value)}”."
+        text = t("bad_value", lang, value=embeds.safe(error.value))
     elif isinstance(error, app_commands.CheckFailure):
-        text = "You can't use this command here."
+        text = t("cannot_use_here", lang)
     else:
         text = None
     if text is None:
         log.error("/%s failed user=%s guild=%s", name, interaction.user.id, interaction.guild_id, exc_info=error)
-        text = "Sorry, something went wrong while answering. The error has been logged; please try again later."
+        text = t("generic_error", lang)
     else:
         log.info("/%s refused user=%s: %s", name, interaction.user.id, error)
     try:
@@ -209,34 +238,28 @@ async def handle_tree_error(interaction: discord.Interaction, error: app_command
         log.exception("could not send the error message for /%s", name)
 
 
-def settings_embed(values: dict[str, Any], changed: bool) -> discord.Embed:
-    embed = discord.Embed(
-        title="Server settings updated" if changed else "Server settings",
-        colour=embeds.ANSWER_COLOUR,
-        description="Used when a command's matching option is left empty.",
-    )
-    embed.add_field(name="Ruleset (/attack, /assault, /ram)", value=values.get("ruleset") or "not set (the calculator's default)", inline=False)
-    embed.add_field(name="Game (/ask)", value=values.get("game") or "not set (all games)", inline=False)
-    embed.add_field(name="Answer language (/ask)", value=values.get("language") or "not set (any language)", inline=False)
+def settings_embed(values: dict[str, Any], changed: bool, lang: str = "en", channel: bool = False) -> discord.Embed:
+    title = t("settings_updated" if changed else "settings_title", lang)
+    if channel:
+        title += " " + t("scope_channel", lang)
+    embed = discord.Embed(title=title, colour=embeds.ANSWER_COLOUR, description=t("settings_lead", lang))
+    for key, label in (("ruleset", "set_ruleset"), ("game", "set_game"), ("edition", "set_edition"),
+                       ("language", "set_language"), ("locale", "set_locale")):
+        embed.add_field(name=t(label, lang), value=str(values.get(key) or t("not_set", lang)), inline=False)
     return embed
 
 
-def help_embed() -> discord.Embed:
-    embed = discord.Embed(
-        title="Admiralty — rules lookup and referee",
-        colour=embeds.ANSWER_COLOUR,
-        description=(
-            "Answers are private to you; press **Post publicly** to share one. "
-            "Every answer cites its document, edition and section."
-        ),
-    )
+def help_embed(lang: str = "en") -> discord.Embed:
+    ru = lang == "ru"
+    embed = discord.Embed(title=t("help_title", lang), colour=embeds.ANSWER_COLOUR, description=t("help_lead", lang))
     rows = [
-        ("/ask question [edition] [game]", "Search the rulebooks; shows the best passages and flags editions that disagree."),
-        ("/rule term", "One rule or keyword, each edition's entry labelled. Start typing for suggestions (English or Russian)."),
-        ("/attack, /assault, /ram", "Dice odds and results. Fill the options, or describe the situation in `description` as you would on the command line."),
-        ("/sources", "The documents, editions and versions I answer from."),
-        ("/settings", "Server defaults: ruleset, game, answer language (needs Manage Server)."),
+        ("/вопрос вопрос [редакция] [игра]" if ru else "/ask question [edition] [game]", "help_ask"),
+        ("/правило термин" if ru else "/rule term", "help_rule"),
+        ("/юнит название" if ru else "/unit name", "help_unit"),
+        ("/атака, /абордаж, /таран" if ru else "/attack, /assault, /ram", "help_referee"),
+        ("/источники" if ru else "/sources", "help_sources"),
+        ("/настройки" if ru else "/settings", "help_settings"),
     ]
-    for name, value in rows:
-        embed.add_field(name=name, value=value, inline=False)
+    for name, key in rows:
+        embed.add_field(name=name, value=t(key, lang), inline=False)
     return embed

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -17,17 +17,13 @@ from discord import app_commands
 
 from bot.discord_bot import calc_embeds, limits
 from bot.discord_bot.context import BotContext
-from bot.discord_bot.replies import Reply, run_command
+from bot.discord_bot.messages import Reply, Turn
+from bot.discord_bot.replies import run_command
+from bot.service import Kind, ParamSpec, referee_action_specs, referee_actions, spec_named
 
 log = logging.getLogger("admiralty.discord")
 
-ACTIONS = {
-    "attack": "Dice odds or result of an attack (hits, counters, damage, criticals).",
-    "assault": "Odds or result of an assault / boarding action.",
-    "ram": "Odds or result of a ram.",
-}
 MAX_OPTIONS = 25  # Discord's limit per command; one is used by `description`
-MAX_DESCRIPTION = 1000
 
 
 def _option_description(text: str | None, fallback: str) -> str:
@@ -35,53 +31,71 @@ def _option_description(text: str | None, fallback: str) -> str:
     return limits.trim(text, 100) or fallback
 
 
-def _maybe(cast: type, value: Any) -> Any:
-    return None if value is None else cast(value)
+def _ranged(base: type, spec: ParamSpec) -> Any:
+    if spec.minimum is None and spec.maximum is None:
+        return base
+    low = None if spec.minimum is None else base(spec.minimum)
+    high = None if spec.maximum is None else base(spec.maximum)
+    return app_commands.Range[base, low, high]
 
 
-def _annotation(spec: Any) -> Any:
+# One complete mapping from the spec's Kind to a Discord option type. Lists are typed as text,
+# like on the command line: "3, 5, 6" or "gunnery, piercing".
+OPTION_TYPES: dict[Kind, Callable[[ParamSpec], Any]] = {
+    Kind.INT: lambda spec: _ranged(int, spec),
+    Kind.FLOAT: lambda spec: _ranged(float, spec),
+    Kind.BOOL: lambda spec: bool,
+    Kind.TEXT: lambda spec: app_commands.Range[str, 1, spec.max_length],
+    Kind.CHOICE: lambda spec: str,
+    Kind.INTS: lambda spec: str,
+    Kind.TEXTS: lambda spec: str,
+    Kind.FACES: lambda spec: str,
+}
+
+
+def _annotation(spec: ParamSpec) -> Any:
     """The Discord option type for one referee parameter spec."""
-    kind = str(getattr(spec, "kind", "str")).lower()
-    if getattr(spec, "repeatable", False) or kind.endswith("_list"):
-        return str  # typed like on the command line: "3, 5, 6" or "gunnery, piercing"
-    lo, hi = getattr(spec, "minimum", None), getattr(spec, "maximum", None)
-    if kind in ("int", "integer", "count"):
-        if lo is not None or hi is not None:
-            return app_commands.Range[int, _maybe(int, lo), _maybe(int, hi)]
-        return int
-    if kind in ("float", "number", "probability"):
-        if lo is not None or hi is not None:
-            return app_commands.Range[float, _maybe(float, lo), _maybe(float, hi)]
-        return float
-    if kind in ("bool", "boolean", "flag"):
-        return bool
-    return str
+    return OPTION_TYPES[spec.kind](spec)
 
 
-def _choices(spec: Any) -> list[app_commands.Choice[str]] | None:
-    choices = getattr(spec, "choices", None)
-    if not choices or getattr(spec, "repeatable", False) or len(choices) > limits.CHOICES:
-        return None
-    if _annotation(spec) is not str:
+def _choices(spec: ParamSpec) -> list[app_commands.Choice[str]] | None:
+    choices = spec.choices
+    if spec.kind is not Kind.CHOICE or not choices or len(choices) > limits.CHOICES:
         return None
     return [app_commands.Choice(name=str(c)[: limits.CHOICE_TEXT], value=str(c)) for c in choices]
 
 
 # The inputs most games need, in the order Discord shows them; everything else goes in
 # `description` ("dw4, 12 dice, armour 5, piercing:2, obscured ...") as on the command line.
+# An action without an entry (a new one) gets its first 24 parameters.
 COMMON_OPTIONS: dict[str, tuple[str, ...]] = {
     "attack": (
-        "ruleset", "dice", "lead", "support", "armour", "citadel", "mass", "hull", "damage_taken",
-        "crippled", "defence", "quality", "range", "distance", "target_type", "obscured", "shield",
-        "escorts", "target_escorts", "roll", "rerolls", "explosions", "defence_roll", "critical_roll",
+        "ruleset", "attacker", "weapon", "target", "distance", "dice", "lead", "support", "armour", "citadel",
+        "mass", "hull", "damage_taken", "crippled", "defence", "quality", "range", "target_type", "obscured",
+        "shield", "roll", "rerolls", "explosions", "defence_roll",
+    ),
+    "assault": (
+        "ruleset", "attacker", "target", "fray", "support", "srs", "escorts", "target_citadel", "target_adv",
+        "target_sdv", "assaulter", "target_srs", "target_escorts", "target_mass", "markers", "boarding",
+        "target_defences", "target_crew", "target_disorder", "target_boarding", "roll", "rerolls", "defence_roll",
+        "critical_roll",
     ),
     "ram": (
-        "ruleset", "hull", "inches", "ramming", "bonus", "rammer_mass", "rammer_damage_taken",
-        "target_armour", "target_citadel", "target_mass", "target_hull", "target_damage_taken",
-        "quality", "crew", "crew_check", "heavy_prow", "target_heavy_prow", "rammer_disorder",
-        "roll", "rerolls", "explosions", "defence_roll", "critical_roll", "self_damage_roll",
+        "ruleset", "attacker", "target", "weapon", "hull", "inches", "ramming", "bonus", "rammer_mass",
+        "target_armour", "target_citadel", "target_mass", "target_hull", "target_damage_taken", "quality", "crew",
+        "crew_check", "heavy_prow", "target_heavy_prow", "rammer_disorder", "roll", "rerolls", "defence_roll",
+        "self_damage_roll",
+    ),
+    "srs": (
+        "ruleset", "tokens", "interceptors", "dice_per_token", "torpedo", "target_type", "target_adv", "target_sdv",
+        "defence_models", "target_escorts", "target_shredded", "target_armour", "target_citadel", "target_mass",
+        "target_hull", "target_damage_taken", "attack_rating", "intercept_rating", "resilience", "target_defences",
+        "intercept_roll", "roll", "rerolls", "defence_roll",
     ),
 }
+UNIT_OPTIONS = ("attacker", "target")  # autocompleted from the unit profiles
+WEAPON_OPTION = "weapon"  # autocompleted from the chosen attacker's weapons
+QUALITY_OPTION = "quality"  # autocompleted from the chosen ruleset's qualities
 
 
 def selected_specs(action: str, specs: Sequence[Any]) -> list[Any]:
@@ -101,55 +115,40 @@ def selected_specs(action: str, specs: Sequence[Any]) -> list[Any]:
     return chosen
 
 
-def _description_sets_ruleset(action: str, description: str) -> bool:
-    """Whether the free text names a ruleset itself (then the server default must not override it)."""
-    from referee.describe import parse_description
-    from referee.errors import InputError
-
-    try:
-        return "ruleset" in parse_description(action, description)
-    except InputError:
-        return False  # resolve() will report the problem with the text
-
-
-def to_params(action: str, options: dict[str, Any], description: str | None,
-              ruleset_default: str | None, names: set[str]) -> dict[str, Any]:
-    """Discord option values -> `referee.api.resolve` params (unset options are left out).
-
-    The server's default ruleset applies only if neither the `ruleset` option nor the
-    description chooses one."""
+def to_params(options: dict[str, Any], description: str | None) -> dict[str, Any]:
+    """Discord option values -> referee params (unset options are left out)."""
     params = {name: value for name, value in options.items() if value is not None}
     text = (description or "").strip()
     if text:
         params["description"] = text
-    if (ruleset_default and "ruleset" in names and "ruleset" not in params
-            and not (text and _description_sets_ruleset(action, text))):
-        params["ruleset"] = ruleset_default
     return params
 
 
-def build_referee_command(action: str, specs: Sequence[Any], ctx: BotContext) -> app_commands.Command:
+def build_referee_command(action: str, specs: Sequence[Any], ctx: BotContext) -> app_commands.Command[Any, Any, None]:
     """One slash command whose options mirror `specs` (signature built at runtime)."""
     chosen = selected_specs(action, specs)
-    names = {s.name for s in specs}  # every parameter the referee accepts
+    description_spec = spec_named(specs, "description")
 
     async def callback(interaction: discord.Interaction, **options: Any) -> None:
         description = options.pop("description", None)
 
-        async def work() -> Reply:
-            defaults = await ctx.guild_settings(interaction.guild_id)
-            params = to_params(action, options, description, defaults.ruleset if defaults else None, names)
-            result = await ctx.call("referee", action, params)
+        async def work(turn: Turn) -> Reply:
+            settings = turn.settings
+            # The server's ruleset applies only where neither an option nor the description sets one.
+            defaults = {"ruleset": settings.ruleset} if settings and settings.ruleset else None
+            # "marked": ⟨name⟩ mentions are left for calc_embeds to show as this user's option names
+            result = await ctx.call(ctx.service.referee, action, to_params(options, description), defaults,
+                                    style="marked")
             # Rendering the chart is CPU work too: keep it off the event loop.
-            return await asyncio.to_thread(calc_embeds.referee_reply, action, result)
+            return await asyncio.to_thread(calc_embeds.referee_reply, action, result, turn.lang)
 
-        await run_command(interaction, ctx.limiter, action, work)
+        await run_command(interaction, ctx, action, work)
 
     parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                     annotation=discord.Interaction)]
     parameters.append(
         inspect.Parameter("description", inspect.Parameter.KEYWORD_ONLY, default=None,
-                          annotation=app_commands.Range[str, 1, MAX_DESCRIPTION] | None)
+                          annotation=_annotation(description_spec) | None)
     )
     for spec in chosen:
         parameters.append(
@@ -166,13 +165,74 @@ def build_referee_command(action: str, specs: Sequence[Any], ctx: BotContext) ->
     choice_map = {s.name: c for s in chosen if (c := _choices(s))}
     if choice_map:
         app_commands.choices(**choice_map)(callback)
-    return app_commands.Command(name=action, description=ACTIONS[action], callback=callback)
+    completers = _autocompleters(ctx, {s.name for s in chosen} - set(choice_map))
+    if completers:
+        app_commands.autocomplete(**completers)(callback)
+    description_text = limits.trim(" ".join(referee_actions()[action].split()), 100)
+    return app_commands.Command(name=action, description=description_text, callback=callback)  # type: ignore[arg-type]
+
+
+def _last_item(current: str) -> tuple[str, str]:
+    """("piercing, ", "dev") for "piercing, dev": the list typed so far and the word being typed."""
+    head, sep, last = current.rpartition(",")
+    return (head + sep + " " if sep else ""), last.strip()
+
+
+def _autocompleters(ctx: BotContext, names: set[str]) -> dict[str, Callable[..., Any]]:
+    """Autocomplete for the quality list and the unit/weapon names, for the options a command has."""
+
+    async def quality(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        ruleset = getattr(interaction.namespace, "ruleset", None)
+        try:
+            if not ruleset:
+                settings = await ctx.settings_for(interaction)
+                ruleset = settings.ruleset if settings else None
+            known = await ctx.call(ctx.service.referee_qualities, ruleset)
+        except Exception:
+            log.exception("quality autocomplete failed")
+            return []
+        typed, word = _last_item(current[: limits.CHOICE_TEXT])
+        chosen = {q.strip().split(":")[0].lower() for q in typed.split(",") if q.strip()}
+        options = [q for q in known if q not in chosen and q.startswith(word.lower())]
+        options += [q for q in known if q not in chosen and word.lower() in q and q not in options]
+        return [app_commands.Choice(name=(typed + q)[: limits.CHOICE_TEXT], value=(typed + q)[: limits.CHOICE_TEXT])
+                for q in options[: limits.CHOICES]]
+
+    async def unit(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            names = await ctx.call(ctx.service.complete_units, current[: limits.CHOICE_TEXT])
+        except Exception:
+            log.exception("unit autocomplete failed")
+            return []
+        return _name_choices(names)
+
+    async def weapon(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        attacker = getattr(interaction.namespace, "attacker", None)
+        if not attacker:
+            return []
+        try:
+            weapons = await ctx.call(ctx.service.unit_weapons, str(attacker))
+        except Exception:
+            log.exception("weapon autocomplete failed for %r", attacker)
+            return []
+        needle = current.casefold().strip()
+        return _name_choices([w for w in weapons if needle in str(w).casefold()])
+
+    out: dict[str, Callable[..., Any]] = {}
+    if QUALITY_OPTION in names:
+        out[QUALITY_OPTION] = quality
+    out.update({name: unit for name in UNIT_OPTIONS if name in names})
+    if WEAPON_OPTION in names:
+        out[WEAPON_OPTION] = weapon
+    return out
+
+
+def _name_choices(names: Sequence[Any]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=str(n)[: limits.CHOICE_TEXT], value=str(n)[: limits.CHOICE_TEXT])
+            for n in dict.fromkeys(names) if n][: limits.CHOICES]
 
 
 def install_referee_commands(tree: app_commands.CommandTree, ctx: BotContext) -> None:
-    """Add /attack, /assault, /ram with options generated from the referee's parameter specs."""
-    from referee.api import PARAMS
-
-    for action in ACTIONS:
-        if action in PARAMS:
-            tree.add_command(build_referee_command(action, PARAMS[action], ctx))
+    """Add one command per referee action (/attack, /assault, /ram, …), options generated from its specs."""
+    for action, specs in referee_action_specs().items():
+        tree.add_command(build_referee_command(action, specs, ctx))

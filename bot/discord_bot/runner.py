@@ -8,29 +8,37 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 import os
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import UserError
 from bot.discord_bot.commands import install_commands
 from bot.discord_bot.context import BotContext
+from bot.discord_bot.i18n import AdmiraltyTranslator, untranslated
 from bot.discord_bot.referee_commands import install_referee_commands
-from bot.service import Admiralty
+from bot.discord_bot.views import register_components
+from bot.service import Admiralty, UserInputError
 
 log = logging.getLogger("admiralty.discord")
 
 TOKEN_ENV = "DISCORD_TOKEN"
 TOKEN_FILE_ENV = "DISCORD_TOKEN_FILE"
 CONFIG_ENV = "ADMIRALTY_CONFIG"  # same TOML file as index.config; the bot reads its [discord] table
+SYNC_STATE_FILE = "discord-commands.json"  # payload hash per application and scope, in the data dir
+INSTALLS = app_commands.AppInstallationType(guild=True, user=True)  # server installs and user installs
+CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 
 
-class TokenError(UserError):
+class TokenError(UserInputError):
     """No usable Discord bot token: none configured, unreadable, empty, or rejected by Discord."""
 
 
@@ -43,6 +51,7 @@ class AdmiraltyBot(commands.AutoShardedBot):
         *,
         dev_guild_id: int | None = None,
         shard_count: int | None = None,
+        shard_ids: list[int] | None = None,
         sync_commands: bool = True,
         warm_service: bool = True,
         context: BotContext | None = None,
@@ -54,33 +63,66 @@ class AdmiraltyBot(commands.AutoShardedBot):
             help_command=None,
             intents=intents,
             shard_count=shard_count,
+            shard_ids=shard_ids,  # type: ignore[arg-type]  # None: every shard in this process; else a subset (docs/deploy.md)
             allowed_mentions=discord.AllowedMentions.none(),
+            allowed_installs=INSTALLS,
+            allowed_contexts=CONTEXTS,
         )
         self.service = service
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
         self.warm_service = warm_service
         self.context = context or BotContext.for_service(service)
-        self._warm_task: asyncio.Task | None = None
+        self._warm_task: asyncio.Task[None] | None = None
         install_commands(self.tree, self.context)
         install_referee_commands(self.tree, self.context)
 
     async def setup_hook(self) -> None:
+        register_components(self)  # buttons and menus of earlier messages work again
+        await self.tree.set_translator(AdmiraltyTranslator())
+        if missing := untranslated(self.tree):
+            log.warning("no Russian text for: %s", ", ".join(missing))
         if self.sync_commands:
-            await self.sync_app_commands()
+            await self.sync_app_commands(force=False)
         if self.warm_service:
             self._warm_task = asyncio.create_task(self._warm())
 
-    async def sync_app_commands(self) -> int:
-        """Register the commands with Discord: one test guild (instant) or globally."""
-        if self.dev_guild_id is not None:
-            guild = discord.Object(id=self.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to guild %s", len(synced), self.dev_guild_id)
+    def _scope(self) -> discord.Object | None:
+        """The test guild to sync to (instant), or None for a global sync."""
+        if self.dev_guild_id is None:
+            return None
+        guild = discord.Object(id=self.dev_guild_id)
+        self.tree.copy_global_to(guild=guild)
+        return guild
+
+    async def command_payload(self, guild: discord.Object | None = None) -> list[dict[str, Any]]:
+        """Exactly what `tree.sync` would send: every command, translated when a translator is set."""
+        translator = self.tree.translator
+        commands_ = self.tree.get_commands(guild=guild)
+        if translator is None:
+            return [command.to_dict(self.tree) for command in commands_]
+        return [await command.get_translated_payload(self.tree, translator) for command in commands_]
+
+    async def sync_app_commands(self, force: bool = True) -> int:
+        """Register the commands with Discord (one test guild, else globally). Unless `force`,
+        skip it when the translated payload is the one synced last time (its hash is kept in
+        the data dir): Discord rate-limits command syncs, and most restarts change nothing."""
+        guild = self._scope()
+        payload = await self.command_payload(guild)
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+        key = f"{self.application_id}:{guild.id if guild else 'global'}"
+        state_path = Path(self.service.settings.data_dir) / SYNC_STATE_FILE
+        state = _read_sync_state(state_path)
+        if not force and state.get(key) == digest:
+            log.info("commands unchanged since the last sync (%s); not syncing", key)
+            return 0
+        synced = await self.tree.sync(guild=guild)
+        if guild is not None:
+            log.info("synced %d commands to guild %s", len(synced), guild.id)
         else:
-            synced = await self.tree.sync()
             log.info("synced %d commands globally (may take a while to appear)", len(synced))
+        state[key] = digest
+        _write_sync_state(state_path, state)
         return len(synced)
 
     async def _warm(self) -> None:
@@ -100,9 +142,11 @@ def create_bot(
     *,
     guild_id: int | None = None,
     shard_count: int | None = None,
+    shard_ids: list[int] | None = None,
     sync_commands: bool = True,
 ) -> AdmiraltyBot:
-    return AdmiraltyBot(service, dev_guild_id=guild_id, shard_count=shard_count, sync_commands=sync_commands)
+    return AdmiraltyBot(service, dev_guild_id=guild_id, shard_count=shard_count, shard_ids=shard_ids,
+                        sync_commands=sync_commands)
 
 
 async def start_bot(
@@ -111,10 +155,12 @@ async def start_bot(
     *,
     guild_id: int | None = None,
     shard_count: int | None = None,
+    shard_ids: list[int] | None = None,
     sync_commands: bool = True,
 ) -> None:
     """Run the bot until cancelled or closed (usable inside another asyncio app)."""
-    bot = create_bot(service, guild_id=guild_id, shard_count=shard_count, sync_commands=sync_commands)
+    bot = create_bot(service, guild_id=guild_id, shard_count=shard_count, shard_ids=shard_ids,
+                     sync_commands=sync_commands)
     async with bot:
         with _token_rejections():
             await bot.start(token)
@@ -125,8 +171,27 @@ async def sync_only(service: Admiralty, token: str, *, guild_id: int | None = No
     bot = AdmiraltyBot(service, dev_guild_id=guild_id, sync_commands=False, warm_service=False)
     async with bot:
         with _token_rejections():
-            await bot.login(token)
-        return await bot.sync_app_commands()
+            await bot.login(token)  # runs setup_hook: the translator is set before the sync
+        return await bot.sync_app_commands(force=True)
+
+
+def _read_sync_state(path: Path) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def _write_sync_state(path: Path, state: dict[str, str]) -> None:
+    """Written atomically; a failure only means the next start syncs again."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(state, indent=1, sort_keys=True), encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        log.warning("could not record the synced command payload in %s: %s", path, exc)
 
 
 @contextlib.contextmanager

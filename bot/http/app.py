@@ -16,12 +16,14 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from bot.http import specs
-from bot.http.errors import ApiError, Handler, bad_request, error_middleware
+from bot.http import metrics, specs
+from bot.http.errors import ApiError, Handler, error_middleware
 from bot.http.openapi import build_openapi
+from bot.http.ratelimit import DEFAULT_BURST, DEFAULT_RATE_PER_MINUTE, TokenBucketLimiter, client_key
+from bot.http.schemas import SOURCE_KEYS
 from bot.http.validation import MAX_BODY_BYTES, read_json_object, validate_body, validate_query
-from bot.http.workers import CallTimedOut, RefereeProcessPool, UserInputError, WorkerCrashed
-from bot.service import REFEREE_ACTIONS, Admiralty
+from bot.http.workers import CallTimedOut, RefereeProcessPool
+from bot.service import Admiralty, TooExpensiveError, UserInputError, referee_actions
 
 T = TypeVar("T")
 
@@ -32,6 +34,10 @@ REFEREE_POOL = web.AppKey("referee_pool", RefereeProcessPool)
 REFEREE_WAITERS = web.AppKey("referee_waiters", ThreadPoolExecutor)
 API_KEY = web.AppKey("api_key", str)
 CORS_ORIGINS = web.AppKey("cors_origins", frozenset)
+ASK_LIMITER = web.AppKey[TokenBucketLimiter | None]("ask_limiter")
+
+# What a client sees in `Server`: no framework or Python version to fingerprint.
+SERVER_HEADER = "admiralty"
 
 STATIC_DIR = resources.files("bot.http") / "static"
 
@@ -54,38 +60,51 @@ def create_app(
     workers: int = 16,
     referee_processes: int = 2,
     referee_timeout: float = 10.0,
+    ask_rate_per_minute: float = DEFAULT_RATE_PER_MINUTE,
+    ask_burst: int = DEFAULT_BURST,
 ) -> web.Application:
     """An application serving the API and the page over one shared `Admiralty`.
 
     Search runs in a pool of `workers` threads; the referee in `referee_processes`
-    child processes, each call killed after `referee_timeout` seconds.
+    child processes, each call killed after `referee_timeout` seconds. Each client may
+    ask `ask_rate_per_minute` questions a minute, in bursts of up to `ask_burst` (0: no limit).
     """
     app = web.Application(
         client_max_size=MAX_BODY_BYTES,
-        middlewares=[header_middleware, cors_middleware, error_middleware, auth_middleware],
+        middlewares=[metrics.metrics_middleware, header_middleware, cors_middleware, error_middleware, auth_middleware],
     )
     app[SERVICE] = service
     app[EXECUTOR] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="admiralty-search")
     # Term lookups are quick SQLite reads: their own threads keep them from queueing behind searches.
     app[LOOKUP_EXECUTOR] = ThreadPoolExecutor(max_workers=2, thread_name_prefix="admiralty-lookup")
     app[API_KEY] = api_key or ""
+    app[metrics.BUILD_LABELS] = lambda: (_version(), service.settings.data_dir, service.settings.model)
     app[CORS_ORIGINS] = frozenset(origin.rstrip("/") for origin in cors_origins)
     app[REFEREE_POOL] = RefereeProcessPool(referee_processes, referee_timeout)
     app[REFEREE_WAITERS] = ThreadPoolExecutor(max_workers=referee_processes, thread_name_prefix="admiralty-referee")
+    app[ASK_LIMITER] = TokenBucketLimiter(ask_rate_per_minute, ask_burst) if ask_rate_per_minute > 0 else None
+    app.on_response_prepare.append(_hide_server_version)
     app.on_startup.append(_start_referee_pool)
     app.on_cleanup.append(_shutdown_executor)
 
     app.router.add_get("/", page)
     app.router.add_get("/static/{name}", static_file)
     app.router.add_get("/health", health)
+    app.router.add_get("/metrics", metrics.metrics_handler)
     app.router.add_get("/openapi.json", openapi)
     app.router.add_post("/v1/ask", ask)
     app.router.add_get("/v1/rule", rule)
     app.router.add_get("/v1/complete", complete)
     app.router.add_get("/v1/sources", sources)
-    for action in REFEREE_ACTIONS:
+    app.router.add_get("/v1/unit", unit)  # issue 10: unit profiles
+    app.router.add_get("/v1/units", unit_names)
+    for action in referee_actions():
         app.router.add_post(f"/v1/{action}", functools.partial(referee, action))
     return app
+
+
+async def _hide_server_version(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers["Server"] = SERVER_HEADER
 
 
 async def _start_referee_pool(app: web.Application) -> None:
@@ -106,22 +125,9 @@ async def run_in_pool(
     executor: web.AppKey[ThreadPoolExecutor] = EXECUTOR,
     **kwargs: Any,
 ) -> T:
-    """Run a service call off the event loop; map the libraries' user errors to 4xx/503."""
-    from index.errors import AdmiraltyError, CorpusError, IndexMissingError, ModelError
-    from referee.errors import InputError
-
+    """Run a service call off the event loop (user errors reach the error middleware as they are)."""
     loop = asyncio.get_running_loop()
-    call = functools.partial(func, *args, **kwargs)
-    try:
-        return await loop.run_in_executor(request.app[executor], call)
-    except (IndexMissingError, ModelError, CorpusError) as exc:
-        raise ApiError(503, "unavailable", _one_line(exc), getattr(exc, "field", None)) from None
-    except (AdmiraltyError, InputError) as exc:
-        raise bad_request("invalid_value", _one_line(exc), getattr(exc, "field", None)) from None
-
-
-def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
+    return await loop.run_in_executor(request.app[executor], functools.partial(func, *args, **kwargs))
 
 
 # -- middlewares ----------------------------------------------------------------------
@@ -203,13 +209,27 @@ async def health(request: web.Request) -> web.Response:
 
 
 async def openapi(request: web.Request) -> web.Response:
-    return web.json_response(build_openapi(_version(), secured=bool(request.app[API_KEY])))
+    routes = {route.resource.canonical for route in request.app.router.routes() if route.resource is not None}
+    limiter = request.app[ASK_LIMITER]
+    rate, burst = (limiter.rate * 60, int(limiter.burst)) if limiter else (0.0, 0)
+    document = build_openapi(_version(), secured=bool(request.app[API_KEY]), routes=routes,
+                             ask_rate_per_minute=rate, ask_burst=burst)
+    return web.json_response(document)
 
 
 async def ask(request: web.Request) -> web.Response:
+    limiter = request.app[ASK_LIMITER]
+    wait = limiter.take(client_key(request.headers.get("Authorization", ""), request.remote)) if limiter else 0
+    if wait:
+        raise ApiError(
+            429, "rate_limited", f"Too many questions from this client; try again in {wait} s.",
+            None, {"Retry-After": str(wait)},
+        )
     params = validate_body(await read_json_object(request), specs.ASK)
     service = request.app[SERVICE]
-    return web.json_response(await run_in_pool(request, service.ask, **params))
+    result = await run_in_pool(request, service.ask, **params)
+    metrics.record_ask(result)  # adds "status": "answered" | "not_found"
+    return web.json_response(result)
 
 
 async def rule(request: web.Request) -> web.Response:
@@ -230,7 +250,28 @@ async def complete(request: web.Request) -> web.Response:
 async def sources(request: web.Request) -> web.Response:
     validate_query(request.query, ())
     documents = await run_in_pool(request, request.app[SERVICE].sources, executor=LOOKUP_EXECUTOR)
-    return web.json_response({"documents": documents})
+    public = [{key: doc[key] for key in SOURCE_KEYS if key in doc} for doc in documents]
+    return web.json_response({"documents": public})
+
+
+async def unit(request: web.Request) -> web.Response:
+    """A unit's card(s) by fuzzy name, the same JSON as `admiralty unit --json`."""
+    from units.params import UNIT_QUERY_PARAMS
+
+    params = validate_query(request.query, UNIT_QUERY_PARAMS)
+    service = request.app[SERVICE]
+    return web.json_response(await run_in_pool(request, service.unit, params["name"], executor=LOOKUP_EXECUTOR))
+
+
+async def unit_names(request: web.Request) -> web.Response:
+    """Unit names for autocomplete; an absent prefix lists the first names."""
+    from units.params import UNITS_QUERY_PARAMS
+
+    params = validate_query(request.query, UNITS_QUERY_PARAMS)
+    prefix, limit = params.get("prefix", ""), params.get("limit", 25)
+    names = await run_in_pool(request, request.app[SERVICE].complete_units, prefix, limit=limit,
+                              executor=LOOKUP_EXECUTOR)
+    return web.json_response({"prefix": prefix, "units": list(names)[:limit]})
 
 
 async def referee(action: str, request: web.Request) -> web.Response:
@@ -240,16 +281,18 @@ async def referee(action: str, request: web.Request) -> web.Response:
     try:
         result = await loop.run_in_executor(request.app[REFEREE_WAITERS], pool.call, action, params)
     except UserInputError as exc:
-        raise bad_request("invalid_value", _one_line(exc), exc.field) from None
+        if exc.status != 400:
+            raise
+        # Every field already passed its spec: what the rules refuse (a value the ruleset needs is
+        # missing, values contradict each other) is well-formed but unprocessable.
+        raise UserInputError(exc.message, exc.field, status=422, code="unprocessable") from None
     except CallTimedOut:
-        raise ApiError(
-            422,
-            "too_expensive",
+        metrics.record_referee_timeout(action)
+        raise TooExpensiveError(
             f"This {action} takes longer than {pool.timeout:g} s to work out exactly; "
-            "use fewer dice or fewer re-roll qualities such as Sustained.",
+            "use fewer dice or fewer re-roll qualities such as Sustained."
         ) from None
-    except WorkerCrashed:
-        raise ApiError(500, "internal_error", "Internal server error.") from None
+    # WorkerCrashed (a bug) falls through to the error middleware: logged, answered 500.
     return web.json_response(result)
 
 

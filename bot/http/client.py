@@ -70,7 +70,7 @@ class ApiClient:
             self._conn.close()
             self._conn = None
 
-    def __enter__(self) -> "ApiClient":
+    def __enter__(self) -> ApiClient:
         return self
 
     def __exit__(self, *exc_info: object) -> None:

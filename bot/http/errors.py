@@ -11,6 +11,8 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
+from bot.service import UserInputError, show_params
+
 log = logging.getLogger(__name__)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -27,17 +29,13 @@ _STATUS_CODES = {
 }
 
 
-class ApiError(Exception):
-    """A request the API refuses, with the status, code and field to report."""
+class ApiError(UserInputError):
+    """A request the API itself refuses (transport level: body, auth, rate), with extra headers."""
 
     def __init__(
         self, status: int, code: str, message: str, field: str | None = None, headers: dict[str, str] | None = None
     ) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.field = field
+        super().__init__(message, field, status=status, code=code)
         self.headers = headers
 
 
@@ -61,8 +59,10 @@ async def error_middleware(request: web.Request, handler: Handler) -> web.Stream
     """Turn every failure into the JSON error shape; log, but never show, bugs."""
     try:
         return await handler(request)
-    except ApiError as exc:
-        return error_response(exc.status, exc.code, exc.message, exc.field, exc.headers)
+    except UserInputError as exc:  # every user error, from any package, caught once
+        headers = exc.headers if isinstance(exc, ApiError) else None
+        return error_response(exc.status, exc.code, show_params(" ".join(exc.message.split()), "api"),
+                              exc.field, headers)
     except web.HTTPException as exc:
         if exc.status < 400:
             raise

@@ -1,194 +1,308 @@
-"""The OpenAPI 3.1 description of the API, generated from the same specs that validate requests."""
+"""The OpenAPI 3.1 description of the API, generated from the same specs that validate requests.
+
+Request schemas come from the `ParamSpec` lists through one complete `Kind` → JSON Schema
+mapping (`KIND_SCHEMAS`), with the limits the server enforces; response schemas live in
+`bot.http.schemas`. tests/test_openapi_contract.py and the schemathesis run hold the
+server to this document.
+"""
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
-from bot.http import specs
-from bot.http.validation import MAX_ITEM_LENGTH, MAX_LIST_ITEMS, is_list, is_required, kind_of, max_length_of
-from bot.service import REFEREE_ACTIONS
+from bot.http import schemas, specs
+from bot.http.ratelimit import DEFAULT_BURST, DEFAULT_RATE_PER_MINUTE
+from bot.service import Kind, ParamSpec, referee_actions, show_params
 
-_ERROR_SCHEMA = {
-    "type": "object",
-    "required": ["error"],
-    "properties": {
-        "error": {
-            "type": "object",
-            "required": ["code", "message", "field"],
-            "properties": {
-                "code": {"type": "string", "examples": ["unknown_field", "out_of_range"]},
-                "message": {"type": "string"},
-                "field": {"type": ["string", "null"], "description": "The input at fault, if one is."},
-            },
-        }
-    },
-}
+Schema = dict[str, Any]
 
-_PASSAGE = {
-    "type": "object",
-    "properties": {
-        name: {"type": kind}
-        for name, kind in [
-            ("rank", "integer"), ("score", "number"), ("chunk_id", "string"), ("document", "string"),
-            ("document_title", "string"), ("game", "string"), ("edition", "string"),
-            ("language", "string"), ("section", "string"), ("text", "string"),
-        ]
-    },
-}
-
-_ASK_RESULT = {
-    "type": "object",
-    "properties": {
-        "question": {"type": "string"},
-        "results": {"type": "array", "items": _PASSAGE},
-        "editions_disagree": {"type": ["string", "null"]},
-    },
-}
-
-_RULE_RESULT = {
-    "type": "object",
-    "properties": {
-        "query": {"type": "string"},
-        "status": {"enum": ["found", "ambiguous", "not_found"]},
-        "entries": {"type": "array", "items": {"type": "object"}},
-        "candidates": {"type": "array", "items": {"type": "string"}},
-    },
-}
+# Characters the server refuses in text (control characters other than tab, CR and LF; see
+# core.params.check_text), and a pattern for "at least one visible character, none of those".
+_CONTROL = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f"
+TEXT_PATTERN = rf"^[^{_CONTROL}]*[^\s{_CONTROL}][^{_CONTROL}]*$"
 
 
-def property_schema(spec: Any) -> dict[str, Any]:
-    """JSON Schema for one parameter spec (a FieldSpec or a referee ParamSpec)."""
-    kind = kind_of(spec)
-    schema: dict[str, Any] = {"type": kind, "description": str(getattr(spec, "help", "") or "")}
-    if getattr(spec, "minimum", None) is not None:
-        schema["minimum"] = spec.minimum
-    if getattr(spec, "maximum", None) is not None:
-        schema["maximum"] = spec.maximum
-    if kind == "string":
-        schema["maxLength"] = max_length_of(spec)
-        if getattr(spec, "choices", None):
-            schema["enum"] = [str(choice) for choice in spec.choices]
-    if is_list(spec):
-        item = {k: v for k, v in schema.items() if k != "description"}
-        if kind == "integer":  # die faces may be named, and "1,3,6" is accepted
-            item["type"] = ["integer", "string"]
-            item["maxLength"] = MAX_ITEM_LENGTH
-        schema = {
-            "type": "array",
-            "items": item,
-            "maxItems": MAX_LIST_ITEMS,
-            "description": schema["description"] + " (a list; a single value is also accepted)",
-        }
+def _text(spec: ParamSpec) -> Schema:
+    # Leading/trailing spaces are stripped before the emptiness check: demand a visible character.
+    return {"type": "string", "minLength": 1, "maxLength": spec.max_length, "pattern": TEXT_PATTERN}
+
+
+def _number(kind: str) -> Callable[[ParamSpec], Schema]:
+    def schema(spec: ParamSpec) -> Schema:
+        out: Schema = {"type": kind}
+        if spec.minimum is not None:
+            out["minimum"] = int(spec.minimum) if kind == "integer" else spec.minimum
+        if spec.maximum is not None:
+            out["maximum"] = int(spec.maximum) if kind == "integer" else spec.maximum
+        return out
+
     return schema
 
 
-def object_schema(field_specs: Sequence[Any]) -> dict[str, Any]:
-    schema: dict[str, Any] = {
+def _list_of(item: Callable[[ParamSpec], Schema]) -> Callable[[ParamSpec], Schema]:
+    def schema(spec: ParamSpec) -> Schema:
+        one = item(spec)
+        many = {"type": "array", "items": one, "maxItems": spec.max_items}
+        return {"anyOf": [many, one]}  # a single value is also accepted
+
+    return schema
+
+
+def _faces(spec: ParamSpec) -> Schema:
+    # Faces as numbers 1-6 or names/symbols, or all of them in one text ("1 1 2, heavy").
+    face = {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 6}, _text(spec)]}  # one die
+    whole = {"type": "string", "minLength": 1, "maxLength": spec.max_items * 16, "pattern": TEXT_PATTERN}
+    one = {"type": "integer", "minimum": 1, "maximum": 6}
+    return {"anyOf": [{"type": "array", "items": face, "maxItems": spec.max_items}, whole, one]}
+
+
+# One complete mapping from a spec's Kind to its JSON Schema (the server enforces the same limits).
+KIND_SCHEMAS: dict[Kind, Callable[[ParamSpec], Schema]] = {
+    Kind.INT: _number("integer"),
+    Kind.FLOAT: _number("number"),
+    Kind.BOOL: lambda spec: {"type": "boolean"},
+    Kind.TEXT: _text,
+    Kind.CHOICE: lambda spec: {"type": "string", "enum": list(spec.choices)},
+    Kind.INTS: _list_of(_number("integer")),
+    Kind.TEXTS: _list_of(_text),
+    Kind.FACES: _faces,
+}
+
+
+def _or_null(schema: Schema) -> Schema:
+    """The same schema, also accepting JSON null (the server reads null as "not given")."""
+    if "anyOf" in schema:
+        return {**schema, "anyOf": [*schema["anyOf"], {"type": "null"}]}
+    out = dict(schema)
+    out["type"] = [schema["type"], "null"]
+    if "enum" in out:
+        out["enum"] = [*out["enum"], None]
+    return out
+
+
+# Rulesets a parameter belongs to, read from its help text ("dw4: …", "… (dw3)") unless the spec
+# declares them; the web page shows only the chosen ruleset's fields.
+_RULESET_MARK = re.compile(r"^(dw3|dw4):|\((dw3|dw4)[;)]")
+_RULESET_FAMILIES = {"dw3": ["dw3", "dw3-qrs"], "dw4": ["dw4"]}
+
+
+def rulesets_of(spec: ParamSpec) -> list[str] | None:
+    declared = getattr(spec, "rulesets", None)
+    if declared:
+        return list(declared)
+    match = _RULESET_MARK.search(spec.help)
+    if match is None:
+        return None
+    return list(_RULESET_FAMILIES[match.group(1) or match.group(2)])
+
+
+def property_schema(spec: ParamSpec, *, nullable: bool = False) -> Schema:
+    """JSON Schema for one parameter spec (with `nullable`, null is accepted as "absent")."""
+    schema = KIND_SCHEMAS[spec.kind](spec)
+    if nullable and not spec.required:
+        schema = _or_null(schema)
+    schema["description"] = show_params(spec.help, "api")
+    rulesets = rulesets_of(spec)
+    if rulesets:
+        schema["x-rulesets"] = rulesets
+    required_for = getattr(spec, "required_for", None)
+    if required_for:
+        schema["x-required-for"] = list(required_for)
+    return schema
+
+
+def object_schema(field_specs: Sequence[ParamSpec]) -> Schema:
+    schema: Schema = {
         "type": "object",
         "additionalProperties": False,
-        "properties": {spec.name: property_schema(spec) for spec in field_specs},
+        "properties": {spec.name: property_schema(spec, nullable=True) for spec in field_specs},
     }
-    required = [spec.name for spec in field_specs if is_required(spec)]
+    required = [spec.name for spec in field_specs if spec.required]
     if required:
         schema["required"] = required
     return schema
 
 
-def query_parameters(field_specs: Sequence[Any]) -> list[dict[str, Any]]:
-    return [
-        {"name": spec.name, "in": "query", "required": is_required(spec), "schema": property_schema(spec)}
-        for spec in field_specs
-    ]
+def query_parameters(field_specs: Sequence[ParamSpec], choices: dict[str, list[str]] | None = None) -> list[Schema]:
+    params = []
+    for spec in field_specs:
+        schema = property_schema(spec)
+        if choices and spec.name in choices:
+            schema = {"type": "string", "enum": choices[spec.name], "description": schema["description"]}
+        params.append({"name": spec.name, "in": "query", "required": spec.required, "schema": schema})
+    return params
 
 
-def _responses(ok_description: str, ok_schema: dict[str, Any]) -> dict[str, Any]:
-    error = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+def filter_choices() -> dict[str, list[str]]:
+    """Every value the `game`, `edition` and `lang` filters accept: the manifest's ids and their aliases."""
+    from index.manifest import EDITION_ALIASES, GAME_ALIASES, load_manifest
+
+    docs = load_manifest()
+    editions = {doc.edition for doc in docs}
+    games = {doc.game for doc in docs}
+    languages = {doc.language for doc in docs}
     return {
-        "200": {"description": ok_description, "content": {"application/json": {"schema": ok_schema}}},
-        "400": {"description": "Invalid input; `field` names it.", **error},
-        "401": {"description": "Missing or wrong API key (only when one is configured).", **error},
-        "413": {"description": "Body too large.", **error},
-        "415": {"description": "Body is not application/json.", **error},
-        "503": {"description": "The index is not built or cannot be loaded.", **error},
+        "edition": sorted(editions | {alias for alias, target in EDITION_ALIASES.items() if target in editions}),
+        "game": sorted(games | {alias for alias, target in GAME_ALIASES.items() if target in games}),
+        "lang": sorted(languages | {name for name, code in {"english": "en", "russian": "ru"}.items()
+                                    if code in languages}),
     }
 
 
-def _json_body(schema: dict[str, Any]) -> dict[str, Any]:
+def _with_choices(schema: Schema, choices: dict[str, list[str]]) -> Schema:
+    properties = dict(schema["properties"])
+    for name, values in choices.items():
+        if name in properties:
+            properties[name] = {"type": ["string", "null"], "enum": [*values, None],
+                                "description": properties[name]["description"]}
+    return {**schema, "properties": properties}
+
+
+# -- responses ----------------------------------------------------------------------------
+
+_ERROR_CONTENT = {"content": {"application/json": {"schema": schemas.ref("Error")}}}
+_RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before asking again.",
+                                "schema": {"type": "integer", "minimum": 1}}}
+
+
+def _responses(ok_description: str, ok_schema: Schema, *, body: bool = False, expensive: bool = False,
+               limited: tuple[float, int] | None = None, unprocessable: bool = False) -> Schema:
+    """Every status the endpoint can answer with; each error has the one Error shape."""
+    out: Schema = {
+        "200": {"description": ok_description, "content": {"application/json": {"schema": ok_schema}}},
+        "400": {"description": "Invalid input (wrong type, out of range, unknown field…); `field` names it.",
+                **_ERROR_CONTENT},
+        "401": {"description": "Missing or wrong API key (only when the server is started with one).",
+                **_ERROR_CONTENT},
+        "405": {"description": "Method not allowed on this path (the `Allow` header lists the right one).",
+                **_ERROR_CONTENT},
+    }
+    if body:
+        out["413"] = {"description": "Body larger than 16 KiB.", **_ERROR_CONTENT}
+        out["415"] = {"description": "Body is not application/json in UTF-8.", **_ERROR_CONTENT}
+    if unprocessable or expensive:
+        out["422"] = {"description": "Well-formed input the rules cannot resolve (a value the chosen ruleset "
+                      "needs is missing, values contradict each other)"
+                      + (", or too expensive to compute exactly in the time limit." if expensive else "."),
+                      **_ERROR_CONTENT}
+    if limited and limited[0] > 0:
+        out["429"] = {"description": f"Rate limited: {limited[0]:g} questions a minute per client "
+                      f"(API key, else address), bursts of {limited[1]}.",
+                      "headers": _RETRY_AFTER, **_ERROR_CONTENT}
+    out["500"] = {"description": "A bug (logged on the server, never shown).", **_ERROR_CONTENT}
+    out["503"] = {"description": "The index is not built or cannot be loaded; retry later.", **_ERROR_CONTENT}
+    return out
+
+
+def _json_body(schema: Schema) -> Schema:
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
-def _referee_paths() -> dict[str, Any]:
-    paths: dict[str, Any] = {}
-    for action in REFEREE_ACTIONS:
-        try:
-            action_specs = specs.referee_specs(action)
-        except (ImportError, KeyError):  # the referee is not installed: describe nothing false
-            continue
+def _referee_paths() -> Schema:
+    paths: Schema = {}
+    for action, summary in referee_actions().items():
         paths[f"/v1/{action}"] = {
             "post": {
-                "summary": f"Resolve a{'n' if action[0] in 'aeiou' else ''} {action}: verdict and odds.",
+                "tags": ["referee"],
+                "summary": summary,
                 "description": "Fields are the CLI flags with dashes as underscores, or a free-text "
-                "`description`. Returns the same JSON as `admiralty "
-                f"{action} --json`.",
-                "requestBody": _json_body(object_schema(action_specs)),
-                "responses": _responses("The verdict and the damage odds.", {"type": "object"}),
+                f"`description`. Returns the same JSON as `admiralty {action} --json`.",
+                "requestBody": _json_body(object_schema(specs.referee_specs(action))),
+                "responses": _responses("The understood inputs, the verdict and the odds (or the rolled result).",
+                                        schemas.ref(f"{action.capitalize()}Result"), body=True, expensive=True),
             }
         }
     return paths
 
 
-def build_openapi(version: str, secured: bool = False) -> dict[str, Any]:
-    """The document; with `secured`, every /v1 operation requires the bearer key."""
-    paths: dict[str, Any] = {
-        "/health": {"get": {"summary": "Liveness check.", "responses": {"200": {"description": "Up."}}}},
-        "/v1/ask": {
-            "post": {
-                "summary": "Search the rules; every passage cites document, edition and section.",
-                "requestBody": _json_body(object_schema(specs.ASK)),
-                "responses": _responses("Ranked, cited passages.", _ASK_RESULT),
-            }
-        },
-        "/v1/rule": {
-            "get": {
-                "summary": "Look up one rule or keyword by name.",
-                "parameters": query_parameters(specs.RULE),
-                "responses": _responses("The matching entries, per edition.", _RULE_RESULT),
-            }
-        },
-        "/v1/complete": {
-            "get": {
-                "summary": "Rule and keyword names starting with a prefix (autocomplete).",
-                "parameters": query_parameters(specs.COMPLETE),
-                "responses": _responses(
-                    "Matching names.",
-                    {"type": "object", "properties": {"prefix": {"type": "string"},
-                                                      "terms": {"type": "array", "items": {"type": "string"}}}},
-                ),
-            }
-        },
-        "/v1/sources": {
-            "get": {
-                "summary": "The documents the answers come from, with editions and versions.",
-                "responses": _responses("The documents.", {"type": "object"}),
-            }
-        },
+def _unit_paths(routes: Collection[str] | None) -> Schema:
+    """The unit-profile endpoints, when this server has them."""
+    if routes is not None and "/v1/unit" not in routes:
+        return {}
+    try:
+        from units.params import UNIT_QUERY_PARAMS, UNITS_QUERY_PARAMS
+    except ImportError:
+        return {}
+    paths: Schema = {
+        "/v1/unit": {"get": {
+            "tags": ["units"],
+            "summary": "A unit's profile: stats, weapons per range band, special rules.",
+            "parameters": query_parameters(UNIT_QUERY_PARAMS),
+            "responses": _responses("The matching units (or candidates when the name is ambiguous).",
+                                    schemas.ref("UnitResult")),
+        }},
+    }
+    if routes is None or "/v1/units" in routes:
+        paths["/v1/units"] = {"get": {
+            "tags": ["units"],
+            "summary": "Unit names starting with a prefix (autocomplete).",
+            "parameters": query_parameters(UNITS_QUERY_PARAMS),
+            "responses": _responses("Matching unit names.", schemas.ref("UnitNames")),
+        }}
+    return paths
+
+
+def build_openapi(version: str, secured: bool = False, routes: Collection[str] | None = None,
+                  ask_rate_per_minute: float = DEFAULT_RATE_PER_MINUTE, ask_burst: int = DEFAULT_BURST) -> Schema:
+    """The document; with `secured`, every /v1 operation requires the bearer key.
+
+    `routes` (the paths the app serves) leaves out endpoints this server does not have."""
+    choices = filter_choices()
+    paths: Schema = {
+        "/health": {"get": {
+            "summary": "Liveness check.",
+            "responses": {"200": {"description": "Up.", "content": {"application/json": {
+                "schema": schemas.ref("Health")}}}},
+        }},
+        "/v1/ask": {"post": {
+            "tags": ["rules"],
+            "summary": "Search the rules: the answer line first, then cited passages.",
+            "requestBody": _json_body(_with_choices(object_schema(specs.ASK), choices)),
+            "responses": _responses("The answer and ranked, cited passages.", schemas.ref("AskResult"),
+                                    body=True, limited=(ask_rate_per_minute, ask_burst)),
+        }},
+        "/v1/rule": {"get": {
+            "tags": ["rules"],
+            "summary": "Look up one rule or keyword by name, in every edition that defines it.",
+            "parameters": query_parameters(specs.RULE, choices),
+            "responses": _responses("The matching entries, per edition.", schemas.ref("RuleResult")),
+        }},
+        "/v1/complete": {"get": {
+            "tags": ["rules"],
+            "summary": "Rule and keyword names starting with a prefix (autocomplete).",
+            "parameters": query_parameters(specs.COMPLETE),
+            "responses": _responses("Matching names.", schemas.ref("Completions")),
+        }},
+        "/v1/sources": {"get": {
+            "tags": ["rules"],
+            "summary": "The documents the answers come from, with editions and versions.",
+            "responses": _responses("The documents.", schemas.ref("Sources")),
+        }},
         **_referee_paths(),
+        **_unit_paths(routes),
     }
     if secured:
         for path, operations in paths.items():
             if path.startswith("/v1/"):
                 for operation in operations.values():
                     operation["security"] = [{"bearer": []}]
+    components = dict(schemas.COMPONENTS)
+    for action in referee_actions():
+        components[f"{action.capitalize()}Result"] = schemas.referee_result(action)
     return {
         "openapi": "3.1.0",
         "info": {
             "title": "Admiralty",
             "version": version,
-            "description": "Rules lookup and referee assistant for tabletop naval wargaming.",
+            "description": "Rules lookup and referee assistant for tabletop naval wargaming. "
+            + (f"`POST /v1/ask` is rate limited per client ({ask_rate_per_minute:g} a minute, bursts of "
+               f"{ask_burst}; 429 with Retry-After beyond that). " if ask_rate_per_minute > 0 else "")
+            + 'Every error has the shape `{"error": {"code", "message", "field"}}`.',
         },
         "paths": paths,
         "components": {
-            "schemas": {"Error": _ERROR_SCHEMA},
+            "schemas": components,
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
         },
     }

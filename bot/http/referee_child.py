@@ -8,22 +8,22 @@ from __future__ import annotations
 import json
 import sys
 import traceback
+from typing import Any
 
 
 def main() -> int:
-    from bot.service import Admiralty
-    from index.errors import AdmiraltyError
-    from referee.errors import InputError
+    from bot.service import Admiralty, UserInputError
 
     replies = sys.stdout
     sys.stdout = sys.stderr  # stray prints must never corrupt the protocol
     service = Admiralty()
     for line in sys.stdin:
+        reply: dict[str, Any]
         try:
             request = json.loads(line)
             reply = {"ok": service.referee(request["action"], request["params"])}
-        except (InputError, AdmiraltyError) as exc:
-            reply = {"input_error": str(exc), "field": getattr(exc, "field", None)}
+        except UserInputError as exc:  # carried across the process boundary whole
+            reply = {"input_error": str(exc), "field": exc.field, "status": exc.status, "code": exc.code}
         except Exception:  # reported to the parent, which logs it and answers 500
             reply = {"bug": traceback.format_exc()}
         replies.write(json.dumps(reply, ensure_ascii=True) + "\n")

@@ -6,77 +6,17 @@ point at the exact input to fix. Field specs are duck-typed: the referee's
 """
 from __future__ import annotations
 
-import difflib
 import json
-import math
-import re
-import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from aiohttp import web
 
 from bot.http.errors import ApiError, bad_request
+from bot.service import ParamSpec, coerce, coerce_all
+from core.params import unknown_field
 
 MAX_BODY_BYTES = 16 * 1024
-MAX_TEXT_LENGTH = 500
-MAX_LIST_ITEMS = 20
-MAX_ITEM_LENGTH = 100
-
-_INT_KINDS = {"int", "integer", "count"}
-_FLOAT_KINDS = {"float", "number"}
-_BOOL_KINDS = {"bool", "boolean", "flag"}
-_INT_TEXT = re.compile(r"[+-]?\d{1,12}")
-_FLOAT_TEXT = re.compile(r"[+-]?(\d{1,12}(\.\d{0,12})?|\.\d{1,12})")
-
-
-class Spec(Protocol):
-    """What validation needs from a parameter description."""
-
-    name: str
-    kind: str
-    help: str
-
-
-@dataclass(frozen=True)
-class FieldSpec:
-    """A parameter of an endpoint that is not generated from referee.api.PARAMS."""
-
-    name: str
-    kind: str
-    help: str
-    minimum: float | None = None
-    maximum: float | None = None
-    choices: tuple[str, ...] | None = None
-    repeatable: bool = False
-    required: bool = False
-    max_length: int = MAX_TEXT_LENGTH
-
-
-def kind_of(spec: Spec) -> str:
-    """Reduce a spec's kind (of one item, for lists) to: integer, number, boolean, string."""
-    kind = str(getattr(spec, "kind", "string") or "string").lower().removesuffix("_list")
-    if kind in _INT_KINDS:
-        return "integer"
-    if kind in _FLOAT_KINDS:
-        return "number"
-    if kind in _BOOL_KINDS:
-        return "boolean"
-    return "string"
-
-
-def is_list(spec: Spec) -> bool:
-    """Lists: the referee's `*_list` kinds and anything repeatable."""
-    return bool(getattr(spec, "repeatable", False)) or str(getattr(spec, "kind", "")).endswith("_list")
-
-
-def max_length_of(spec: Spec) -> int:
-    return int(getattr(spec, "max_length", MAX_TEXT_LENGTH) or MAX_TEXT_LENGTH)
-
-
-def is_required(spec: Spec) -> bool:
-    return bool(getattr(spec, "required", False))
 
 
 # -- request bodies -------------------------------------------------------------------
@@ -136,156 +76,26 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def validate_body(body: Mapping[str, Any], specs: Sequence[Spec]) -> dict[str, Any]:
-    """Typed values for the fields present in `body`; `null` counts as absent."""
-    by_name = {spec.name: spec for spec in specs}
-    _reject_unknown(body.keys(), by_name)
-    values: dict[str, Any] = {}
-    for name, raw in body.items():
-        if raw is None:
-            continue
-        values[name] = _validate_value(by_name[name], raw)
-    _require(values, specs)
-    return values
+def validate_body(body: Mapping[str, Any], specs: Sequence[ParamSpec]) -> dict[str, Any]:
+    """Typed values for the fields present in `body`; `null` counts as absent.
+
+    JSON types are held to the schema (strict): "12" is not a whole number here."""
+    return coerce_all(specs, body, strict=True)
 
 
-def validate_query(query: Mapping[str, str], specs: Sequence[Spec]) -> dict[str, Any]:
-    """Typed values from a query string (every value arrives as text)."""
+def validate_query(query: Mapping[str, str], specs: Sequence[ParamSpec]) -> dict[str, Any]:
+    """Typed values from a query string: every value arrives as text, so text forms are accepted."""
     by_name = {spec.name: spec for spec in specs}
-    keys = list(query.keys())
-    _reject_unknown(keys, by_name)
     values: dict[str, Any] = {}
-    for name in dict.fromkeys(keys):
-        spec = by_name[name]
+    for name in dict.fromkeys(query.keys()):
+        spec = by_name.get(name)
+        if spec is None:
+            raise unknown_field(name, by_name)
         items = query.getall(name) if hasattr(query, "getall") else [query[name]]
-        if len(items) > 1 and not is_list(spec):
+        if len(items) > 1 and not spec.kind.is_list:
             raise bad_request("duplicate_field", f"Parameter {_show(name)} is given more than once.", name)
-        converted = [_from_query_text(spec, item) for item in items]
-        values[name] = _validate_value(spec, converted if is_list(spec) else converted[0])
-    _require(values, specs)
-    return values
-
-
-def _reject_unknown(keys: Iterable[str], by_name: Mapping[str, Spec]) -> None:
-    for key in keys:
-        if key in by_name:
-            continue
-        message = f"Unknown field {_show(key)}."
-        if str(key).replace("-", "_") in by_name:
-            message += f" Use {str(key).replace('-', '_')!r}: underscores, not dashes."
-            raise bad_request("unknown_field", message, _safe_field(key))
-        guess = difflib.get_close_matches(str(key).replace("-", "_").lower(), list(by_name), n=1, cutoff=0.6)
-        if guess:
-            message += f" Did you mean {guess[0]!r}?"
-        message += f" Known fields: {', '.join(sorted(by_name))}."
-        raise bad_request("unknown_field", message, _safe_field(key))
-
-
-def _require(values: Mapping[str, Any], specs: Sequence[Spec]) -> None:
-    for spec in specs:
-        if is_required(spec) and spec.name not in values:
-            raise bad_request("missing_field", f"Field {spec.name!r} is required: {spec.help}", spec.name)
-
-
-def _from_query_text(spec: Spec, text: str) -> Any:
-    kind = kind_of(spec)
-    if kind == "integer" and _INT_TEXT.fullmatch(text.strip()):
-        return int(text)
-    if kind == "number" and _FLOAT_TEXT.fullmatch(text.strip()):
-        return float(text)
-    if kind == "boolean" and text.strip().lower() in {"true", "false", "1", "0", "yes", "no"}:
-        return text.strip().lower() in {"true", "1", "yes"}
-    return text
-
-
-# -- single values ----------------------------------------------------------------------
-
-
-def _validate_value(spec: Spec, raw: Any) -> Any:
-    if is_list(spec):
-        items = raw if isinstance(raw, list) else [raw]
-        if len(items) > MAX_LIST_ITEMS:
-            raise bad_request("too_many_items", f"{spec.name!r} takes at most {MAX_LIST_ITEMS} values.", spec.name)
-        return [_validate_item(spec, item) for item in items]
-    return _validate_scalar(spec, raw)
-
-
-def _validate_item(spec: Spec, raw: Any) -> Any:
-    """One list item; whole-number lists also take text (die faces by name, "1,3,6")."""
-    if kind_of(spec) == "integer" and isinstance(raw, str):
-        return check_text(raw, spec.name, MAX_ITEM_LENGTH)
-    return _validate_scalar(spec, raw)
-
-
-def _validate_scalar(spec: Spec, raw: Any) -> Any:
-    kind = kind_of(spec)
-    name = spec.name
-    if kind == "integer":
-        if isinstance(raw, bool) or not isinstance(raw, int):
-            raise bad_request("invalid_type", f"{name!r} must be a whole number, not {_json_type(raw)}.", name)
-        _check_bounds(spec, raw)
-        return raw
-    if kind == "number":
-        if isinstance(raw, bool) or not isinstance(raw, (int, float)):
-            raise bad_request("invalid_type", f"{name!r} must be a number, not {_json_type(raw)}.", name)
-        if not math.isfinite(raw):
-            raise bad_request("out_of_range", f"{name!r} must be a finite number.", name)
-        _check_bounds(spec, raw)
-        return raw
-    if kind == "boolean":
-        if not isinstance(raw, bool):
-            raise bad_request("invalid_type", f"{name!r} must be true or false, not {_json_type(raw)}.", name)
-        return raw
-    if not isinstance(raw, str):
-        raise bad_request("invalid_type", f"{name!r} must be a string, not {_json_type(raw)}.", name)
-    text = check_text(raw, name, max_length_of(spec))
-    choices = getattr(spec, "choices", None)
-    if choices:
-        return _pick_choice(text, tuple(choices), name)
-    return text
-
-
-def check_text(raw: str, name: str, max_length: int = MAX_TEXT_LENGTH) -> str:
-    """Reject text the index, the referee or a log file could choke on."""
-    if len(raw) > max_length:
-        raise bad_request("too_long", f"{name!r} is {len(raw)} characters long; the limit is {max_length}.", name)
-    for char in raw:
-        if char in "\t\n\r":
-            continue
-        category = unicodedata.category(char)
-        if category == "Cs":
-            raise bad_request("invalid_text", f"{name!r} holds an unpaired surrogate; send valid Unicode.", name)
-        if category == "Cc":
-            raise bad_request("invalid_text", f"{name!r} holds control character U+{ord(char):04X}.", name)
-    text = raw.strip()
-    if not text:
-        raise bad_request("empty", f"{name!r} must not be empty.", name)
-    return text
-
-
-def _check_bounds(spec: Spec, value: float) -> None:
-    low = getattr(spec, "minimum", None)
-    high = getattr(spec, "maximum", None)
-    if (low is not None and value < low) or (high is not None and value > high):
-        shown = value if abs(value) < 1e15 else f"{value:.3g}"
-        raise bad_request("out_of_range", f"{spec.name!r} is {shown}; {_range_text(low, high)}.", spec.name)
-
-
-def _range_text(low: float | None, high: float | None) -> str:
-    if low is not None and high is not None:
-        return f"it must be between {low} and {high}"
-    if low is not None:
-        return f"it must be at least {low}"
-    return f"it must be at most {high}"
-
-
-def _pick_choice(text: str, choices: tuple[str, ...], name: str) -> str:
-    folded = {str(choice).lower(): str(choice) for choice in choices}
-    for key in (text.lower(), text.lower().replace(" ", "-"), text.lower().replace(" ", "_")):
-        if key in folded:
-            return folded[key]
-    shown = ", ".join(map(str, choices[:30])) + (", …" if len(choices) > 30 else "")
-    raise bad_request("invalid_choice", f"{_show(text)} is not a valid {name!r}; choose one of: {shown}.", name)
+        values[name] = coerce(spec, items if spec.kind.is_list else items[0])
+    return coerce_all(specs, values)
 
 
 def _json_type(value: Any) -> str:

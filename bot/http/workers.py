@@ -19,6 +19,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from bot.service import UserInputError
+
 log = logging.getLogger(__name__)
 
 # Where the `bot` package lives, so the child imports the same code as the parent.
@@ -27,14 +29,6 @@ _PROJECT_ROOT = str(Path(__file__).resolve().parents[2])
 
 class CallTimedOut(Exception):
     """The call ran past its time limit and its process was killed."""
-
-
-class UserInputError(Exception):
-    """The referee refused the input; carries its message and field across the process boundary."""
-
-    def __init__(self, message: str, field: str | None) -> None:
-        super().__init__(message)
-        self.field = field
 
 
 class WorkerCrashed(Exception):
@@ -70,7 +64,8 @@ class _Worker:
         line = self.process.stdout.readline()
         if not line:
             raise EOFError("the referee process exited")
-        return json.loads(line)
+        reply: dict[str, Any] = json.loads(line)
+        return reply
 
     def kill(self) -> None:
         self.process.kill()
@@ -132,9 +127,11 @@ class RefereeProcessPool:
                 raise
             self._idle.put(worker)
         if "ok" in reply:
-            return reply["ok"]
+            result: dict[str, Any] = reply["ok"]
+            return result
         if "input_error" in reply:
-            raise UserInputError(str(reply["input_error"]), reply.get("field"))
+            raise UserInputError(str(reply["input_error"]), reply.get("field"),
+                                 status=int(reply.get("status", 400)), code=str(reply.get("code", "invalid_input")))
         log.error("referee bug for %s %r:\n%s", action, params, reply.get("bug"))
         raise WorkerCrashed("the referee failed unexpectedly")
 

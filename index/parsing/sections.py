@@ -55,7 +55,7 @@ def drop_repeated_paragraphs(sections: list[Section], min_chars: int = 40) -> li
 
 
 def split_definition_lists(
-    sections: list[Section], term_of: "Callable[[str], DefinedTerm | None]", min_terms: int = 3
+    sections: list[Section], term_of: Callable[[str], DefinedTerm | None], min_terms: int = 3
 ) -> list[Section]:
     """A section that is a list of run-in definitions ("Aerial: …", "**Таран (Ramming):** …")
     becomes one section per definition, so a passage reads as one complete rule."""
@@ -71,7 +71,7 @@ def split_definition_lists(
         if first:
             out.append(Section(section.heading_path, section.paragraphs[:first], heading_terms))
         bounds = [i for i, _ in starts] + [len(section.paragraphs)]
-        for n, ((start, term), end) in enumerate(zip(starts, bounds[1:])):
+        for n, ((start, term), end) in enumerate(zip(starts, bounds[1:], strict=True)):
             # With no introduction, the list's own heading names its first entry's chunk.
             terms = [term, *heading_terms] if n == 0 and not first else [term]
             out.append(Section((*section.heading_path, term.name), section.paragraphs[start:end], terms))

@@ -29,7 +29,8 @@ class CriticalFace:
     name: str
     damage: int = 0
     disorder: int = 0
-    reroll_without_generator: bool = False
+    reroll_without_generator: bool = False  # QR: "If the model does not have a generator, reroll this result."
+    extra_disorder_without_generator: int = 0  # RB: "Если у Модели нет Генераторов, она получает дополнительный…"
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class AssaultRow:
     assaulter_damage: int = 0
     assaulter_disorder: int = 0
     damage_per_hit_over: int | None = None  # qrs: +1 damage per hit from the 5th on
+    label_ru: str | None = None  # the label in a Russian answer
 
 
 @dataclass(frozen=True)
@@ -74,8 +76,30 @@ class Ruleset:
     mass1_rammer_destroyed: bool = True
     rammed_target_disorder: bool = True
     notes: tuple[str, ...] = ()
+    # sections this ruleset's own text lacks: cited from another document (edition, section) ...
+    foreign_sections: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # ... or reconstructed from outside every text (dw4 core mechanics): key -> what was reconstructed
+    reconstructed: Mapping[str, str] = field(default_factory=dict)
+    submerged_blocked_traits: frozenset[str] = frozenset({"aerial"})
+    reactor_leak_citadel: int = 1  # Citadel lost to a Reactor Leak marker
+    defence_needs_quality: bool = False  # dw3: Defences only against Aerial or Submerged attacks
+    defence_srs_dice: int = 1  # defence dice per SRS token the target discards
+    defence_srs_reading: tuple[str, str] | None = None  # (en, ru) when the text contradicts itself
+    # Mass 1 destruction by the Citadel: ((en, ru) for >=, (en, ru) for > with mass1_strict)
+    mass1_reading: tuple[tuple[str, str], tuple[str, str]] | None = None
+    attached_defence_dice: int = 0  # combined units (RB ОБЕДИНЕННЫЕ ПОДРАЗДЕЛЕНИЯ)
+    assault_escorts_are_corvettes: bool = False
+    assault_reading: tuple[str, str] | None = None  # (en, ru): how the assault table was read
+    ram_self_damage_reading: tuple[str, str] | None = None  # QR: only corvettes add assault dice
+    # per action: input name -> why this ruleset does not use it (one note each)
+    unused_inputs: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def cite(self, key: str) -> Citation:
+        if key in self.reconstructed:
+            return Citation(self.edition, self.reconstructed[key], reconstructed=True)
+        if key in self.foreign_sections:
+            edition, section = self.foreign_sections[key]
+            return Citation(edition, section)
         return Citation(self.edition, self.sections[key])
 
     def cite_quality(self, quality: str) -> Citation:

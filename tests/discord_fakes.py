@@ -12,12 +12,13 @@ from types import SimpleNamespace
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.discord_bot.context import BotContext
-from bot.discord_bot.guild_settings import GuildSettingsStore
 from bot.discord_bot.rate_limit import RateLimiter
 from bot.discord_bot.runner import AdmiraltyBot
 from bot.service import Admiralty
+from bot.store import open_store
 from index.config import Settings
 
 # Discord's documented limits, restated here so the tests do not trust the code under test.
@@ -71,7 +72,7 @@ def check_message(content: Any, embeds: list[discord.Embed], files: list[discord
 class Sent:
     """One message our code sent (or a deferral), with the keyword arguments it used."""
 
-    kind: str  # "defer", "response", "followup", "edit_original"
+    kind: str  # "defer", "response", "followup", "edit_original", "edit_message"
     content: Any = None
     embeds: list[discord.Embed] = field(default_factory=list)
     files: list[discord.File] = field(default_factory=list)
@@ -119,6 +120,23 @@ class FakeResponse:
         self._log.append(Sent("response", content, embeds, files, ephemeral, False, allowed_mentions, view))
 
 
+    async def autocomplete(self, choices) -> None:
+        """Autocomplete answers: at most 25 choices, names and values of 1-100 characters."""
+        self._acknowledge()
+        if len(choices) > 25:
+            raise DiscordWouldReject(f"{len(choices)} autocomplete choices")
+        for choice in choices:
+            payload = choice.to_dict()
+            if not 1 <= len(payload["name"]) <= 100 or not 1 <= len(str(payload["value"])) <= 100:
+                raise DiscordWouldReject(f"bad choice {payload!r}")
+        self.choices = list(choices)
+
+    async def edit_message(self, *, view=None, embeds=None, content=None, **_: Any) -> None:
+        """A component click answered by editing the message the component is on."""
+        self._acknowledge()
+        self._log.append(Sent("edit_message", content, list(embeds or []), view=view))
+
+
 class FakeFollowup:
     def __init__(self, log: list[Sent], response: FakeResponse) -> None:
         self._log = log
@@ -130,22 +148,66 @@ class FakeFollowup:
             raise DiscordWouldReject("follow-up before the interaction was acknowledged")
         embeds, files = _collect(embed, embeds, file, files)
         check_message(content, embeds, files)
+        if view is not None:
+            check_components(view)
         self._log.append(Sent("followup", content, embeds, files, ephemeral, False, allowed_mentions, view))
+        return FakeMessage(len(self._log), embeds, view) if wait else None
+
+
+def check_components(view: discord.ui.View) -> None:
+    """What Discord checks on components: custom_id <= 100 chars, labels <= 80, <= 25 select options,
+    <= 5 rows of <= 5 buttons."""
+    items = list(view.children)
+    if len(items) > 25:
+        raise DiscordWouldReject(f"{len(items)} components")
+    for item in items:
+        inner = getattr(item, "item", item)  # a DynamicItem wraps the real button or select
+        custom_id = getattr(inner, "custom_id", None)
+        if custom_id is not None and not 1 <= len(custom_id) <= 100:
+            raise DiscordWouldReject(f"custom_id of {len(custom_id)} chars")
+        if len(getattr(inner, "label", None) or "") > 80:
+            raise DiscordWouldReject("button label over 80 chars")
+        options = getattr(inner, "options", None)
+        if options is not None and not 1 <= len(options) <= 25:
+            raise DiscordWouldReject(f"select with {len(options)} options")
+
+
+@dataclass
+class FakeMessage:
+    """A sent message as a component interaction sees it: id, embeds, components."""
+
+    id: int
+    embeds: list[discord.Embed] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    content: str | None = None
+    attachments: list[Any] = field(default_factory=list)
+    components: list[Any] = field(default_factory=list)
 
 
 class FakeInteraction:
-    """Shaped like discord.Interaction for what command callbacks use."""
+    """Shaped like discord.Interaction for what command callbacks and components use."""
 
     def __init__(self, user_id: int = 1001, guild_id: int | None = 5005, manage_guild: bool = False,
-                 command_name: str = "test") -> None:
+                 command_name: str = "test", *, client: Any = None, channel_id: int | None = 7007,
+                 guild_locale: str | None = "en-US", locale: str = "en-US", message: Any = None,
+                 namespace: dict[str, Any] | None = None) -> None:
         self.sent: list[Sent] = []
         self.user = SimpleNamespace(id=user_id, mention=f"<@{user_id}>", name=f"user{user_id}")
         self.guild_id = guild_id
+        self.channel_id = channel_id if guild_id is not None else None
+        self.guild_locale = discord.Locale(guild_locale) if guild_id is not None and guild_locale else None
+        self.locale = discord.Locale(locale)
         self.permissions = discord.Permissions(manage_guild=manage_guild)
         self.response = FakeResponse(self.sent)
         self.followup = FakeFollowup(self.sent, self.response)
         self.command = SimpleNamespace(name=command_name)
-        self.message = None
+        self.message = message
+        self.client = client
+        self._state = getattr(client, "_connection", None)
+        self.guild = None
+        self.namespace = app_commands.Namespace(self, {}, [])  # type: ignore[arg-type]
+        self.namespace.__dict__.update(namespace or {})
+        self.data: dict[str, Any] = {}
 
     async def edit_original_response(self, *, view=None, **kwargs: Any) -> None:
         self.sent.append(Sent("edit_original", view=view))
@@ -175,9 +237,11 @@ def assert_safe_and_ephemeral(interaction: FakeInteraction) -> None:
 
 
 def make_bot(tmp_path, limiter: RateLimiter | None = None, settings: Settings | None = None) -> AdmiraltyBot:
-    """The real bot object (never logged in) with our commands installed on its tree."""
+    """The real bot object (never logged in) with our commands installed on its tree; its settings
+    and feedback store is a real SQLite store in `tmp_path` (or the given settings' data dir)."""
     service = Admiralty(settings or Settings.from_env().with_data_dir(tmp_path / "var"))
-    ctx = BotContext(service, GuildSettingsStore.in_data_dir(tmp_path), limiter or RateLimiter(600, 100))
+    store = open_store(Settings.from_env().with_data_dir(tmp_path), database_url="")
+    ctx = BotContext(service, store, limiter or RateLimiter(600, 100))
     return AdmiraltyBot(service, sync_commands=False, context=ctx)
 
 
@@ -185,3 +249,44 @@ def callback(bot: AdmiraltyBot, name: str):
     command = bot.tree.get_command(name)
     assert command is not None, f"/{name} is not registered"
     return command.callback
+
+
+def interaction_for(bot: AdmiraltyBot, **kwargs: Any) -> FakeInteraction:
+    """A fake interaction whose `client` is `bot` (components find the service through it)."""
+    return FakeInteraction(client=bot, **kwargs)
+
+
+def option(name: str, value: Any) -> dict[str, Any]:
+    """One option as Discord sends it in the interaction data (type from the Python value)."""
+    kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 10 if isinstance(value, float) else 3
+    return {"type": kind, "name": name, "value": value}
+
+
+async def invoke(bot: AdmiraltyBot, name: str, interaction: FakeInteraction, /, **options: Any) -> None:
+    """Run `/name` the way discord.py does on a real interaction: the options as Discord sends
+    them, through the command's checks and its parameter transformers (ranges, choices), then
+    the callback; errors go to the tree's error handler as they would live."""
+    command = bot.tree.get_command(name)
+    assert command is not None, f"/{name} is not registered"
+    namespace = app_commands.Namespace(interaction, {}, [option(k, v) for k, v in options.items()])  # type: ignore
+    interaction.namespace = namespace
+    interaction.command = command
+    try:
+        await command._invoke_with_namespace(interaction, namespace)  # type: ignore[arg-type]
+    except app_commands.AppCommandError as error:
+        await bot.tree.on_error(interaction, error)  # type: ignore[arg-type]
+
+
+async def autocomplete(bot: AdmiraltyBot, name: str, option_name: str, current: str, /,
+                       interaction: FakeInteraction | None = None, **filled: Any) -> list[app_commands.Choice]:
+    """What Discord would show while typing `current` into `/name option_name`, the other options
+    already `filled` (read by completers from `interaction.namespace`)."""
+    command = bot.tree.get_command(name)
+    assert command is not None
+    interaction = interaction or FakeInteraction(client=bot)
+    data = [option(k, v) for k, v in filled.items()] + [{"type": 3, "name": option_name, "value": current,
+                                                           "focused": True}]
+    namespace = app_commands.Namespace(interaction, {}, data)  # type: ignore[arg-type]
+    interaction.namespace = namespace
+    await command._invoke_autocomplete(interaction, option_name, namespace)  # type: ignore[arg-type]
+    return interaction.response.choices

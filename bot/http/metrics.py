@@ -1,0 +1,130 @@
+"""`GET /metrics` in the Prometheus text format, and the counters behind it.
+
+One registry per process (Prometheus scrapes each replica and bot shard process on its
+own and adds them up), so the Discord bot's command counts show here when it runs in the
+same process (`admiralty serve --with-bot`). Labels are bounded: an endpoint is its route
+pattern (`/static/{name}`, never the raw path; `unmatched` for 404s), so a scanner
+cannot grow the series without limit.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from aiohttp import web
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client.exposition import choose_encoder
+from prometheus_client.gc_collector import GCCollector
+from prometheus_client.platform_collector import PlatformCollector
+from prometheus_client.process_collector import ProcessCollector
+
+from bot.http.errors import Handler
+
+REGISTRY = CollectorRegistry()
+ProcessCollector(registry=REGISTRY)
+PlatformCollector(registry=REGISTRY)
+GCCollector(registry=REGISTRY)
+
+UNMATCHED = "unmatched"
+# Seconds; search answers in tens of milliseconds, a cold model load or a big exact odds in seconds.
+LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+
+HTTP_REQUESTS = Counter(
+    "admiralty_http_requests", "HTTP requests answered, by endpoint (route pattern), method and status",
+    ["endpoint", "method", "status"], registry=REGISTRY,
+)
+HTTP_LATENCY = Histogram(
+    "admiralty_http_request_duration_seconds", "Time to answer an HTTP request, by endpoint and method",
+    ["endpoint", "method"], buckets=LATENCY_BUCKETS, registry=REGISTRY,
+)
+REFEREE_TIMEOUTS = Counter(
+    "admiralty_referee_timeouts", "Dice calculations stopped at the time limit (answered 422)",
+    ["action"], registry=REGISTRY,
+)
+ASK_ANSWERS = Counter(
+    "admiralty_ask_answers", "Questions answered over HTTP, by status: answered (passages found) or not_found",
+    ["status"], registry=REGISTRY,
+)
+BOT_COMMANDS = Counter(
+    "admiralty_bot_commands", "Discord slash commands, by command and outcome "
+    "(answered, rejected, rate_limited, unavailable, failed)",
+    ["command", "outcome"], registry=REGISTRY,
+)
+BUILD_INFO = Gauge(
+    "admiralty_build_info", "Always 1; the labels say which release, index build and model answer here",
+    ["version", "index", "model"], registry=REGISTRY,
+)
+
+
+def record_ask(result: dict[str, object]) -> str:
+    """Add `status` ("answered" when any passage came back, else "not_found") to an ask result and count it."""
+    status = str(result.get("status") or ("answered" if result.get("results") else "not_found"))
+    result["status"] = status
+    ASK_ANSWERS.labels(status).inc()
+    return status
+
+
+def record_referee_timeout(action: str) -> None:
+    REFEREE_TIMEOUTS.labels(action).inc()
+
+
+def record_bot_command(command: str, outcome: str) -> None:
+    """Called by the Discord bot for every slash command it handles (bot/discord_bot/replies.py)."""
+    BOT_COMMANDS.labels(command, outcome).inc()
+
+
+def set_build_info(version: str, index: str, model: str) -> None:
+    """One series only: a new index build (after a release) replaces the old labels."""
+    BUILD_INFO.clear()
+    BUILD_INFO.labels(version, index, model).set(1)
+
+
+def endpoint_of(request: web.Request) -> str:
+    """The route pattern that matched (`/v1/ask`, `/static/{name}`), or `unmatched`."""
+    info = request.match_info
+    if info.http_exception is not None:
+        return UNMATCHED
+    route = info.route
+    resource = route.resource if route is not None else None
+    return resource.canonical if resource is not None else UNMATCHED
+
+
+@web.middleware
+async def metrics_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Count and time every request; put it first (outermost) so it sees the final status."""
+    started = time.perf_counter()
+    status = 500  # a cancelled or crashed handler
+    try:
+        response = await handler(request)
+        status = response.status
+        return response
+    except web.HTTPException as exc:
+        status = exc.status
+        raise
+    finally:
+        endpoint = endpoint_of(request)
+        HTTP_REQUESTS.labels(endpoint, request.method, str(status)).inc()
+        HTTP_LATENCY.labels(endpoint, request.method).observe(time.perf_counter() - started)
+
+
+# The app stores here a function giving (version, data dir, model) for the build-info labels.
+BuildLabels = Callable[[], tuple[str, Path, str]]
+BUILD_LABELS: web.AppKey[BuildLabels] = web.AppKey("metrics_build_labels")
+
+
+def index_version(data_dir: Path) -> str:
+    """The live index build's directory name (it carries the build time), or "none"."""
+    from index.store import current_build
+
+    build = current_build(data_dir)
+    return build.name if build is not None else "none"
+
+
+async def metrics_handler(request: web.Request) -> web.Response:
+    """`GET /metrics`: everything in REGISTRY, in the text format the scraper's Accept header asks for
+    (Prometheus' plain text 0.0.4 or 1.0.0, or OpenMetrics)."""
+    version, data_dir, model = request.app[BUILD_LABELS]()
+    set_build_info(version, index_version(data_dir), model)  # read per scrape: a rebuild shows at once
+    encode, content_type = choose_encoder(request.headers.get("Accept", ""))
+    return web.Response(body=encode(REGISTRY), headers={"Content-Type": content_type})

@@ -1,0 +1,319 @@
+"""One parameter spec for every input a user can give, and one `coerce()` that owns its limits.
+
+The referee's parameters and the ask/rule request fields are declared as `ParamSpec`s
+once; the CLI (argparse), the HTTP validator and OpenAPI document, and the Discord
+options are all generated from them, each through one complete `Kind` mapping of its
+own. So the same input meets the same limit in every front end.
+
+`coerce(spec, value)` accepts what people type (text "12" for a number, "3, 5" for a
+list); `coerce(spec, value, strict=True)` accepts only the JSON types the OpenAPI
+schema promises, which is what an API client expects to be held to.
+"""
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from core.errors import UserInputError
+
+DEFAULT_MAX_LENGTH = 100
+DEFAULT_MAX_ITEMS = 20
+_INT_TEXT = re.compile(r"[+-]?\d{1,12}")
+_FLOAT_TEXT = re.compile(r"[+-]?(\d{1,12}(\.\d{0,12})?|\.\d{1,12})")
+_TRUE = ("true", "yes", "1", "on")
+_FALSE = ("false", "no", "0", "off")
+
+
+class Kind(Enum):
+    """What a parameter holds. Front ends map every member to their own types."""
+
+    INT = "int"
+    FLOAT = "float"
+    BOOL = "bool"
+    TEXT = "text"
+    CHOICE = "choice"
+    INTS = "ints"  # a list of whole numbers
+    TEXTS = "texts"  # a list of short texts (qualities, markers)
+    FACES = "faces"  # die faces as typed: numbers 1-6, names or symbols, parsed by the referee
+
+    @property
+    def is_list(self) -> bool:
+        return self in (Kind.INTS, Kind.TEXTS, Kind.FACES)
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One input: its name (snake_case), kind, help text and every limit on it."""
+
+    name: str
+    kind: Kind
+    help: str
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[str, ...] = ()
+    required: bool = False
+    max_length: int = DEFAULT_MAX_LENGTH  # characters of one text value, or of one list item
+    max_items: int = DEFAULT_MAX_ITEMS  # values in a list
+
+    @property
+    def flag(self) -> str:
+        """The command-line spelling: `--target-citadel`."""
+        return "--" + self.name.replace("_", "-")
+
+
+class ParamError(UserInputError):
+    """A value that does not fit its spec; `code` says how (invalid_type, out_of_range, …)."""
+
+
+def _fail(spec: ParamSpec, code: str, message: str) -> ParamError:
+    return ParamError(message, spec.name, code=code)
+
+
+def _show(value: Any, limit: int = 30) -> str:
+    text = "".join(ch if ch.isprintable() else "?" for ch in str(value)[:limit])
+    return repr(text + ("…" if len(str(value)) > limit else ""))
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return f"the decimal number {value:.6g}"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def range_text(spec: ParamSpec) -> str:
+    low, high = spec.minimum, spec.maximum
+    if low is not None and high is not None:
+        return f"it must be between {low:g} and {high:g}"
+    if low is not None:
+        return f"it must be at least {low:g}"
+    return f"it must be at most {high:g}"
+
+
+def _bounded(spec: ParamSpec, value: float) -> None:
+    if (spec.minimum is not None and value < spec.minimum) or (spec.maximum is not None and value > spec.maximum):
+        shown = f"{value:g}" if abs(value) < 1e15 else f"{value:.3g}"
+        raise _fail(spec, "out_of_range", f"{spec.name!r} is {shown}; {range_text(spec)}.")
+
+
+def check_text(spec: ParamSpec, raw: str, max_length: int | None = None) -> str:
+    """Text the index, the referee or a log can take: bounded, printable, not empty."""
+    limit = max_length or spec.max_length
+    if len(raw) > limit:
+        raise _fail(spec, "too_long", f"{spec.name!r} is {len(raw)} characters long; the limit is {limit}.")
+    for char in raw:
+        if char in "\t\n\r":
+            continue
+        category = unicodedata.category(char)
+        if category == "Cs":
+            raise _fail(spec, "invalid_text", f"{spec.name!r} holds an unpaired surrogate; send valid Unicode.")
+        if category == "Cc":
+            raise _fail(spec, "invalid_text", f"{spec.name!r} holds control character U+{ord(char):04X}.")
+    text = raw.strip()
+    if not text:
+        raise _fail(spec, "empty", f"{spec.name!r} must not be empty.")
+    return text
+
+
+def _int(spec: ParamSpec, value: Any, strict: bool) -> int:
+    if isinstance(value, bool):
+        raise _fail(spec, "invalid_type", f"{spec.name!r} must be a whole number, not {_type_name(value)}.")
+    if isinstance(value, int):
+        number = value
+    elif isinstance(value, float) and value.is_integer():  # JSON Schema: 17.0 is an integer
+        number = int(value)
+    elif not strict and isinstance(value, str) and _INT_TEXT.fullmatch(value.strip()):
+        number = int(value.strip())
+    else:
+        got = _show(value) if isinstance(value, str) else _type_name(value)
+        raise _fail(spec, "invalid_type", f"{spec.name!r} must be a whole number, not {got}.")
+    _bounded(spec, number)
+    return number
+
+
+def _float(spec: ParamSpec, value: Any, strict: bool) -> float:
+    number: float
+    if isinstance(value, bool):
+        raise _fail(spec, "invalid_type", f"{spec.name!r} must be a number, not {_type_name(value)}.")
+    if isinstance(value, (int, float)):
+        number = float(value)
+    elif not strict and isinstance(value, str):
+        text = value.strip().rstrip('"').replace(",", ".")
+        if not _FLOAT_TEXT.fullmatch(text):
+            raise _fail(spec, "invalid_type", f"{spec.name!r} must be a number, not {_show(value)}.")
+        number = float(text)
+    else:
+        raise _fail(spec, "invalid_type", f"{spec.name!r} must be a number, not {_type_name(value)}.")
+    if not math.isfinite(number):
+        raise _fail(spec, "out_of_range", f"{spec.name!r} must be a finite number.")
+    _bounded(spec, number)
+    return number
+
+
+def _bool(spec: ParamSpec, value: Any, strict: bool) -> bool:
+    if isinstance(value, bool):
+        return value
+    if not strict:
+        if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
+            return value.strip().lower() in _TRUE
+        if isinstance(value, int) and value in (0, 1):
+            return bool(value)
+    raise _fail(spec, "invalid_type", f"{spec.name!r} must be true or false, not {_show(value)}.")
+
+
+def normalise_choice(text: str) -> str:
+    return text.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def _choice(spec: ParamSpec, value: Any) -> str:
+    if not isinstance(value, str):
+        raise _fail(spec, "invalid_type", f"{spec.name!r} must be text, not {_type_name(value)}.")
+    text = check_text(spec, value)
+    key = normalise_choice(text)
+    if key not in spec.choices:
+        shown = ", ".join(spec.choices[:30]) + (", …" if len(spec.choices) > 30 else "")
+        raise _fail(spec, "invalid_choice", f"{_show(text)} is not a valid {spec.name!r}; choose one of: {shown}.")
+    return key
+
+
+def _items(spec: ParamSpec, value: Any, strict: bool) -> list[Any]:
+    """The list's items: a JSON list, or (typed) one value or comma-separated text."""
+    if isinstance(value, (list, tuple)):
+        items: list[Any] = list(value)
+    elif strict and not isinstance(value, (str, int, float)) or isinstance(value, bool):
+        raise _fail(spec, "invalid_type", f"{spec.name!r} must be a list, not {_type_name(value)}.")
+    else:
+        items = [value]
+    # JSON Schema counts 3.0 as an integer: so does every list of whole numbers or die faces.
+    items = [int(item) if isinstance(item, float) and item.is_integer() else item for item in items]
+    if not strict:
+        split: list[Any] = []
+        for item in items:
+            if isinstance(item, str) and "," in item:
+                split.extend(part for part in item.split(",") if part.strip())
+            else:
+                split.append(item)
+        items = split
+    if len(items) > spec.max_items:
+        raise _fail(spec, "too_many_items", f"{spec.name!r} takes at most {spec.max_items} values.")
+    return items
+
+
+def coerce(spec: ParamSpec, value: Any, *, strict: bool = False) -> Any:
+    """The value typed and checked against every limit of its spec, or a `ParamError`."""
+    kind = spec.kind
+    if kind is Kind.INT:
+        return _int(spec, value, strict)
+    if kind is Kind.FLOAT:
+        return _float(spec, value, strict)
+    if kind is Kind.BOOL:
+        return _bool(spec, value, strict)
+    if kind is Kind.CHOICE:
+        return _choice(spec, value)
+    if kind is Kind.TEXT:
+        if not isinstance(value, str):
+            raise _fail(spec, "invalid_type", f"{spec.name!r} must be text, not {_type_name(value)}.")
+        return check_text(spec, value)
+    if kind is Kind.FACES and isinstance(value, str):
+        # "1 1 2 heavy counter, blank": the referee's face parser splits it; only bound its length here.
+        return check_text(spec, value, max_length=spec.max_items * 16)
+    items = _items(spec, value, strict)
+    if kind is Kind.INTS:
+        return [_int(spec, item, strict) for item in items]
+    if kind is Kind.TEXTS:
+        out: list[str] = []
+        for item in items:
+            if not isinstance(item, str):
+                raise _fail(spec, "invalid_type", f"{spec.name!r} takes text values, not {_type_name(item)}.")
+            out.append(check_text(spec, item))
+        return out
+    # FACES: numbers 1-6 or text (names, symbols); the referee parses them into faces.
+    faces: list[int | str] = []
+    for item in items:
+        if isinstance(item, bool) or not isinstance(item, (int, str)):
+            raise _fail(spec, "invalid_type", f"{spec.name!r} takes die faces (1-6 or names), not {_type_name(item)}.")
+        faces.append(check_text(spec, item) if isinstance(item, str) else item)
+    return faces
+
+
+def unknown_field(name: object, known: Iterable[str], context: str = "") -> ParamError:
+    """The error for a name no spec has, with the nearest known name when there is one."""
+    import difflib
+
+    shown = _show(name, 40)
+    names = sorted(known)
+    message = f"Unknown field {shown}{' for ' + context if context else ''}."
+    key = str(name).replace("-", "_").lower()
+    if key in names:
+        message += f" Use {key!r}: underscores, not dashes."
+    else:
+        guess = difflib.get_close_matches(key, names, n=1, cutoff=0.6)
+        if guess:
+            message += f" Did you mean {guess[0]!r}?"
+        message += f" Known fields: {', '.join(names)}."
+    field = "".join(ch if ch.isprintable() else "?" for ch in str(name)[:60])
+    return ParamError(message, field, code="unknown_field")
+
+
+def coerce_all(
+    specs: Sequence[ParamSpec], values: Mapping[str, Any], *, strict: bool = False, context: str = ""
+) -> dict[str, Any]:
+    """Every given value coerced; unknown names and missing required ones refused.
+
+    None (JSON null) and an empty list count as "not given"."""
+    by_name = {spec.name: spec for spec in specs}
+    if not isinstance(values, Mapping):
+        raise ParamError("params: expected a mapping of parameter names to values", "params", code="invalid_body")
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        if not isinstance(key, str):
+            raise ParamError("params: parameter names must be text", "params", code="invalid_body")
+        spec = by_name.get(key) if strict else by_name.get(key.replace("-", "_"))
+        if spec is None:
+            raise unknown_field(key, by_name, context)
+        if value is None or (spec.kind.is_list and isinstance(value, (list, tuple)) and not value):
+            continue  # [] is "no values" only for a list; for a number it is the wrong type
+        out[spec.name] = coerce(spec, value, strict=strict)
+    for spec in specs:
+        if spec.required and spec.name not in out:
+            raise ParamError(f"Field {spec.name!r} is required: {spec.help}", spec.name, code="missing_field")
+    return out
+
+
+# Messages (errors, notes, assumptions) name an input as ⟨name⟩; each front end renders the name
+# in its own vocabulary, so an HTTP or Discord user never reads a CLI flag.
+_PARAM_MENTION = re.compile(r"⟨([a-z][a-z0-9_]*)⟩")
+
+
+def show_params(text: str, style: str = "plain") -> str:
+    """Render ⟨name⟩ mentions: `cli` → `--target-citadel`, `marked` → unchanged (a front end that
+    renders them itself, e.g. Discord's localised option names), anything else → `target_citadel`."""
+    if style == "marked":
+        return text
+    if style == "cli":
+        return _PARAM_MENTION.sub(lambda m: "--" + m.group(1).replace("_", "-"), text)
+    return _PARAM_MENTION.sub(lambda m: m.group(1), text)
+
+
+def spec_named(specs: Iterable[ParamSpec], name: str) -> ParamSpec:
+    """The spec called `name` in a list (a KeyError is a bug in our own declarations)."""
+    for spec in specs:
+        if spec.name == name:
+            return spec
+    raise KeyError(name)

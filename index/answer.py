@@ -1,0 +1,183 @@
+"""The answer line: the sentence(s) of a rule that answer the question, quoted verbatim.
+
+A rule text is cut into segments (sentences, list lines); windows of up to three
+consecutive segments, at most QUOTE_MAX_CHARS long, are scored by the question stems they
+contain (IDF-weighted, each stem counted once), with a bonus for numbers when the question
+asks "how many / how far / сколько". The quote is always `text[start:end]`: never rewritten.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from index.text import stems
+
+QUOTE_MAX_CHARS = 300
+MAX_WINDOW = 3  # segments in one quote
+EXTEND_TO = 300  # a quote shorter than this takes in the following sentences up to it
+SHORT_QUOTE = 160  # a quote this short also takes in the next paragraph's opening
+MIN_QUOTE_CHARS = 25  # a bare heading ("RESOLVING A RAM") is not an answer
+NUMBER_BONUS = 0.6  # x the mean query-stem weight, for a number in a "how many" answer
+DENSE_WEIGHT = 1.0  # x mean weight x cosine: how much the model's sentence choice counts
+
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[*_»\"”)]*\s+(?=[*_«\"“(]*[A-ZА-ЯЁ0-9])")
+_CLAUSE_END = re.compile(r"(?<=[;:,])\s+")
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
+_NUMBER_WORDS = re.compile(
+    r"\b(twice|double|half|once|one|two|three|four|five|six|равн\w*|вдвое|дважды|половин\w*|"
+    r"один|одн\w+|два|две|три|четыре|пять|шесть|equal to)\b", re.IGNORECASE)
+_NUMERIC_QUESTION = re.compile(
+    r"\b(how (many|much|far|close|long|big|often)|what range|range|distance|number of|"
+    r"сколько|скока|скольк\w*|насколько|на каком рас+тоянии|расстояни\w*|дистанци\w*|дюйм\w*)\b",
+    re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Quote:
+    start: int
+    end: int
+    score: float
+
+
+def is_numeric_question(question: str) -> bool:
+    return bool(_NUMERIC_QUESTION.search(question))
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start] in " \t\r\n-•*>#|":
+        start += 1
+    while end > start and text[end - 1] in " \t\r\n*_|":
+        end -= 1
+    return start, end
+
+
+def segments(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence or line; pieces over the quote limit are cut at
+    clause boundaries (or, failing that, hard) so every segment fits a quote."""
+    out: list[tuple[int, int]] = []
+    line_start = 0
+    for line in text.split("\n"):
+        line_end = line_start + len(line)
+        cuts = [line_start] + [line_start + m.end() for m in _SENTENCE_END.finditer(line)] + [line_end]
+        for a, b in zip(cuts, cuts[1:], strict=False):
+            for piece in _fit(text, a, b):
+                s, e = _trim(text, *piece)
+                if e > s:
+                    out.append((s, e))
+        line_start = line_end + 1
+    return out
+
+
+def _fit(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    if end - start <= QUOTE_MAX_CHARS:
+        return [(start, end)]
+    pieces: list[tuple[int, int]] = []
+    cuts = [start + m.end() for m in _CLAUSE_END.finditer(text[start:end])] + [end]
+    piece_start = start
+    last = start
+    for cut in cuts:
+        if cut - piece_start > QUOTE_MAX_CHARS and last > piece_start:
+            pieces.append((piece_start, last))
+            piece_start = last
+        last = cut
+    pieces.append((piece_start, end))
+    hard: list[tuple[int, int]] = []
+    for a, b in pieces:  # a clause longer than the limit: cut it at a space
+        while b - a > QUOTE_MAX_CHARS:
+            cut = text.rfind(" ", a + 1, a + QUOTE_MAX_CHARS)
+            if cut <= a:
+                cut = a + QUOTE_MAX_CHARS
+            hard.append((a, cut))
+            a = cut
+        hard.append((a, b))
+    return hard
+
+
+def has_number(text: str) -> bool:
+    return bool(_NUMBER.search(text) or _NUMBER_WORDS.search(text))
+
+
+def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, set[str]] | None = None,
+               numeric: bool = False, opening: bool = False,
+               closeness: list[float] | None = None) -> Quote | None:
+    """The highest-scoring window of consecutive segments. `variants` maps each question
+    stem to the spellings that count as it (expansions, typos, translations). When no
+    segment shares a word with the question, `opening` quotes the rule's first sentence
+    (the question named the rule: its opening defines it); otherwise None. `closeness`, one
+    per segment, is the model's cosine between the question and that segment, when known."""
+    spans = segments(text)
+    if not spans or not weights:
+        return None
+    owner: dict[str, set[str]] = {}
+    for source, spellings in (variants or {s: {s} for s in weights}).items():
+        for spelling in spellings | {source}:
+            owner.setdefault(spelling, set()).add(source)
+    seg_stems = [{src for st in stems(text[s:e]) for src in owner.get(st, ())} for s, e in spans]
+    mean = sum(weights.values()) / len(weights)
+    best: Quote | None = None
+    for i in range(len(spans)):
+        matched: set[str] = set()
+        for j in range(i, min(i + MAX_WINDOW, len(spans))):
+            start, end = spans[i][0], spans[j][1]
+            if end - start > QUOTE_MAX_CHARS:
+                break
+            added = seg_stems[j] - matched
+            if j > i and not added:
+                continue  # a neighbour that adds nothing the question asked about
+            matched |= added
+            if not matched or end - start < MIN_QUOTE_CHARS:
+                continue
+            score = sum(weights.get(s, 0.0) for s in matched)
+            if numeric and has_number(text[start:end]):
+                score += NUMBER_BONUS * mean
+            if closeness is not None:
+                score += DENSE_WEIGHT * mean * max(closeness[i:j + 1])
+            score -= 0.01 * mean * (j - i)  # equal evidence: the shorter quote
+            if best is None or score > best.score:
+                best = Quote(start, end, score)
+    if best is not None:
+        best = _extend(text, spans, best)
+    if best is None and opening:
+        end = next((e for s, e in spans if e - spans[0][0] >= MIN_QUOTE_CHARS), spans[0][1])
+        if end - spans[0][0] <= QUOTE_MAX_CHARS:
+            best = Quote(spans[0][0], end, 0.0)
+    return best
+
+
+def _extend(text: str, spans: list[tuple[int, int]], quote: Quote) -> Quote:
+    """A short answer sentence usually needs the next one ("Reactor leak: This model
+    receives a marker." is followed by what the marker does): add following sentences of
+    the same paragraph while the quote stays under EXTEND_TO characters."""
+    end = quote.end
+    for s, e in spans:
+        if s < end:
+            continue
+        if e - quote.start > EXTEND_TO or ("\n\n" in text[end:s] and end - quote.start >= SHORT_QUOTE):
+            break
+        end = e
+    return Quote(quote.start, end, quote.score)
+
+
+def numbers(text: str) -> list[str]:
+    """Numbers a quote states, inch marks unified: '3”', '3 inches' and '3"' are all '3"'."""
+    out = []
+    for match in _NUMBER.finditer(text):
+        value = re.sub(r"\s+", "", match.group(0))
+        value = re.sub(r"(?i)(дюйм\w*|inch(es)?|[”″])$", '"', value)
+        out.append(value)
+    return list(dict.fromkeys(out))
+
+
+def disagreement_note(lines: list[tuple[str, str]]) -> str | None:
+    """lines: (edition label, quote) for one game's editions. A note only when at least two
+    lines state numbers and the numbers differ; it names each edition's numbers."""
+    stated = [(label, numbers(quote)) for label, quote in lines]
+    stated = [(label, nums) for label, nums in stated if nums]
+    if stated and all(any(n.endswith('"') for n in nums) for _, nums in stated):
+        # Every line states a distance: compare distances, not step numbers or counts.
+        stated = [(label, [n for n in nums if n.endswith('"')]) for label, nums in stated]
+    if len(stated) < 2 or len({tuple(sorted(nums)) for _, nums in stated}) < 2:
+        return None
+    parts = "; ".join(f"{label}: {', '.join(nums)}" for label, nums in stated)
+    return f"The editions' answers state different numbers ({parts}); use the line for the edition you play."

@@ -1,0 +1,61 @@
+"""Is the question in the rules at all? A calibrated test on the leading rule candidates.
+
+Measured on the dev set and on bench/data/offtopic.jsonl (other games, painting, points
+costs, invented rule names, general knowledge) by bench/retrieval.py. The evidence:
+- coverage: the share of the question's content words (IDF-weighted, words the corpus never
+  uses weigh most) that a leading rule uses in some spelling;
+- matched: how many distinct content words it shares (one shared word is chance: "capital");
+- cosine: for English passages, how close the model finds the question and the rule.
+Question words and edition names carry no topic and are left out of all three.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from index.text import stems
+
+# Words that ask or frame a question but say nothing about its topic (stemmed when used).
+_QUESTION_WORDS = (
+    "what whats which why how many much far close who whom whose where when happen happens happened "
+    "work works working do does did doing done get gets got go goes going still actually really just "
+    "only also even rule rules game games play playing mean means explain tell say says ok okay please "
+    "thanks pls im dont cant vs versus ed edition warfare dystopian wars war anyone someone something "
+    "какой какая какие каков сколько скока почему зачем можно нельзя который которая которые которых "
+    "будет будут делает делать работает работать тогда правило правила игра игре мой моя мои свой "
+    "просто если нужно надо вообще stuff thing things something anything kind sort lot book"
+)
+QUESTION_STEMS = frozenset(stems(_QUESTION_WORDS, keep_stopwords=True))
+
+# Calibrated by a grid over these six numbers (bench/retrieval.py reports the outcome): a broad
+# plateau of settings gives the same errors; these sit inside it, not on its edge.
+NAME_SHARE = 0.4  # the question is mostly the name of a rule the term table knows
+MIN_COVERAGE = 0.4  # English passage: share of the question's weight the rule uses ...
+MIN_COVERAGE_RU = 0.35  # ... Russian passage (no model vote, so words alone decide)
+MIN_COSINE = 0.5  # the model finds the rule this close in meaning ...
+MIN_COVERAGE_WITH_MODEL = 0.25  # ... while it still shares this much of the wording
+MIN_COVERAGE_NAMED = 0.2  # the question names the rule's term and shares this much
+MIN_MATCHED = 2  # distinct content words shared for the word-only tests (one is chance)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    coverage: float
+    matched: int
+    cosine: float | None  # None when the model cannot read the passage or the question
+    name_share: float  # share of the question's weight in a name of this rule (0: none)
+
+
+def topic_stems(all_stems: list[str]) -> list[str]:
+    """The question's content stems: question words dropped."""
+    return [s for s in all_stems if s not in QUESTION_STEMS]
+
+
+def is_relevant(e: Evidence) -> bool:
+    if e.name_share >= NAME_SHARE:
+        return True
+    if e.name_share > 0 and e.coverage >= MIN_COVERAGE_NAMED:
+        return True
+    if e.cosine is not None and e.cosine >= MIN_COSINE and e.coverage >= MIN_COVERAGE_WITH_MODEL:
+        return True
+    floor = MIN_COVERAGE_RU if e.cosine is None else MIN_COVERAGE
+    return e.matched >= MIN_MATCHED and e.coverage >= floor

@@ -1,0 +1,141 @@
+"""ATTACK inputs, typed: what both ruleset families share (pool, range band, eligibility).
+
+`AttackSetup` is the frozen, resolved input of one attack; `attack_dw3` and `attack_dw4` build it
+from the raw parameters, `attack` computes the odds or scores the roll from it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.damage import MARKER_KEYS, Target
+from referee.dice import FaceRules
+from referee.errors import InputError
+from referee.faces import Face
+from referee.params import TRAIT_ALIASES
+from referee.report import Report
+from referee.rulesets.base import Ruleset
+from referee.sustained import SustainedPolicy
+
+
+@dataclass(frozen=True)
+class AttackSetup:
+    """One attack, resolved: pools, face values, the target, and every modifier that applies."""
+
+    rs: Ruleset
+    pool: int
+    defence: int  # dice the defender rolls (dw4: the Resistance Pool)
+    rules: FaceRules
+    counter_values: dict[Face, int]
+    target: Target
+    qualities: dict[str, int]
+    obscured: bool
+    band: str | None
+    reroll: frozenset[Face] = frozenset()
+    reroll_names: dict[Face, str] = field(default_factory=dict)
+    sustained: str | None = None
+    policy: SustainedPolicy | None = None
+    piercing: int = 0
+    high_velocity: int = 0
+    convert: int = 0  # dw4 Devastating minus Ablative
+    mass1_strict: bool = False
+    rail: int = 0  # dw4 Rail (X): the first X Exploding Strikes of the initial roll add two dice
+    repeats: int = 1  # dw4 Torrent (X): the whole action may be resolved up to X times
+    defence_refused: bool = False  # dw3 Defences given for an attack they cannot be used against
+
+
+def pool(p: dict[str, Any], report: Report) -> tuple[int, list[str]]:
+    """The attack pool and how it was built (lead + support, or the total given)."""
+    lead, support, total = p.get("lead"), p.get("support") or [], p.get("dice")
+    if lead is None and support:
+        raise InputError("lead: supporting dice were given without the lead weapon's dice (⟨lead⟩)", "lead")
+    if lead is not None:
+        built = lead + sum(support)
+        if total is not None and total != built:
+            raise InputError(f"dice: {total} dice contradicts lead {lead} + support {sum(support)} = {built}",
+                             "dice")
+        return built, [f"lead {lead}"] + [f"+ support {s}" for s in support]
+    if total is None:
+        raise InputError("dice: how many attack dice? give ⟨dice⟩ (or ⟨lead⟩ and ⟨support⟩)", "dice")
+    return total, [f"{total} dice"]
+
+
+def target_type(p: dict[str, Any]) -> str | None:
+    trait = p.get("target_type")
+    return TRAIT_ALIASES.get(trait, trait) if trait else None
+
+
+def band(p: dict[str, Any], rs: Ruleset, q: dict[str, int], report: Report) -> str | None:
+    """The range band: given, or derived from the distance (and shifted for an Aerial target in dw3)."""
+    chosen = p.get("range")
+    distance = p.get("distance")
+    valid = [b for b, _ in rs.bands]
+    if chosen is not None:
+        if rs.family == "dw4":
+            chosen = {"point-blank": "close", "closing": "standard", "long": "extreme"}.get(chosen, chosen)
+        elif chosen in ("close", "standard", "extreme"):
+            chosen = {"close": "point-blank", "standard": "closing", "extreme": "long"}[chosen]
+        if chosen not in valid:
+            raise InputError(f"range: {chosen} is not a {rs.id} band ({', '.join(valid)})", "range")
+    if distance is not None:
+        derived = rs.band_for(distance, "extreme-range" in q)
+        if derived is None:
+            raise InputError(f"distance: {distance:g}\" is beyond the longest range band of {rs.id}", "distance")
+        if chosen is not None and chosen != derived:
+            raise InputError(f"range: {chosen} contradicts distance {distance:g}\" ({derived})", "range")
+        chosen = derived
+        report.step("range band", f"{distance:g}\" is {chosen} (a target on a boundary is in the nearer band)",
+                    report.cite("range"), ru=f"{distance:g}\" — это {chosen} (цель на границе — в ближней полосе)",
+                    band=chosen)
+    if chosen is not None and target_type(p) == "aerial" and rs.family == "dw3":
+        if p.get("attacker_aerial"):
+            report.note("an Aerial attacker: the Aerial target is not one band further",
+                        "атакует Воздушное подразделение: цель не считается на шаг дальше")
+        else:
+            shifted = {"point-blank": "closing", "closing": "long", "long": "long"}[chosen]
+            if shifted != chosen:
+                report.step("aerial target", f"an Aerial target is one band further: {chosen} -> {shifted}",
+                            report.cite("aerial_band"),
+                            ru=f"Воздушная цель на одну дистанцию дальше: {chosen} -> {shifted}", band=shifted)
+            chosen = shifted
+    elif p.get("attacker_aerial") and rs.family == "dw3":
+        report.note("⟨attacker_aerial⟩ not used: it only matters against an Aerial target with a known range",
+                    "⟨attacker_aerial⟩ не используется: важно только против Воздушной цели при известной дистанции")
+    return chosen
+
+
+def check_eligibility(p: dict[str, Any], rs: Ruleset, q: dict[str, int], report: Report) -> None:
+    """Targets the quality forbids are refused, not computed."""
+    trait = target_type(p)
+    distance = p.get("distance")
+    if "torpedo" in q:
+        report.cite_quality("torpedo")
+        if distance is not None and distance < 5:
+            raise InputError(f"distance: a Torpedo attack needs the target at least 5\" away "
+                             f"(it is {distance:g}\")", "distance")
+        if distance is None:
+            report.assume("Torpedo: no ⟨distance⟩ given, so the 5\" minimum range was not checked",
+                          "Торпеда: ⟨distance⟩ не задана, минимальная дистанция 5\" не проверялась")
+        if trait in rs.torpedo_blocked_traits:
+            raise InputError(f"target_type: torpedoes cannot target {trait} units in {rs.id}", "target_type")
+    if "bomb" in q and trait == "aerial":
+        raise InputError("target_type: a Bomb attack cannot be declared against an aerial target", "target_type")
+    if "aerial" in q and trait == "submerged" and "submerged" not in q:
+        raise InputError("target_type: an Aerial attack cannot target a submerged model", "target_type")
+    if "submerged" in q and "aerial" not in q and trait in rs.submerged_blocked_traits:
+        raise InputError(f"target_type: a Submerged attack cannot target a {trait} model", "target_type")
+    if "indirect" in q and trait == "aerial":
+        raise InputError("target_type: an Indirect attack cannot target an aerial model", "target_type")
+    if "torrent" in q and rs.family == "dw4" and trait == "submerged":
+        raise InputError("target_type: an Underwater model cannot be the Initial Target of a Torrent attack",
+                         "target_type")
+
+
+def markers(p: dict[str, Any]) -> frozenset[str]:
+    out = set()
+    for m in p.get("markers") or []:
+        key = m.strip().lower().replace(" ", "-").replace("_", "-")
+        if key not in MARKER_KEYS:
+            raise InputError(f"markers: {m[:30]!r} is not a critical marker ({', '.join(MARKER_KEYS)})", "markers")
+        out.add(key)
+    return frozenset(out)

@@ -1,0 +1,355 @@
+"""The description grammar: tokens -> phrases -> each number bound to the one input it belongs to.
+
+Three steps, each small enough to reason about:
+
+1. `match`: the longest vocabulary phrase at each token ("high velocity", "point blank", "броня");
+   a token no phrase covers is an unknown word (reported, never dropped).
+2. `attach`: owners ("target armour", "броня цели") and negations ("no shield") join the phrase they
+   modify; each key is mapped to a parameter of the action (`describe_vocab.resolve`).
+3. `bind`: each number goes to one key. Explicit links first ("armour: 6", "armour of 6",
+   "piercing (2)"), then adjacency: "armour 6" (key, number) or "21 dice" (number, count word).
+   When a number sits between two keys ("high velocity 10 dice"), it goes right if the left key's
+   value is optional (a quality) and the right one has no number of its own; otherwise left
+   ("armour 6 citadel 9"). A unit after a number ("10 in", '10"') is inches only right after a free
+   number and, for "in", not before an edition name ("citadel 10 in dw3").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.params import Kind, ParamSpec
+from referee.damage import MARKER_KEYS
+from referee.describe_tokens import Token
+from referee.describe_vocab import (
+    COUNTED_IN_DICE,
+    FALLBACKS,
+    VALUED_QUALITIES,
+    Entry,
+    Vocabulary,
+    resolve,
+    word_matches,
+)
+
+_ROLE_RANK = {"key": 8, "flag": 7, "quality": 6, "marker": 5, "owner": 4, "neg": 3, "conn": 2, "sep": 2,
+              "filler": 0}
+_VALUE_KINDS = (Kind.INT, Kind.FLOAT, Kind.INTS)
+_ARTICLES = frozenset({"the", "a", "an", "my", "this"})
+
+
+@dataclass
+class Item:
+    """A phrase or a number of the description, with what the grammar decided about it."""
+
+    kind: str  # an Entry role, "num" or "unknown"
+    start: int
+    end: int
+    entry: Entry | None = None
+    token: Token | None = None
+    param: str | None = None
+    spec: ParamSpec | None = None
+    value: Any = None
+    owner: str | None = None
+    nums: list[Item] = field(default_factory=list)
+    used: bool = False  # a bound number, an applied owner or negation, an absorbed unit
+    span_end: int = 0  # end of the text this item stands for once its numbers are bound
+    word: str = ""  # the normalised words matched
+
+    @property
+    def concept(self) -> str:
+        return self.entry.concept if self.entry else ""
+
+    @property
+    def mode(self) -> str:
+        return self.entry.mode if self.entry else ""
+
+
+def _fits(entry: Entry, tokens: list[Token], i: int) -> bool:
+    n = len(entry.phrase)
+    if i + n > len(tokens):
+        return False
+    return all(word_matches(p, tokens[i + k].text) for k, p in enumerate(entry.phrase))
+
+
+def _best(vocab: Vocabulary, tokens: list[Token], i: int) -> Entry | None:
+    best: Entry | None = None
+    for entry in vocab.starting_with(tokens[i].text):
+        if not _fits(entry, tokens, i):
+            continue
+        if tokens[i].kind == "num" and entry.role != "flag":
+            continue  # a number is a number, unless it names an edition ("3.03")
+        if entry.weak and not _unit_here(vocab, tokens, i):
+            continue
+        if best is None or _rank(vocab, entry) > _rank(vocab, best):
+            best = entry
+    return best
+
+
+def _rank(vocab: Vocabulary, entry: Entry) -> tuple[tuple[int, int], bool, int]:
+    """Longer phrase first; then one that sets a parameter this action has ("failed crew check" is
+    ⟨crew_check⟩ in a ram and ⟨cause⟩ in a collision); then keys before flags before qualities."""
+    relevant = entry.role != "flag" or entry.concept in vocab.names
+    return entry.weight, relevant, _ROLE_RANK[entry.role]
+
+
+def _unit_here(vocab: Vocabulary, tokens: list[Token], i: int) -> bool:
+    """'10"' and "10 in" are inches; "citadel 10 in dw3" and "in the 4th edition" are not."""
+    if i == 0 or tokens[i - 1].kind != "num":
+        return False
+    if tokens[i].text != "in" or i + 1 >= len(tokens):
+        return True
+    nxt = tokens[i + 1]
+    if nxt.text in _ARTICLES:
+        return False
+    follow = _best(vocab, tokens, i + 1)
+    return not (follow and follow.role == "flag" and follow.concept == "ruleset")
+
+
+def match(tokens: list[Token], vocab: Vocabulary) -> list[Item]:
+    """Tokens -> items: phrases (longest first), numbers, and unknown words."""
+    items: list[Item] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        entry = _best(vocab, tokens, i)
+        if entry is not None:
+            last = tokens[i + len(entry.phrase) - 1]
+            words = " ".join(t.text for t in tokens[i:i + len(entry.phrase)])
+            items.append(Item(entry.role, tok.start, last.end, entry=entry, value=entry.value, word=words))
+            i += len(entry.phrase)
+            continue
+        if tok.kind == "num":
+            items.append(Item("num", tok.start, tok.end, token=tok, word=tok.text))
+        else:
+            kind = "unknown" if tok.kind == "word" else "filler"
+            items.append(Item(kind, tok.start, tok.end, token=tok, word=tok.text))
+        i += 1
+    for item in items:
+        item.span_end = item.end
+    return items
+
+
+def _defence_order(ruleset: str, assaulter: Any) -> tuple[str, ...]:
+    """Which parameter "defence"/"защита" fills when the action has no `defence`: dw4's Defences rating,
+    or the dw3 value the assaulter's position uses (RB ЗАЩИТА: ADV against aerial, SDV against submerged)."""
+    if ruleset == "dw4":
+        return ("target_defences", "target_adv", "target_sdv")
+    if assaulter == "submerged":
+        return ("target_sdv", "target_adv", "target_defences")
+    return ("target_adv", "target_sdv", "target_defences")
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What decides a phrase's parameter besides its words: the action's inputs and the edition."""
+
+    specs: dict[str, ParamSpec]
+    ruleset: str
+    assaulter: Any
+    qualities: dict[str, Entry]  # quality names, for a key word that means nothing in this action
+
+    @property
+    def names(self) -> set[str]:
+        return set(self.specs)
+
+
+def attach(items: list[Item], specs: dict[str, ParamSpec], ruleset_hint: str | None,
+           vocab_qualities: dict[str, Entry]) -> list[Item]:
+    """Apply owners, pick each phrase's parameter; returns the items with applied owners removed."""
+    items = _apply_owners(items)
+    flags = {it.concept: it.value for it in items if it.kind == "flag"}
+    ctx = _Context(specs, str(flags.get("ruleset") or ruleset_hint or "dw3"), flags.get("assaulter"),
+                   vocab_qualities)
+    for item in items:
+        if item.kind == "key":
+            _resolve_key(item, ctx)
+        elif item.kind in ("flag", "quality", "marker"):
+            _resolve_word(item, ctx)
+    return items
+
+
+def _apply_owners(items: list[Item]) -> list[Item]:
+    """"target armour" / "броня цели": the owner joins its key; an owner next to no key is a filler."""
+    for idx, item in enumerate(items):
+        if item.kind != "owner":
+            continue
+        nxt = items[idx + 1] if idx + 1 < len(items) else None
+        prev = items[idx - 1] if idx else None
+        after = items[idx + 2] if idx + 2 < len(items) else None
+        if nxt is not None and nxt.kind == "key" and nxt.owner is None:
+            nxt.owner, item.used = item.value, True
+            nxt.start = item.start
+        elif prev is not None and prev.kind == "key" and prev.owner is None and not prev.nums:
+            prev.owner, item.used = item.value, True  # Russian puts it after: "броня цели 6"
+            prev.end = prev.span_end = item.end
+        elif nxt is not None and nxt.kind == "num" and after is not None and after.kind == "key" \
+                and after.mode != "pre" and after.owner is None:
+            after.owner, item.used = item.value, True  # "target discards 1 srs"
+    items = [it for it in items if not (it.kind == "owner" and it.used)]
+    for it in items:
+        if it.kind == "owner":
+            it.kind = "filler"
+    return items
+
+
+def _resolve_key(item: Item, ctx: _Context) -> None:
+    concept, names = item.concept, ctx.names
+    param = resolve(concept, item.owner, names)
+    if param is None and concept == "support_models":
+        support = ctx.specs.get("support")
+        param = "support" if support is not None and support.kind is Kind.INT else None
+    if param is None and concept == "defence":
+        param = next((n for n in _defence_order(ctx.ruleset, ctx.assaulter) if n in names), None)
+    if param is None and concept == "shredded" and ctx.ruleset == "dw4" and "quality" in names:
+        item.kind, item.param = "quality", "quality"  # dw4: the Shredded Defences weapon quality
+        item.entry = Entry(item.entry.phrase if item.entry else (), "quality", "shredded-defences")
+        return
+    if param is None and concept in FALLBACKS:
+        other, value = FALLBACKS[concept]
+        if value is None:
+            param = resolve(other, item.owner, names)
+        elif other in names:
+            item.kind = "marker" if ctx.specs[other].kind is Kind.TEXTS else "flag"
+            item.param, item.value = other, value
+            return
+    if param is None and item.word in ctx.qualities:  # "ramming" in an attack: the quality
+        item.kind, item.entry = "quality", ctx.qualities[item.word]
+        item.param = "quality" if "quality" in names else None
+        return
+    item.param = param
+    item.spec = ctx.specs.get(param) if param else None
+    if item.spec is not None and item.spec.kind is Kind.BOOL:
+        item.kind, item.value = "flag", True
+
+
+def _resolve_word(item: Item, ctx: _Context) -> None:
+    names = ctx.names
+    if item.kind == "flag":
+        spec = ctx.specs.get(item.concept)
+        fits = spec is not None and (spec.kind is not Kind.CHOICE or item.value in spec.choices)
+        item.param = item.concept if fits else None
+    elif item.kind == "marker":
+        item.param = "markers" if "markers" in names else None
+        item.value = item.concept
+    elif item.concept == "extreme-range" and ctx.ruleset == "dw4" and "range" in names:
+        item.kind, item.param, item.value = "flag", "range", "extreme"  # dw4: a band, not a quality
+    elif item.concept in MARKER_KEYS and ctx.ruleset != "dw4" and "markers" in names:
+        # "navigation lock": a dw4 weapon quality, but in dw3 the Critical Damage marker
+        item.kind, item.param, item.value = "marker", "markers", item.concept
+    else:
+        item.param = "quality" if "quality" in names else None
+
+
+def _takes(item: Item, side: str) -> bool:
+    """Whether `item` can take a number standing to its right (side "pre") or left (side "post")."""
+    if item.nums or item.used:
+        return False
+    if item.kind == "quality":
+        return side == "pre" and item.concept in VALUED_QUALITIES
+    if item.kind != "key":
+        return False
+    if item.spec is not None and item.spec.kind not in _VALUE_KINDS:
+        return False
+    return item.mode == "both" or item.mode == side
+
+
+def _free_num(items: list[Item], j: int) -> bool:
+    return 0 <= j < len(items) and items[j].kind == "num" and not items[j].used
+
+
+def _has_own(items: list[Item], j: int) -> bool:
+    """Whether the count word at j has a number after it that the next word does not claim:
+    "dice 12 armour 5" yes; "dice 6 escorts" no; "boarding 0 disorder 0" yes (disorder has its own)."""
+    return items[j].mode == "both" and _free_num(items, j + 1) and not _claims(items, j + 2)
+
+
+def _claims(items: list[Item], j: int) -> bool:
+    """Whether the item at j takes the number just before it ("4 escorts"), not one after it."""
+    return 0 <= j < len(items) and _takes(items[j], "post") and not _has_own(items, j)
+
+
+def _give(key: Item, num: Item) -> None:
+    key.nums.append(num)
+    num.used = True
+    key.span_end = max(key.span_end, num.end)
+    key.start = min(key.start, num.start)
+
+
+def _more_of_list(items: list[Item], key: Item, idx: int) -> None:
+    """"support 6, 4 and 3": further numbers of a list parameter (not one the next count word claims)."""
+    j = idx + 1
+    while j < len(items):
+        while j < len(items) and items[j].kind == "sep":
+            j += 1
+        if not _free_num(items, j):
+            return
+        if _claims(items, j + 1):
+            return
+        _give(key, items[j])
+        j += 1
+
+
+def _absorb_unit(items: list[Item], key: Item, idx: int) -> None:
+    """"range 12 inches", "lead 10 dice": the unit after the number belongs to the same parameter."""
+    j = idx + 1
+    if j >= len(items) or key.param is None or items[j].kind != "key" or items[j].nums:
+        return
+    unit = items[j]
+    same = unit.param == key.param and unit.mode == "post"
+    dice = unit.concept == "dice" and key.concept in COUNTED_IN_DICE and not _has_own(items, j)
+    if same or dice:
+        unit.used = True
+        key.span_end = max(key.span_end, unit.end)
+
+
+def bind(items: list[Item]) -> None:
+    """Give each number to one key (see the module docstring for the order of preference)."""
+    for idx, item in enumerate(items):
+        if not _takes(item, "pre"):
+            continue
+        j, linked, paren = idx + 1, False, False
+        while j < len(items) and (items[j].kind == "conn" or items[j].word == "("):
+            paren = paren or items[j].kind != "conn"
+            linked, j = True, j + 1
+        if linked and _free_num(items, j):
+            _give(item, items[j])
+            if paren and j + 1 < len(items) and items[j + 1].word == ")":
+                item.span_end = items[j + 1].end
+            if item.spec is not None and item.spec.kind is Kind.INTS:
+                _more_of_list(items, item, j)
+    for idx, num in enumerate(items):
+        if num.kind != "num" or num.used:
+            continue
+        left = items[idx - 1] if idx and _takes(items[idx - 1], "pre") else None
+        right = items[idx + 1] if idx + 1 < len(items) and _takes(items[idx + 1], "post") else None
+        if left is not None and right is not None and left.param is not None and left.param == right.param:
+            _give(left, num)
+            right.used = True
+            left.span_end = right.end
+            continue
+        chosen = left or right
+        if left is not None and right is not None:
+            # "piercing 2 dice 12": dice has a number of its own; "piercing 21 dice 6 escorts": it has not
+            chosen = right if (left.kind == "quality" and not _has_own(items, idx + 1)) else left
+        if chosen is None:
+            continue
+        _give(chosen, num)
+        if chosen is left:
+            _absorb_unit(items, chosen, idx)
+            if chosen.spec is not None and chosen.spec.kind is Kind.INTS:
+                _more_of_list(items, chosen, idx)
+
+
+def negate(items: list[Item]) -> None:
+    """"no shield", "без щита" -> False; "no escorts" -> 0."""
+    for idx, item in enumerate(items[:-1]):
+        if item.kind != "neg":
+            continue
+        nxt = items[idx + 1]
+        if nxt.kind == "flag" and nxt.param and isinstance(nxt.value, bool):
+            nxt.value, item.used = False, True
+        elif nxt.kind == "key" and not nxt.nums and nxt.spec is not None and nxt.spec.kind is Kind.INT:
+            nxt.value, item.used = 0, True
+        else:
+            continue
+        nxt.start = item.start

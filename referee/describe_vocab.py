@@ -1,0 +1,361 @@
+"""The words of a description: which phrase means which input, in English and Russian.
+
+A phrase is a tuple of word patterns. A pattern ending in "*" is a Russian stem: it matches the
+stem plus an inflection of at most four letters ("брон*" matches броня, брони, броню, броней);
+any other pattern matches the word itself or its plural in -s/-es.
+
+Phrases name *concepts* ("armour", "escorts"), not parameters: `resolve()` picks the parameter
+of the action at hand ("armour" is `armour` in an attack and `target_armour` in a ram), from
+whatever `referee.params.PARAMS[action]` holds at run time. A parameter no phrase names gets a
+phrase made from its own name ("defence_models" -> "defence models").
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.params import Kind, ParamSpec
+
+MAX_INFLECTION = 4  # letters a Russian stem pattern lets follow it
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One phrase and what it means.
+
+    role: "key" (takes a number), "flag" (sets `concept` to `value`), "quality", "marker",
+    "owner" (target/self, modifies the next key), "neg", "conn" (between a key and its number),
+    "sep" (between list items), "filler" (understood, carries nothing).
+    mode (keys): "pre" ("armour 6"), "both" (also "21 dice"), "post" (units: '10"').
+    """
+
+    phrase: tuple[str, ...]
+    role: str
+    concept: str = ""
+    value: Any = None
+    mode: str = "pre"
+    weak: bool = False  # "in": a unit only right after a number and not before an edition name
+
+    @property
+    def weight(self) -> tuple[int, int]:
+        """Longer phrases win, then more literal letters ("дальност*" beats "дальн*")."""
+        return len(self.phrase), sum(len(p.rstrip("*")) for p in self.phrase)
+
+
+def _phrases(spec: str) -> list[tuple[str, ...]]:
+    return [tuple(p.split()) for p in spec.split("|") if p.strip()]
+
+
+# concept: (mode, phrases). The parameter is chosen by resolve().
+KEYS: dict[str, list[tuple[str, str]]] = {
+    "dice": [("both", "dice|die|d|d6|dice pool|pool|attack dice|action dice|куб*|кубик*|кост*|д|д6")],
+    "lead": [("pre", "lead|lead weapon|ведущ*|ведущ* оруж*"),
+             ("both", "lead dice|lead weapon dice|ведущ* куб*")],
+    "support": [("pre", "support|поддержк*|поддерж*|supporting weapon|supporting weapons|поддерживающ* оруж*"),
+                ("both", "supporting|support dice|supporting dice|supporting weapons dice|поддерживающ*|"
+                         "поддерживающ* куб*|куб* поддержк*")],
+    # a count of models: the assault's ⟨support⟩, never an attack's support dice
+    "support_models": [("both", "supporting models|supporting model|support models|поддерживающ* модел*")],
+    "armour": [("pre", "armour|armor|arm|armour value|armour rating|брон*|значени* брон*")],
+    "citadel": [("pre", "citadel|cit|цитадел*")],
+    "defence": [("pre", "defence|defense|def|defence rating|defence value|defense rating|защит*|оборон*|"
+                        "систем* защит*"),
+                ("both", "defence dice|defense dice|куб* защит*|куб* оборон*")],
+    "adv": [("pre", "adv|aerial defence|aerial defense|воздушн* защит*|воздушн* оборон*")],
+    "sdv": [("pre", "sdv|submerged defence|submerged defense|подводн* защит*|подводн* оборон*")],
+    "defence_models": [("both", "defence models|defense models|defending models|models with defence|"
+                                "models within 4|модел* с защит*")],
+    "mass": [("pre", "mass|масс*")],
+    "hull": [("pre", "hull|корпус*")],
+    "damage_taken": [("pre", "damage taken|taken|получен* урон*|получен*"),
+                     ("both", "damage|урон*|повреждени*")],
+    "crippled_hull": [("pre", "crippled hull|корпус* поврежденн*")],
+    "escorts": [("both", "escort|escort tokens|escort token|эскорт*|жетон* эскорт*")],
+    "obscuring_mass": [("pre", "obscuring mass|obscuring model mass|масс* заслоняющ*")],
+    "hampered": [("both", "hampered|hampered models|hampered model|затрудненн*")],
+    "shield_dice": [("both", "shield dice|куб* щит*")],
+    "ablative": [("pre", "ablative|ablative armour|ablative armor|абляционн* брон*")],
+    "distance": [("pre", "range|distance|дистанци*|дальност*|расстояни*|moved|moves|move|after|"
+                         "moving|прошел|прош*|двигал*|переместил*|проплыл*|проехал*|сдвинул*"),
+                 ("post", '"|inch|inches|дюйм*')],
+    "fray": [("pre", "fray|абордаж*|значени* абордаж*")],
+    "srs": [("both", "srs|srs tokens|srs token|срс|жетон* srs")],
+    "srs_discard": [("both", "srs discard|srs discarded|discarded srs|сброшенн* srs|сброс* srs")],
+    "crew": [("pre", "crew|crew rating|экипаж*")],
+    "disorder": [("both", "disorder|disorder level|disorder levels|дезорганизаци*|уровен* дезорганизаци*")],
+    "boarding": [("both", "boarding|boarding parties|boarding party|абордажн* команд*|абордажн* парти*")],
+    "ramming": [("pre", "ramming|ram value|таран*")],
+    "bonus": [("both", "bonus|bonus dice|extra dice|бонус*|бонусн* куб*|дополнительн* куб*")],
+    "heavy_prow": [("pre", "heavy prow|тяжел* нос*")],
+    "generators": [("both", "generator|generators|генератор*")],
+    "attached": [("pre", "attached|attached model|присоединенн*|прикрепленн*")],
+    "shredded": [("pre", "shredded|shredded defences|shredded defenses")],
+    "airborne": [("pre", "airborne|airborne target")],
+    "blocked": [("pre", "blocked|blocked visibility|visibility blocked|видимост* блокирован*")],
+    "unconventional": [("pre", "unconventional target|unconventional")],
+    "tokens": [("both", "tokens|token|жетон*")],
+    "interceptors": [("both", "interceptors|interceptor|fighters|перехватчик*|истребител*")],
+}
+
+# concept -> parameters to try, before the owner rule ("target_"/"rammer_" + concept)
+CANDIDATES: dict[str, tuple[str, ...]] = {
+    "distance": ("distance", "inches"),
+    "adv": ("target_adv", "adv"),
+    "sdv": ("target_sdv", "sdv"),
+    "srs": ("srs", "target_srs", "srs_discard", "srs_tokens", "tokens"),
+    "srs_discard": ("srs_discard", "target_srs"),
+    "ablative": ("target_ablative", "ablative"),
+    "generators": ("target_generators", "generators", "target_generator", "has_generators"),
+    "shredded": ("shredded", "shredded_defences", "target_shredded"),
+    "airborne": ("target_airborne", "airborne"),
+    "blocked": ("blocked", "visibility_blocked", "blocked_visibility"),
+    "unconventional": ("unconventional_target", "unconventional"),
+    "attached": ("attached",),
+    "defence_models": ("defence_models",),
+    "tokens": ("tokens", "srs_tokens", "srs"),
+    "support_models": ("support_models",),
+}
+
+# a concept with no parameter of its own in this action falls back to another concept's
+FALLBACKS: dict[str, tuple[str, Any]] = {
+    "adv": ("defence", None), "sdv": ("defence", None),
+    "airborne": ("target_type", "aerial"),
+    "shredded": ("markers", "shredded-defences"),
+}
+
+# parameter -> (value, phrases): words that set a choice or a yes/no input
+FLAGS: list[tuple[str, Any, str]] = [
+    ("obscured", True, "obscured|obscured target|target obscured|target is obscured|скрыт*|скрыт* цел*|"
+                       "цел* скрыт*"),
+    ("shield", True, "shield|shields|shield generator|heavy shield generator|shielded|щит*|генератор* щит*|"
+                     "щитов* генератор*|тяжел* генератор* щит*"),
+    ("crippled", True, "crippled|target crippled|target is crippled|поврежденн*|цел* поврежден*"),
+    ("attacker_aerial", True, "aerial attacker|attacker aerial|attacker is aerial|from the air|attacking from the air|"
+                              "атакующ* с воздух*|с воздух*"),
+    ("range", "point-blank", "point blank|point blank range|pb|ближн* дистанци*|ближн*|в упор"),
+    ("range", "closing", "closing|closing range|средн* дистанци*|средн*"),
+    ("range", "long", "long|long range|дальн* дистанци*|дальн*"),
+    ("range", "close", "close|close range"),
+    ("range", "standard", "standard range|standard"),
+    ("range", "extreme", "extreme|extreme band"),
+    ("target_type", "aerial", "aerial target|target aerial|target is aerial|flying target|воздушн* цел*|летающ* цел*"),
+    ("target_type", "submerged", "submerged target|target submerged|target is submerged|подводн* цел*"),
+    ("target_type", "ground", "ground target|target ground|наземн* цел*"),
+    ("target_type", "surface", "surface target|надводн* цел*"),
+    ("target_type", "skimming", "skimming target|skimmer|target skimming"),
+    ("assaulter", "aerial", "aerial assault|aerial assaulter|assaulting from the air|воздушн* абордаж*"),
+    ("assaulter", "submerged", "submerged assault|submerged assaulter|подводн* абордаж*"),
+    ("assaulter", "skimming", "skimming assault|skimming assaulter|skimmer assault"),
+    ("assaulter", "surface", "surface assault|surface assaulter|надводн* абордаж*"),
+    ("ruleset", "dw3", "dw3|3.03|v3.03|3e|3rd edition|3rd ed|third edition|rulebook|dw3 rulebook|3-я редакци*|"
+                       "3-й редакци*|трет* редакци*|книг* правил"),
+    ("ruleset", "dw3-qrs", "qrs|dw3 qrs|dw3qrs|quick reference|quick reference sheet|qr|кратк* правил*|памятк*"),
+    ("ruleset", "dw4", "dw4|4e|4th edition|4th ed|fourth edition|glossary|dw4 glossary|4-я редакци*|4-й редакци*|"
+                       "четверт* редакци*"),
+    ("crew_check", "pass", "crew check pass|crew check passed|passed crew check|passes crew check|passed|"
+                           "проверк* экипаж* пройден*"),
+    ("crew_check", "fail", "crew check fail|crew check failed|failed crew check|fails crew check|failed|"
+                           "проверк* экипаж* провален*"),
+    ("crew_check", "draw", "crew check draw|crew check tied|draw"),
+    ("impact", "terrain", "terrain|hit terrain|into terrain|местност*|рельеф*"),
+    ("impact", "obstacle", "obstacle|an obstacle|препятстви*"),
+    ("impact", "model", "hit a model|into a model|another model"),
+    ("cause", "ram-under-3", "ram under 3|rammed under 3|under 3"),
+    ("cause", "crew-check-failed", "failed crew check|crew check failed|провален* проверк* экипаж*"),
+    ("cause", "ram-outside-fore-arc", "outside fore arc|outside the fore arc|ram outside fore arc"),
+]
+
+OWNERS = [("target", "target|enemy|defender|defending|target model|model hit|impact|target discards|"
+                     "target discarded|defender discards|цел*|противник*|врага|вражеск*|цель сбрасывает"),
+          ("self", "rammer|ramming model|ramming ship|attacker|attacking model|own|my|mover|moving model|"
+                   "таранящ*|атакующ* модел*|движущ* модел*|"
+                   "сво*|мой|моя|мое|мои|моего|моей")]
+NEGATIONS = "no|not|without|non|не|без|нет"
+CONNECTORS = ":|=|of|is|are|равн*|-"
+SEPARATORS = ",|;|and|&|/|и|+"
+FILLERS = (
+    "a|an|the|vs|versus|against|at|with|on|to|by|for|from|into|its|it|his|her|their|has|have|having|had|"
+    "be|attack|attacking|shoot|shoots|shooting|shot|fires|firing|weapon|weapons|model|ship|unit|value|"
+    "rating|total|plus|what|are|odds|chance|chances|how|many|much|edition|ed|in|using|use|uses|rolls|rolling|"
+    "rules|ruleset|type|trait|quality|qualities|also|then|that|this|which|who|please|me|i|we|"
+    "против|с|со|на|в|во|по|у|до|от|при|к|для|из|атака|атакую|атакует|атакуем|стреляю|стреляет|стреляем|"
+    "стрельба|оружие|оружием|модель|модели|корабль|корабля|имеет|есть|значение|показатель|всего|шансы|"
+    "какие|каковы|сколько|это|а|или|редакция|редакции|правила|свойство|свойства|качество|"
+    "качества|когда|если|который|которая|rams|rammed|таранит|тараню|таранил|таранила|.|!|?|(|)|'|\"|#|~"
+)
+
+# a "dice" after one of these inputs' number is its unit ("lead 10 dice"), not a second dice count
+COUNTED_IN_DICE = frozenset({"dice", "lead", "support", "defence", "bonus", "shield_dice", "fray", "boarding"})
+
+# Qualities that can carry a value: the dw4 glossary's "(X)" qualities, and Piercing (the dw4 code reads it)
+VALUED_QUALITIES = frozenset({"piercing", "devastating", "high-velocity", "rail", "torrent", "system-failure",
+                              "breach", "hazard", "hazardous", "arc", "structural-failure"})
+# quality aliases that are ordinary words as well
+AMBIGUOUS_QUALITY_WORDS = frozenset({"взрыв", "extreme"})
+
+_RU_ENDINGS = sorted("ого его ому ему ыми ими ами ями ая яя ое ее ые ие ый ий ой ей ую юю ам ям ах ях ов ев ом ем "
+                     "а я о е ы и у ю ь й".split(), key=len, reverse=True)
+
+
+def ru_pattern(word: str) -> str:
+    """A Cyrillic word as a stem pattern ("разрушительное" -> "разрушительн*"); others unchanged."""
+    if not re.search(r"[а-я]", word) or len(word) < 5:
+        return word
+    for ending in _RU_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: -len(ending)] + "*"
+    return word + "*"
+
+
+def word_matches(pattern: str, word: str) -> bool:
+    if pattern.endswith("*"):
+        stem = pattern[:-1]
+        return word.startswith(stem) and len(word) - len(stem) <= MAX_INFLECTION
+    return word == pattern or word in (pattern + "s", pattern + "es")
+
+
+def _quality_entries() -> list[Entry]:
+    from referee.qualities import ALIASES
+    from referee.rulesets import REGISTRY
+
+    out: list[Entry] = []
+    ids = sorted({q for rs in REGISTRY.values() for q in rs.qualities})
+    for q in ids:
+        out.append(Entry(tuple(q.split("-")), "quality", q))
+        if "-" in q:
+            out.append(Entry((q.replace("-", ""),), "quality", q))
+    for alias, q in ALIASES.items():
+        if alias in AMBIGUOUS_QUALITY_WORDS:
+            continue
+        out.append(Entry(tuple(ru_pattern(w) for w in alias.split()), "quality", q))
+    return out
+
+
+def _marker_entries() -> list[Entry]:
+    from referee.damage import MARKER_KEYS
+    from referee.rulesets import REGISTRY
+
+    out: list[Entry] = []
+    names: dict[str, set[str]] = {key: {key.replace("-", " ")} for key in MARKER_KEYS}
+    for rs in REGISTRY.values():
+        for face in rs.critical_faces:
+            m = re.fullmatch(r"\s*(.+?)\s*(?:\((.+)\))?\s*", face.name.lower().replace("ё", "е"))
+            if not m:
+                continue
+            key = m.group(1).replace(" ", "-")
+            if key in names and m.group(2):
+                names[key].add(m.group(2))
+    for key, phrases in names.items():
+        for text in phrases:
+            words = tuple(ru_pattern(w) for w in text.split())
+            out.append(Entry(words + ("marker",), "marker", key))
+            out.append(Entry(("marker",) + words, "marker", key))
+            out.append(Entry(words + ("маркер*",), "marker", key))
+            out.append(Entry(("маркер*",) + words, "marker", key))
+            out.append(Entry(words, "marker", key))
+    return out
+
+
+def _static_entries() -> list[Entry]:
+    out: list[Entry] = []
+    for concept, groups in KEYS.items():
+        for mode, spec in groups:
+            for phrase in _phrases(spec):
+                out.append(Entry(phrase, "key", concept, mode=mode))
+    out.append(Entry(("in",), "key", "distance", mode="post", weak=True))
+    for param, value, spec in FLAGS:
+        for phrase in _phrases(spec):
+            out.append(Entry(phrase, "flag", param, value))
+    for owner, spec in OWNERS:
+        for phrase in _phrases(spec):
+            out.append(Entry(phrase, "owner", value=owner))
+    for role, spec in (("neg", NEGATIONS), ("conn", CONNECTORS), ("sep", SEPARATORS), ("filler", FILLERS)):
+        for phrase in _phrases(spec):
+            out.append(Entry(phrase, role))
+    return out
+
+
+def _named(specs: Iterable[ParamSpec], covered: set[str]) -> list[Entry]:
+    """Phrases made from parameter names no table entry reaches (new parameters work at once)."""
+    out: list[Entry] = []
+    for spec in specs:
+        if spec.name in covered or spec.kind in (Kind.FACES, Kind.TEXT) or spec.name == "description":
+            continue
+        words = tuple(spec.name.split("_"))
+        if spec.kind is Kind.CHOICE:
+            for choice in spec.choices:
+                out.append(Entry(words + tuple(choice.split("-")), "flag", spec.name, choice))
+        elif spec.kind is Kind.BOOL:
+            out.append(Entry(words, "flag", spec.name, True))
+        elif spec.kind is not Kind.TEXTS:
+            out.append(Entry(words, "key", spec.name, mode="both"))
+    return out
+
+
+class Vocabulary:
+    """Every entry for one action, indexed by first word for quick matching."""
+
+    def __init__(self, entries: Sequence[Entry], names: Iterable[str] = ()) -> None:
+        self.names = frozenset(names)
+        # a key word that is also a quality's name ("ramming"): the quality, where the key means nothing
+        self.quality_words = {" ".join(e.phrase): e for e in entries if e.role == "quality"}
+        self.exact: dict[str, list[Entry]] = {}
+        self.stems: dict[str, list[Entry]] = {}  # by the stem's first two letters
+        for e in entries:
+            first = e.phrase[0]
+            if first.endswith("*"):
+                self.stems.setdefault(first[:2], []).append(e)
+            else:
+                self.exact.setdefault(first, []).append(e)
+
+    def starting_with(self, word: str) -> list[Entry]:
+        found = list(self.exact.get(word, ()))
+        for trimmed in (word[:-1] if word.endswith("s") else "", word[:-2] if word.endswith("es") else ""):
+            if trimmed:
+                found.extend(self.exact.get(trimmed, ()))
+        found.extend(e for e in self.stems.get(word[:2], ()) if word_matches(e.phrase[0], word))
+        return found
+
+
+def covered_params(specs: Sequence[ParamSpec]) -> set[str]:
+    """Parameters some table entry can reach (so no phrase is made from their names)."""
+    names = {s.name for s in specs}
+    reached: set[str] = {"quality", "markers", "ruleset"} | {p for p, _, _ in FLAGS}
+    for concept in KEYS:
+        for name in (*CANDIDATES.get(concept, ()), concept, f"target_{concept}", f"rammer_{concept}",
+                     f"attacker_{concept}", f"mover_{concept}", f"impact_{concept}"):
+            if name in names:
+                reached.add(name)
+    return reached
+
+
+_CACHE: dict[tuple[tuple[str, Kind, tuple[str, ...]], ...], Vocabulary] = {}
+
+
+def vocabulary(specs: Sequence[ParamSpec]) -> Vocabulary:
+    """The vocabulary for an action's current parameter list (built once per distinct list)."""
+    key = tuple((s.name, s.kind, tuple(s.choices)) for s in specs)  # what the vocabulary depends on
+    vocab = _CACHE.get(key)
+    if vocab is None:
+        entries = _static_entries() + _quality_entries() + _marker_entries()
+        entries += _named(specs, covered_params(specs))
+        vocab = _CACHE[key] = Vocabulary(entries, (s.name for s in specs))
+    return vocab
+
+
+def resolve(concept: str, owner: str | None, names: set[str]) -> str | None:
+    """The parameter a key means in an action with parameters `names`, or None."""
+    listed = CANDIDATES.get(concept, ())
+    if owner == "target":
+        order = (f"target_{concept}", f"impact_{concept}", *listed, concept)
+    elif owner == "self":
+        order = (f"rammer_{concept}", f"attacker_{concept}", f"mover_{concept}", *listed, concept)
+    else:
+        order = (*listed, concept, f"target_{concept}", f"rammer_{concept}", f"attacker_{concept}",
+                 f"mover_{concept}")
+    for name in order:
+        if name in names:
+            return name
+    return None

@@ -1,0 +1,253 @@
+"""The free-text parser: each misread reported in issue 8 §5, and the answer's "ignored" list.
+
+Expected values are read off the sentences by hand (the number next to its word); where a test goes
+through `resolve`, the pool is derived from the rule sentence quoted beside it.
+"""
+from __future__ import annotations
+
+import pytest
+
+from core.errors import UserInputError
+from referee.api import resolve
+from referee.describe import DescriptionError, parse_description
+
+
+def parsed(action: str, text: str, ruleset: str | None = None) -> dict[str, object]:
+    out = dict(parse_description(action, text, ruleset))
+    out.pop("lang")
+    return out
+
+
+# --- a number followed by "in" --------------------------------------------------------------------
+
+def test_in_before_an_edition_name_is_a_preposition_not_inches():
+    # "citadel 10 in dw3": Citadel 10, rules of dw3; nothing moved 10".
+    assert parsed("attack", "citadel 10 in dw3") == {"citadel": 10, "ruleset": "dw3", "ignored": []}
+    assert parsed("attack", "21 dice armour 6 citadel 10 in the 4th edition")["citadel"] == 10
+    assert "distance" not in parsed("attack", "21 dice armour 6 citadel 10 in 4th edition")
+
+
+def test_in_right_after_a_free_number_is_inches():
+    assert parsed("ram", "hull 6, moved 5 in, armour 4")["inches"] == 5
+    assert parsed("attack", "21 dice at 12 in")["distance"] == 12
+    assert parsed("attack", '21 dice at 12", armour 5')["distance"] == 12
+    assert parsed("ram", "корпус 6, прошел 7,5 дюйма")["inches"] == 7.5  # Russian decimal comma
+
+
+def test_citadel_10_in_dw3_through_resolve_has_no_range():
+    r = resolve("attack", {"description": "21 dice armour 6 citadel 10 in dw3"})
+    assert r["inputs"]["citadel"] == 10 and r["inputs"]["band"] == "not given"
+    assert r["ignored"] == []
+
+
+# --- a quality's optional value ---------------------------------------------------------------------
+
+def test_quality_value_does_not_swallow_the_dice_count():
+    assert parsed("attack", "high velocity 10 dice") == {"quality": ["high-velocity"], "dice": 10, "ignored": []}
+    assert parsed("attack", "devastating 21 dice, armour 5")["dice"] == 21
+
+
+def test_quality_value_in_brackets_colon_or_before_another_word_is_kept():
+    assert parsed("attack", "high velocity (2) 10 dice")["quality"] == ["high-velocity:2"]
+    assert parsed("attack", "piercing:2 10 dice")["quality"] == ["piercing:2"]
+    assert parsed("attack", "piercing 2 armour 5 10 dice") == {
+        "quality": ["piercing:2"], "armour": 5, "dice": 10, "ignored": []}
+
+
+def test_high_velocity_10_dice_through_resolve_rolls_10_dice():
+    r = resolve("attack", {"description": "high velocity 10 dice armour 5"})
+    assert r["inputs"]["dice"] == 10 and r["ignored"] == []
+
+
+# --- support values ---------------------------------------------------------------------------------
+
+def test_support_values_are_kept_in_every_form():
+    assert parsed("attack", "lead 12 support 6 support 4")["support"] == [6, 4]
+    assert parsed("attack", "lead 12, support 6, 4 and 3, armour 5")["support"] == [6, 4, 3]
+    assert parsed("attack", "12 lead dice, 6 support dice")["support"] == [6]
+    assert parsed("attack", "ведущее орудие 12, поддержка 6, 4")["support"] == [6, 4]
+    assert parsed("assault", "fray 6, 2 supporting models")["support"] == 2
+    assert parsed("assault", "абордаж 6, 2 поддерживающие модели")["support"] == 2
+
+
+def test_support_dice_are_added_to_the_pool():
+    # RB: "Орудие, выбранное для Атаки, называется Ведущим Орудием, а все орудия, добавляющие свою огневую
+    # мощь к этой Атаке, являются Поддерживающими Орудиями." -> pool = 12 + 6 + 4 = 22
+    r = resolve("attack", {"description": "lead 12 support 6 support 4 armour 5"})
+    assert r["inputs"]["dice"] == 22
+
+
+# --- a minus sign -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["-3 dice", "dice -3", "armour -6", "−3 dice", "21 dice, piercing (-1)"])
+def test_a_negative_value_is_an_error_not_its_absolute_value(text):
+    with pytest.raises(DescriptionError, match="-") as caught:
+        parse_description("attack", text)
+    assert "\n" not in str(caught.value)
+
+
+def test_minus_3_dice_through_resolve_is_a_one_line_user_error():
+    with pytest.raises(UserInputError) as caught:
+        resolve("attack", {"description": "-3 dice armour 5"})
+    assert str(caught.value) == "description: '-3 dice': ⟨dice⟩ is -3; it must be between 0 and 200."
+    assert caught.value.field == "description"
+
+
+def test_a_hyphen_joining_words_is_not_a_minus():
+    assert parsed("attack", "armour-6 point-blank")["armour"] == 6
+
+
+# --- Russian "защита" in an assault ------------------------------------------------------------------
+
+def test_zashchita_in_a_dw3_assault_is_the_targets_defence_value():
+    # RB ЭТАП АБОРДАЖА › Оборона Цитадели: "владелец Начальной Цели формирует Набор Боевых Кубов из ее
+    # Показателя Цитадели и большего из двух Показателей Защиты." -> 8 + 4 = 12 dice
+    assert parsed("assault", "абордаж 6, цитадель 8, защита 4")["target_adv"] == 4
+    r = resolve("assault", {"description": "абордаж 6, цитадель 8, защита 4"})
+    assert r["defence_pool"] == 12 and r["lang"] == "ru"
+
+
+def test_zashchita_against_a_submerged_assault_is_the_sdv():
+    assert parsed("assault", "подводный абордаж, абордаж 6, цитадель 8, защита 3")["target_sdv"] == 3
+
+
+def test_zashchita_in_a_dw4_assault_is_the_defences_rating():
+    # GL Boarding: "The Resistance Pool starts with a number of dice equal to the Target's Defences rating."
+    assert parsed("assault", "абордажные команды 4, 4, защита 5, 4-я редакция")["target_defences"] == 5
+    assert parsed("assault", "boarding 4 defence 5", ruleset="dw4")["target_defences"] == 5  # explicit ruleset
+    r = resolve("assault", {"description": "абордажные команды 4, 4, защита 5, экипаж 6", "ruleset": "dw4"})
+    assert r["defence_pool"] == 5 and r["inputs"]["attack_pool"] == 8
+
+
+# --- unknown words ----------------------------------------------------------------------------------
+
+def test_unknown_words_are_reported_in_order_never_skipped():
+    out = parsed("attack", "21 dice vs armour 6 with flurble citadel 9, zorch")
+    assert out["ignored"] == ["flurble", "zorch"]
+    assert out["dice"] == 21 and out["armour"] == 6 and out["citadel"] == 9
+
+
+def test_a_number_or_word_with_nothing_to_fill_is_reported():
+    assert parsed("attack", "21 dice, 7")["ignored"] == ["7"]
+    assert parsed("attack", "21 dice, armour")["ignored"] == ["armour"]  # a key without its number
+    assert parsed("assault", "fray 6, 12 dice")["ignored"] == ["12 dice"]  # assaults have no dice input
+
+
+def test_resolve_puts_ignored_words_in_the_answer_and_a_note():
+    r = resolve("attack", {"description": "21 dice vs armour 6 flurble"})
+    assert r["ignored"] == ["flurble"]
+    assert any("flurble" in note for note in r["notes"])
+    assert "ignored" not in resolve("attack", {"dice": 21, "armour": 6})
+
+
+# --- phrasings and conflicts --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["21 dice", "dice 21", "21d", "21 кубик", "21 куб", "кубов 21", "dice: 21",
+                                  "21d6", "21 кости"])
+def test_dice_count_phrasings(text):
+    assert parsed("attack", text) == {"dice": 21, "ignored": []}
+
+
+@pytest.mark.parametrize("text", ["armour 6", "armour of 6", "armor: 6", "armour is 6", "броня 6", "брони 6",
+                                  "target armour 6", "броня цели 6", "armour = 6"])
+def test_armour_phrasings(text):
+    assert parsed("attack", text) == {"armour": 6, "ignored": []}
+
+
+def test_owners_pick_the_rammer_or_the_target():
+    out = parsed("ram", "hull 6, target hull 5, rammer mass 3, mass 2, масса таранящего 3")
+    assert out == {"hull": 6, "target_hull": 5, "rammer_mass": 3, "target_mass": 2, "ignored": []}
+
+
+def test_negations():
+    assert parsed("attack", "no shield, not obscured, no escorts") == {
+        "shield": False, "obscured": False, "escorts": 0, "ignored": []}
+    assert parsed("attack", "без щита")["shield"] is False
+
+
+def test_two_values_for_one_input_is_an_error():
+    with pytest.raises(DescriptionError, match="twice"):
+        parse_description("attack", "armour 6, armour 7")
+    assert parsed("attack", "armour 6, target armour 6")["armour"] == 6  # the same value twice is fine
+
+
+def test_language_is_that_of_the_words_understood():
+    assert parse_description("attack", "21 кубик, броня 6, flurble")["lang"] == "ru"
+    assert parse_description("attack", "21 dice armour 6")["lang"] == "en"
+
+
+def test_extreme_range_is_a_band_in_dw4_and_a_quality_in_dw3():
+    assert parsed("attack", "dw4 extreme range")["range"] == "extreme"
+    assert parsed("attack", "dw3 extreme range")["quality"] == ["extreme-range"]
+
+
+def test_words_naming_a_dw4_quality_or_a_dw3_marker_follow_the_edition():
+    # GL lists Navigation Lock and Shredded Defences as Critical Damage qualities; in RB/QR they are the
+    # Critical Damage results whose markers stay on the model.
+    assert parsed("attack", "dw4, navigation lock, shredded")["quality"] == ["navigation-lock", "shredded-defences"]
+    dw3 = parsed("attack", "dw3, navigation lock, shredded")
+    assert dw3["markers"] == ["navigation-lock", "shredded-defences"] and "quality" not in dw3
+    assert parsed("attack", "dw4, navigation lock marker")["markers"] == ["navigation-lock"]
+
+
+def test_the_defence_pool_parts_have_their_own_words():
+    out = parsed("attack", "adv 3, подводная защита 2, 2 defence models, attached, srs 1, target escorts 1")
+    assert out == {"target_adv": 3, "target_sdv": 2, "defence_models": 2, "attached": True, "srs_discard": 1,
+                   "target_escorts": 1, "ignored": []}
+    assert parsed("attack", "defence 7")["defence"] == 7  # the pre-summed total keeps its own word
+
+
+def test_words_of_the_new_actions():
+    assert parsed("srs", "5 srs tokens, 2 interceptors, armour 5, torpedo") == {
+        "tokens": 5, "interceptors": 2, "target_armour": 5, "torpedo": True, "ignored": []}
+    assert parsed("collision", "mass 3, target mass 2, moved 2 inches, failed crew check") == {
+        "mover_mass": 3, "impact_mass": 2, "inches": 2, "cause": "crew-check-failed", "ignored": []}
+    assert parsed("ram", "failed crew check")["crew_check"] == "fail"  # the same words, the ram's input
+    assert parsed("broadside", "broadside 3, 2, hull 6, my disorder 1") == {
+        "broadside": [3, 2], "target_hull": 6, "attacker_disorder": 1, "ignored": []}
+
+
+def test_longer_sentences_as_players_write_them():
+    out = parsed("assault", "fray 8 with 2 supporting models and 1 srs vs citadel 9 and adv 3, target discards 1 srs")
+    assert out == {"fray": 8, "support": 2, "srs": 1, "target_citadel": 9, "target_adv": 3, "target_srs": 1,
+                   "ignored": []}
+    out = parsed("ram", "Корабль с корпусом 6 прошел 8 дюймов и таранит цель массой 2, броня 4, цитадель 7")
+    assert out == {"hull": 6, "inches": 8, "target_mass": 2, "target_armour": 4, "target_citadel": 7, "ignored": []}
+    out = parsed("attack", "what are the odds for 12 dice against armour 5 at point blank in 4th edition?")
+    assert out == {"dice": 12, "armour": 5, "range": "point-blank", "ruleset": "dw4", "ignored": []}
+    assert parsed("attack", "lead 10 dice, 6 escorts") == {"lead": 10, "escorts": 6, "ignored": []}  # dice: a unit
+
+
+def test_small_numbers_written_as_words():
+    assert parsed("attack", "три кубика, броня пять, two escorts") == {
+        "dice": 3, "armour": 5, "escorts": 2, "ignored": []}
+
+
+def test_a_count_of_models_is_never_read_as_support_dice():
+    # an attack's ⟨support⟩ is dice per supporting weapon; an assault's is a number of models (+2 dice each)
+    assert parsed("attack", "2 supporting models")["ignored"] == ["2 supporting models"]
+    assert "support" not in parsed("attack", "two supporting weapons with 6 and 4 dice")
+    assert parsed("assault", "fray 6, one supporting model")["support"] == 1
+
+
+def _name_cases() -> list[tuple[str, str]]:
+    from referee.params import PARAMS
+
+    return [(action, spec.name) for action, specs in PARAMS.items() for spec in specs
+            if spec.kind.name in ("INT", "FLOAT", "INTS", "BOOL")]
+
+
+@pytest.mark.parametrize(("action", "name"), _name_cases())
+def test_every_number_or_yes_no_input_can_be_named_by_its_own_words(action, name):
+    # New inputs (another engineer's ⟨target_adv⟩, an SRS action's ⟨interceptors⟩ ...) are understood as
+    # soon as they exist: "target adv 3" or "3 interceptors"; a yes/no input by its name alone.
+    from referee.params import PARAMS
+
+    spec = next(s for s in PARAMS[action] if s.name == name)
+    words = name.replace("_", " ")
+    if spec.kind.name == "BOOL":
+        assert parsed(action, words) == {name: True, "ignored": []}
+        return
+    value = max(int(spec.minimum or 0), 1)
+    expected = {name: [value] if spec.kind.name == "INTS" else value, "ignored": []}
+    assert expected in (parsed(action, f"{words} {value}"), parsed(action, f"{value} {words}"))

@@ -1,0 +1,83 @@
+"""The profile shape shared by every source: JSON-ready dicts, null for unknown values.
+
+A unit is `{"name", "faction", "source", "version", "aliases", "stats", "weapons", "rules",
+"notes"}`; `stats` has `battle_ready` and `crippled`, each with every key of STAT_KEYS;
+a weapon has `bands` with every key of BANDS, each with both states' `lead`/`support`.
+A dash on a card ("- (-)") is 0: the weapon cannot fire (or support) at that band; None
+means the value is not printed or not recoverable.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+STAT_KEYS = ("mass", "speed", "turn", "armour", "citadel", "hull", "fray", "adv", "sdv")
+STAT_LABELS = {"mass": "Mass", "speed": "Speed", "turn": "Turn", "armour": "Armour", "citadel": "Citadel",
+               "hull": "Hull", "fray": "Fray", "adv": "ADV", "sdv": "SDV"}
+BANDS = ("point_blank", "closing", "long")
+BAND_LABELS = {"point_blank": "Point Blank", "closing": "Closing", "long": "Long"}
+STATES = ("battle_ready", "crippled")
+
+Stats = dict[str, int | None]
+Unit = dict[str, Any]
+Weapon = dict[str, Any]
+
+
+def empty_stats() -> Stats:
+    return dict.fromkeys(STAT_KEYS)
+
+
+def empty_bands() -> dict[str, dict[str, dict[str, int | None]]]:
+    return {band: {state: {"lead": None, "support": None} for state in STATES} for band in BANDS}
+
+
+def name_key(text: str) -> str:
+    """Case-, accent- and punctuation-blind key: 'Borodino-class  Battleship' -> 'borodino class battleship'."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+    return " ".join(re.sub(r"[^\w]+", " ", text).split())
+
+
+# "Borodino" names the "Borodino Battleship" card: a class name without its ship type.
+SHIP_TYPES = ("battleship", "cruiser", "frigate", "destroyer", "dreadnought", "carrier", "corvette",
+              "escort", "battlecruiser", "monitor", "gunship", "submarine", "bomber", "fortress",
+              "control ship", "generator ship", "heavy cruiser", "light cruiser", "battle carrier")
+
+
+def lookup_keys(name: str, aliases: list[str]) -> list[str]:
+    """Every key a unit is found by: its name, its aliases, and its name without the ship type."""
+    keys = [name_key(name), *(name_key(a) for a in aliases)]
+    base = keys[0]
+    for kind in SHIP_TYPES:
+        if base.endswith(" " + kind) and len(base) > len(kind) + 1:
+            keys.append(base[: -len(kind) - 1])
+    return [k for k in dict.fromkeys(keys) if k]
+
+
+def unit_label(unit: Unit) -> str:
+    """'Lovelace Cruiser (dw3 quick reference, 3rd edition, early 3.0x)': names the source and version."""
+    return f"{unit['name']} ({unit['source']}, {unit['version']})"
+
+
+_DICE = re.compile(r"^\s*(-|\d+)\s*(?:\(\s*(-|\d+)\s*\))?\s*$")
+
+
+def parse_dice(text: str) -> tuple[int | None, int | None] | None:
+    """'10(5)' -> (10, 5); '- (-)' -> (0, 0); '8 (-)' -> (8, 0); '6' -> (6, None); other text -> None."""
+    m = _DICE.match(text)
+    if not m:
+        return None
+    lead = 0 if m.group(1) == "-" else int(m.group(1))
+    if m.group(2) is None:
+        return lead, None
+    support = 0 if m.group(2) == "-" else int(m.group(2))
+    return lead, support
+
+
+def title_case(text: str) -> str:
+    """'HEAVY GUN BATTERY' -> 'Heavy Gun Battery'; keeps short all-caps words like 'SRS'."""
+    words = []
+    for word in text.split():
+        words.append(word if word in {"SRS", "ADV", "SDV", "PC"} else word[:1] + word[1:].lower())
+    return " ".join(words)

@@ -1,0 +1,227 @@
+"""Referee parameters from unit profiles, with the source of every value (a pure function).
+
+Attack (QR "Shooting", 1. DETERMINE ACTION DICE): "Take the lead weapon's first value for the
+range band that contains the initial target (if exactly on the border, treat it as in the
+closer band) … Add the bracketed number for each support weapon." Bands: "Point blank:
+0-10" Closing: 10-20" Long: 20-30"" (Extreme Range weapons reach 40"). Defence: "the incoming
+attack must have the aerial quality to use AERIAL DEFENCE (ADV), or the submerged quality to
+use SUBMERGED DEFENCE (SDV)". Assault: "a number of action dice equal to the assaulting
+model's FRAY … Any model within 4" in the same unit may support the assault, adding +2 dice".
+Ram: Hull and Mass of the rammer, the Ramming (X) of its ram weapon, the target's Armour,
+Citadel, Mass and Hull. Each other model of the attacking unit is taken to support with the
+same weapon (or to support the assault); callers' explicit values override these.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rapidfuzz import fuzz, process
+
+from units.errors import UnitLookupError
+from units.model import BAND_LABELS, STAT_LABELS, Unit, name_key, unit_label
+
+BAND_LIMITS = (("point_blank", 10.0), ("closing", 20.0), ("long", 30.0))
+EXTREME_RANGE_LONG = 40.0
+REFEREE_BAND = {"point_blank": "point-blank", "closing": "closing", "long": "long"}
+_STATE_LABEL = {"battle_ready": "Battle-Ready", "crippled": "Crippled"}
+
+
+def band_for(distance: float, extreme_range: bool = False) -> str | None:
+    """The band containing `distance` inches; a target on a border is in the nearer band."""
+    for band, upper in BAND_LIMITS:
+        if band == "long" and extreme_range:
+            upper = EXTREME_RANGE_LONG
+        if distance <= upper:
+            return band
+    return None
+
+
+def _quality_key(text: str) -> str:
+    return re.sub(r"[\s(]*\d+\)?\s*$", "", text.strip().lower()).strip()
+
+
+def _ramming_value(weapon: dict[str, Any]) -> int | None:
+    for quality in weapon["qualities"]:
+        m = re.fullmatch(r"\s*ramming\s*\(?\s*(\d+)\s*\)?\s*", quality.lower())
+        if m:
+            return int(m.group(1))
+    return None
+
+
+def pick_weapon(unit: Unit, name: str, field: str = "weapon") -> dict[str, Any]:
+    """The unit's weapon by (fuzzy) name: default loadout first; rows of one name share their dice."""
+    weapons = unit["weapons"]
+    if not weapons:
+        raise UnitLookupError(f"{field}: {unit_label(unit)} has no weapon profiles", field)
+    names = list(dict.fromkeys(w["name"] for w in weapons))
+    key = name_key(name)
+    exact = [n for n in names if name_key(n) == key]
+    if not exact:
+        # plurals ("heavy gun batteries") and partial names ("gun battery") match fuzzily
+        matches = process.extract(key, names, scorer=fuzz.WRatio, processor=name_key, limit=3, score_cutoff=75)
+        if not matches:
+            raise UnitLookupError(f"{field}: {unit['name']} has no weapon like {name!r} "
+                                  f"(it has: {', '.join(names)})", field)
+        best = matches[0]
+        rivals = [m for m in matches[1:] if best[1] - m[1] < 5]
+        if rivals:
+            raise UnitLookupError(f"{field}: {name!r} could be {', '.join(m[0] for m in [best, *rivals])}; "
+                                  "name one", field, code="ambiguous")
+        exact = [best[0]]
+    rows = [w for w in weapons if w["name"] == exact[0]]
+    rows.sort(key=lambda w: not w.get("default", True))
+    chosen: dict[str, Any] = rows[0]
+    return chosen
+
+
+class _Inputs:
+    def __init__(self) -> None:
+        self.params: dict[str, Any] = {}
+        self.provenance: list[dict[str, Any]] = []
+
+    def put(self, param: str, value: Any, source: str) -> None:
+        self.params[param] = value
+        self.provenance.append({"param": param, "value": value, "from": source})
+
+    def stat(self, param: str, unit: Unit, key: str, crippled: bool, role: str) -> None:
+        state = "crippled" if crippled else "battle_ready"
+        value = unit["stats"][state][key]
+        if value is None:
+            raise UnitLookupError(f"{role}: {unit_label(unit)} has no known {_STATE_LABEL[state]} "
+                                  f"{STAT_LABELS[key]} (not printed or not recoverable); give ⟨{param}⟩ "
+                                  "yourself", param)
+        label = STAT_LABELS[key] if not crippled else f"{STAT_LABELS[key]} (Crippled)"
+        self.put(param, value, f"{unit_label(unit)} › {label}")
+
+    def optional_stat(self, param: str, unit: Unit, key: str, crippled: bool) -> None:
+        state = "crippled" if crippled else "battle_ready"
+        if unit["stats"][state][key] is not None:
+            self.stat(param, unit, key, crippled, "target")
+
+
+def _weapon_label(unit: Unit, weapon: dict[str, Any]) -> str:
+    arc = f" ({weapon['arc']})" if weapon.get("arc") else ""
+    return f"{unit_label(unit)} › {weapon['name']}{arc}"
+
+
+def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target: Unit | None,
+            distance: float | None, models: int, attacker_crippled: bool, target_crippled: bool,
+            band: str | None) -> None:
+    if attacker is not None:
+        if not weapon_name:
+            names = ", ".join(dict.fromkeys(w["name"] for w in attacker["weapons"]))
+            raise UnitLookupError(f"weapon: name {attacker['name']}'s lead weapon (one of: {names})", "weapon")
+        weapon = pick_weapon(attacker, weapon_name)
+        qualities = [q.lower() for q in weapon["qualities"]]
+        extreme = any(_quality_key(q) in ("ext range", "extreme range", "extreme-range") for q in qualities)
+        if band is None:
+            if distance is None:
+                raise UnitLookupError("distance: give the distance in inches so the weapon's range band is known",
+                                      "distance")
+            band = band_for(distance, extreme)
+            if band is None:
+                reach = EXTREME_RANGE_LONG if extreme else BAND_LIMITS[-1][1]
+                raise UnitLookupError(f"distance: {distance:g}\" is beyond {weapon['name']}'s reach "
+                                      f"({reach:g}\")", "distance")
+        state = "crippled" if attacker_crippled else "battle_ready"
+        dice = weapon["bands"][band][state]
+        where = f"{_weapon_label(attacker, weapon)} › {BAND_LABELS[band]} › {_STATE_LABEL[state]}"
+        if dice["lead"] is None:
+            raise UnitLookupError(f"weapon: {_weapon_label(attacker, weapon)} has no known {_STATE_LABEL[state]} "
+                                  f"{BAND_LABELS[band]} value (not printed); give ⟨lead⟩ yourself", "weapon")
+        if dice["lead"] == 0:
+            raise UnitLookupError(f"weapon: {weapon['name']} has no {BAND_LABELS[band]} value (\"-\"): it cannot "
+                                  f"fire at {distance:g}\"" if distance is not None else
+                                  f"weapon: {weapon['name']} cannot fire at {BAND_LABELS[band]} range (\"-\")",
+                                  "weapon")
+        out.put("lead", dice["lead"], f"{where} lead")
+        if models > 1:
+            if dice["support"] is None:
+                raise UnitLookupError(f"weapon: {weapon['name']} has no known support value; give ⟨support⟩",
+                                      "weapon")
+            out.put("support", [dice["support"]] * (models - 1),
+                    f"{where} support (bracketed) × {models - 1} other model{'s' if models > 2 else ''}")
+        if qualities:
+            out.put("quality", qualities, f"{_weapon_label(attacker, weapon)} › qualities")
+        if distance is not None:  # the referee derives the same band from the distance and cites it
+            out.provenance.append({"param": "range", "value": REFEREE_BAND[band],
+                                   "from": f"{distance:g}\" is {BAND_LABELS[band]} (Point blank 0-10\", Closing "
+                                           "10-20\", Long 20-30\"; a target on a border is in the nearer band)"})
+        keys = {_quality_key(q) for q in qualities}
+        if target is not None:
+            if "aerial" in keys:
+                out.stat("defence", target, "adv", target_crippled, "target")
+            elif "submerged" in keys:
+                out.stat("defence", target, "sdv", target_crippled, "target")
+    elif weapon_name:
+        raise UnitLookupError("weapon: name the attacker too (⟨attacker⟩) so the weapon can be found", "weapon")
+    if target is not None:
+        out.stat("armour", target, "armour", target_crippled, "target")
+        out.stat("citadel", target, "citadel", target_crippled, "target")
+        out.stat("mass", target, "mass", target_crippled, "target")
+        out.stat("hull", target, "hull", target_crippled, "target")
+        if target_crippled:
+            out.put("crippled", True, f"{unit_label(target)} › Crippled (as given)")
+        elif target["stats"]["crippled"]["hull"] is not None:
+            out.stat("crippled_hull", target, "hull", True, "target")
+
+
+def _assault(out: _Inputs, attacker: Unit | None, target: Unit | None, models: int,
+             attacker_crippled: bool, target_crippled: bool) -> None:
+    if attacker is not None:
+        out.stat("fray", attacker, "fray", attacker_crippled, "attacker")
+        if models > 1:
+            out.put("support", models - 1, f"{models - 1} other model{'s' if models > 2 else ''} of "
+                    f"{unit_label(attacker)} support (+2 dice each)")
+    if target is not None:
+        out.stat("target_citadel", target, "citadel", target_crippled, "target")
+        out.optional_stat("target_adv", target, "adv", target_crippled)
+        out.optional_stat("target_sdv", target, "sdv", target_crippled)
+        out.stat("target_mass", target, "mass", target_crippled, "target")
+
+
+def _ram(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target: Unit | None,
+         distance: float | None, attacker_crippled: bool, target_crippled: bool) -> None:
+    if attacker is not None:
+        out.stat("hull", attacker, "hull", attacker_crippled, "attacker")
+        out.stat("rammer_mass", attacker, "mass", attacker_crippled, "attacker")
+        weapon = pick_weapon(attacker, weapon_name) if weapon_name else \
+            next((w for w in attacker["weapons"] if _ramming_value(w) is not None), None)
+        if weapon is not None:
+            value = _ramming_value(weapon)
+            if value is None:
+                raise UnitLookupError(f"weapon: {weapon['name']} has no Ramming (X) quality", "weapon")
+            out.put("ramming", value, f"{_weapon_label(attacker, weapon)} › Ramming ({value})")
+            others = [q.lower() for q in weapon["qualities"] if _ramming_value({"qualities": [q]}) is None]
+            if others:
+                out.put("quality", others, f"{_weapon_label(attacker, weapon)} › qualities")
+    elif weapon_name:
+        raise UnitLookupError("weapon: name the attacker too (⟨attacker⟩) so the weapon can be found", "weapon")
+    if distance is not None:
+        out.put("inches", distance, "⟨distance⟩: inches moved before the impact")
+    if target is not None:
+        out.stat("target_armour", target, "armour", target_crippled, "target")
+        out.stat("target_citadel", target, "citadel", target_crippled, "target")
+        out.stat("target_mass", target, "mass", target_crippled, "target")
+        out.stat("target_hull", target, "hull", target_crippled, "target")
+
+
+def profile_inputs(action: str, attacker: Unit | None = None, weapon: str | None = None, target: Unit | None = None,
+                   distance: float | None = None, attacker_models: int | None = None,
+                   attacker_crippled: bool = False, target_crippled: bool = False,
+                   band: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """(referee params, provenance) for `action` from the given profiles; `band` (a referee range
+    name) replaces the band the distance would give."""
+    out = _Inputs()
+    models = attacker_models or 1
+    profile_band = {v: k for k, v in REFEREE_BAND.items()}.get(band or "", None)
+    if action == "attack":
+        _attack(out, attacker, weapon, target, distance, models, attacker_crippled, target_crippled, profile_band)
+    elif action == "assault":
+        _assault(out, attacker, target, models, attacker_crippled, target_crippled)
+    elif action == "ram":
+        _ram(out, attacker, weapon, target, distance, attacker_crippled, target_crippled)
+    else:
+        raise UnitLookupError(f"action: {action!r} is not attack, assault or ram", "action")
+    return out.params, out.provenance

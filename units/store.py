@@ -1,0 +1,167 @@
+"""Imported profiles in SQLite beside the index: `<data dir>/units.sqlite`.
+
+Writes go through sqlite-utils into a new file that replaces the old one with os.replace,
+so a reader sees the old set or the new one, never half an import. Re-importing a source
+(same BattleScribe id) replaces its profiles. Reads use the standard sqlite3 module only:
+sqlite-utils pulls in numpy, which `admiralty unit` must not pay for at start-up.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+from units.errors import UnitDataError
+from units.model import Unit, lookup_keys, name_key
+
+DB_NAME = "units.sqlite"
+
+
+def db_path(data_dir: Path) -> Path:
+    return Path(data_dir) / DB_NAME
+
+
+def _connect_readonly(path: Path) -> sqlite3.Connection | None:
+    if not path.exists():
+        return None
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn.row_factory = sqlite3.Row
+        return conn
+    except sqlite3.Error as exc:
+        raise UnitDataError(f"cannot open the unit database {path}: {exc}", "units") from exc
+
+
+def read_units(path: Path) -> list[Unit]:
+    conn = _connect_readonly(path)
+    if conn is None:
+        return []
+    try:
+        return [json.loads(row["json"]) for row in conn.execute("select json from units order by rowid")]
+    except sqlite3.Error as exc:
+        raise UnitDataError(f"the unit database {path} is unreadable ({exc}); re-import the files", "units") from exc
+    finally:
+        conn.close()
+
+
+def stamp(path: Path) -> tuple[int, int] | None:
+    """The database file's inode and mtime, or None: changes when an import swaps a new file in."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_ino, info.st_mtime_ns
+
+
+def read_index(path: Path) -> list[dict[str, Any]]:
+    """Name, aliases, source and version of every stored unit, without its profile (fast start-up)."""
+    conn = _connect_readonly(path)
+    if conn is None:
+        return []
+    try:
+        rows = conn.execute("select rowid, name, keys, source, version from units order by rowid")
+        return [{"rowid": r["rowid"], "name": r["name"], "keys": json.loads(r["keys"] or "[]"),
+                 "source": r["source"], "version": r["version"]} for r in rows]
+    except sqlite3.Error as exc:
+        raise UnitDataError(f"the unit database {path} is unreadable ({exc}); re-import the files", "units") from exc
+    finally:
+        conn.close()
+
+
+def read_profiles(path: Path, rowids: list[int]) -> dict[int, Unit]:
+    """The stored profiles with these row ids."""
+    conn = _connect_readonly(path)
+    if conn is None or not rowids:
+        return {}
+    try:
+        marks = ",".join("?" * len(rowids))
+        rows = conn.execute(f"select rowid, json from units where rowid in ({marks})", rowids)  # noqa: S608
+        return {r["rowid"]: json.loads(r["json"]) for r in rows}
+    except sqlite3.Error as exc:
+        raise UnitDataError(f"the unit database {path} is unreadable ({exc}); re-import the files", "units") from exc
+    finally:
+        conn.close()
+
+
+def read_sources(path: Path) -> list[dict[str, Any]]:
+    conn = _connect_readonly(path)
+    if conn is None:
+        return []
+    try:
+        rows = conn.execute("select id, file, name, revision, kind, units, imported_at from sources order by rowid")
+        return [dict(row) for row in rows]
+    except sqlite3.Error as exc:
+        raise UnitDataError(f"the unit database {path} is unreadable ({exc}); re-import the files", "units") from exc
+    finally:
+        conn.close()
+
+
+def read_xml(path: Path) -> dict[str, bytes]:
+    """Earlier imports' XML by source id, so a catalogue imported alone can link into its library."""
+    conn = _connect_readonly(path)
+    if conn is None:
+        return {}
+    try:
+        return {row["id"]: bytes(row["xml"]) for row in conn.execute("select id, xml from sources")}
+    except sqlite3.Error:
+        return {}
+    finally:
+        conn.close()
+
+
+def write_import(path: Path, sources: list[dict[str, Any]], units: dict[str, list[Unit]],
+                 xml: dict[str, bytes]) -> None:
+    """The old database minus the re-imported sources, plus the new ones, swapped in atomically."""
+    import sqlite_utils
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
+    tmp.unlink(missing_ok=True)
+    replaced = {s["id"] for s in sources}
+    old_sources = [s for s in _all_rows(path, "sources") if s["id"] not in replaced]
+    old_units = [u for u in _all_rows(path, "units") if u["source_id"] not in replaced]
+    now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    try:
+        db = sqlite_utils.Database(tmp)
+        db.execute("PRAGMA synchronous=OFF")  # a new private file: flushed once with fsync before the swap
+        db.execute("PRAGMA journal_mode=OFF")
+        sources_table, units_table = db.table("sources"), db.table("units")
+        sources_table.create({"id": str, "file": str, "name": str, "revision": str, "kind": str, "units": int,
+                              "imported_at": str, "xml": bytes}, pk="id")
+        units_table.create({"source_id": str, "name": str, "name_key": str, "aliases": str, "keys": str,
+                            "source": str, "version": str, "json": str})
+        sources_table.insert_all(old_sources + [
+            {"id": s["id"], "file": s["file"], "name": s["name"], "revision": s["revision"], "kind": s["kind"],
+             "units": s["units"], "imported_at": now, "xml": xml[s["id"]]} for s in sources])
+        # old rows are rebuilt from their JSON, so a database written by an older version gains new columns
+        units_table.insert_all([_unit_row(row["source_id"], json.loads(row["json"])) for row in old_units] +
+                               [_unit_row(sid, u) for sid, found in units.items() for u in found])
+        units_table.create_index(["name_key"])
+        db.close()
+        with open(tmp, "rb") as handle:
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _unit_row(source_id: str, unit: Unit) -> dict[str, Any]:
+    aliases = list(unit.get("aliases", []))
+    return {"source_id": source_id, "name": unit["name"], "name_key": name_key(unit["name"]),
+            "aliases": json.dumps(aliases), "keys": json.dumps(lookup_keys(unit["name"], aliases)),
+            "source": unit["source"], "version": unit["version"], "json": json.dumps(unit)}
+
+
+def _all_rows(path: Path, table: str) -> list[dict[str, Any]]:
+    conn = _connect_readonly(path)
+    if conn is None:
+        return []
+    try:
+        return [dict(row) for row in conn.execute(f"select * from {table} order by rowid")]  # noqa: S608 - fixed names
+    except sqlite3.Error:
+        return []
+    finally:
+        conn.close()
