@@ -8,14 +8,13 @@ from __future__ import annotations
 import argparse
 import functools
 import random
-import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.timing import COUNTER, HIT, timed  # noqa: E402
 from referee.api import resolve  # noqa: E402
 
 CASES = {
@@ -29,17 +28,6 @@ CASES = {
                                           "quality": ["rail:2"], "target_type": "airborne"}, 0.300),
 }
 RAIL_CASE = "dw4 Rail 2 vs Airborne, 30 vs 10"
-HIT = {1: 2, 2: 2, 3: 1, 4: 0, 5: 0, 6: 0}
-COUNTER = {4: 2, 5: 1}
-
-
-def timed(fn: Callable[[], object], repeat: int) -> float:
-    runs = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        runs.append(time.perf_counter() - t)
-    return statistics.median(runs)
 
 
 def monte_carlo(n: int, defence: int, armour: int, trials: int, seed: int = 1, rail: int = 0,

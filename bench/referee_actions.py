@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import functools
 import random
-import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -22,19 +21,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.timing import COUNTER, HIT, timed  # noqa: E402
 from referee.api import resolve  # noqa: E402
-
-HIT = {1: 2, 2: 2, 3: 1, 4: 0, 5: 0, 6: 0}
-COUNTER = {4: 2, 5: 1}
-
-
-def _timed(fn: Callable[[], Any], repeat: int = 7) -> float:
-    runs = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        runs.append(time.perf_counter() - t)
-    return statistics.median(runs)
 
 
 def _action_hits(rng: random.Random, n: int, reroll_blank: bool = False) -> int:
@@ -182,7 +170,7 @@ def run(trials: int) -> int:
     print(f"new actions vs Monte Carlo ({trials} trials each, same run):")
     for name, action, params, key, mc in CASES:
         exact = resolve(action, params)
-        t_exact = _timed(functools.partial(resolve, action, params))
+        t_exact = timed(functools.partial(resolve, action, params))
         t = time.perf_counter()
         sim = mc(trials)
         t_mc = time.perf_counter() - t

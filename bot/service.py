@@ -8,14 +8,16 @@ need from here too: the parameter specs and the user-error base.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from core.errors import ServiceUnavailableError, TooExpensiveError, UserInputError
 from core.params import Kind, ParamSpec, coerce, coerce_all, show_params, spec_named
 from index.config import Settings
 from index.params import ASK_PARAMS, COMPLETE_PARAMS, RULE_PARAMS
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:  # heavy modules: imported on first use only
     from index.freshness import IndexStatus
@@ -58,9 +60,8 @@ class Admiralty:
         self.settings = settings or Settings.from_env()
         self.build_if_stale = build_if_stale
         self.progress = progress
-        self._lock = threading.Lock()
-        self._searcher: Searcher | None = None
-        self._terms: TermBook | None = None
+        self._lock = threading.RLock()  # re-entrant: making one object may need another
+        self._loaded: dict[str, Any] = {}
 
     # -- index lifecycle ---------------------------------------------------------------------
     def _live_build(self) -> Path:
@@ -73,27 +74,30 @@ class Admiralty:
             return ensure_index(self.settings, progress=self.progress)
         return fresh_build(self.settings)
 
+    def _once(self, name: str, make: Callable[[], T], stale: Callable[[T], bool] | None = None) -> T:
+        """The object kept under `name`, made once even when the first requests arrive together on
+        several threads (and made again when `stale` says so)."""
+        value = self._loaded.get(name)
+        if value is None or (stale is not None and stale(value)):
+            with self._lock:
+                value = self._loaded.get(name)
+                if value is None or (stale is not None and stale(value)):
+                    value = self._loaded[name] = make()
+        return cast(T, value)
+
     @property
     def searcher(self) -> Searcher:
-        """Built once, even when the first requests arrive together on several threads."""
-        if self._searcher is None:
-            with self._lock:
-                if self._searcher is None:
-                    from index.search import Searcher
+        """The model and the index (torch, FAISS): loaded on first use."""
+        from index.search import Searcher
 
-                    self._searcher = Searcher(self.settings, self._live_build())
-        return self._searcher
+        return self._once("searcher", lambda: Searcher(self.settings, self._live_build()))
 
     @property
     def terms(self) -> TermBook:
         """SQLite only: no torch, so `rule` starts fast (unless the index must be rebuilt first)."""
-        if self._terms is None:
-            with self._lock:
-                if self._terms is None:
-                    from index.terms import TermBook
+        from index.terms import TermBook
 
-                    self._terms = TermBook(self.settings, self._live_build())
-        return self._terms
+        return self._once("terms", lambda: TermBook(self.settings, self._live_build()))
 
     def warm(self) -> None:
         """Load the model and index now rather than on the first request."""
@@ -105,8 +109,7 @@ class Admiralty:
 
         with self._lock:
             build = build_index(self.settings, progress=progress)
-            self._searcher = None
-            self._terms = None
+            self._loaded.clear()
         return build
 
     def index_status(self) -> IndexStatus:
@@ -183,17 +186,11 @@ class Admiralty:
     @property
     def units(self) -> UnitBook:
         """The quick reference's cards plus imported BattleScribe profiles, loaded once (rapidfuzz and
-        sqlite3 only: no torch, numpy or lxml)."""
-        book: UnitBook | None = getattr(self, "_units", None)
-        if book is None or book.stale():  # an import by another process (the CLI) is seen at once
-            with self._lock:
-                book = getattr(self, "_units", None)
-                if book is None or book.stale():
-                    from units.book import UnitBook
+        sqlite3 only: no torch, numpy or lxml); an import by another process (the CLI) is seen at once."""
+        from units.book import UnitBook
 
-                    book = UnitBook(self.settings.data_dir, self.settings.corpus_dir)
-                    self._units: UnitBook | None = book
-        return book
+        return self._once("units", lambda: UnitBook(self.settings.data_dir, self.settings.corpus_dir),
+                          stale=lambda book: book.stale())
 
     def unit(self, name: str, rule_texts: bool = True) -> dict[str, Any]:
         """The `unit --json` answer; with `rule_texts`, special rules get their glossary/rulebook
@@ -208,19 +205,12 @@ class Admiralty:
 
     def _unit_termbook(self) -> TermBook | None:
         """The TermBook if the index is built and fresh; None otherwise (never builds: a lookup stays fast)."""
-        if self._terms is not None:
-            return self._terms
-        cached: TermBook | None = getattr(self, "_unit_terms", None)
-        if cached is not None:
-            return cached
-        from index.terms import TermBook
-
+        if "terms" not in self._loaded and not self.index_status().fresh:
+            return None
         try:
-            cached = TermBook(self.settings)
+            return self.terms
         except (UserInputError, OSError):
             return None
-        self._unit_terms: TermBook | None = cached
-        return cached
 
     def complete_units(self, prefix: str, limit: int = 25) -> list[str]:
         return self.units.complete(prefix, limit=limit)
@@ -237,13 +227,8 @@ class Admiralty:
 
         with self._lock:
             result = import_files(self.settings.data_dir, list(paths))
-            self._units = None
+            self._loaded.pop("units", None)
         return result
-
-
-def user_error_lines(exc: UserInputError, style: str) -> str:
-    """One line for a user error, with parameter mentions in the front end's vocabulary."""
-    return show_params(" ".join(str(exc).split()), style)
 
 
 def referee_action_specs() -> Mapping[str, Sequence[ParamSpec]]:

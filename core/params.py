@@ -74,12 +74,14 @@ def _fail(spec: ParamSpec, code: str, message: str) -> ParamError:
     return ParamError(message, spec.name, code=code)
 
 
-def _show(value: Any, limit: int = 30) -> str:
+def shown(value: Any, limit: int = 30) -> str:
+    """A short, printable, quoted rendering of user input for an error message."""
     text = "".join(ch if ch.isprintable() else "?" for ch in str(value)[:limit])
     return repr(text + ("…" if len(str(value)) > limit else ""))
 
 
-def _type_name(value: Any) -> str:
+def type_name(value: Any) -> str:
+    """What a (JSON) value is, in words, for "must be a whole number, not …" messages."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -97,6 +99,11 @@ def _type_name(value: Any) -> str:
     return type(value).__name__
 
 
+def safe_field(name: Any) -> str:
+    """A field name from user input, made printable and short enough to echo back."""
+    return "".join(ch if ch.isprintable() else "?" for ch in str(name)[:60])
+
+
 def range_text(spec: ParamSpec) -> str:
     low, high = spec.minimum, spec.maximum
     if low is not None and high is not None:
@@ -108,8 +115,8 @@ def range_text(spec: ParamSpec) -> str:
 
 def _bounded(spec: ParamSpec, value: float) -> None:
     if (spec.minimum is not None and value < spec.minimum) or (spec.maximum is not None and value > spec.maximum):
-        shown = f"{value:g}" if abs(value) < 1e15 else f"{value:.3g}"
-        raise _fail(spec, "out_of_range", f"{spec.name!r} is {shown}; {range_text(spec)}.")
+        number = f"{value:g}" if abs(value) < 1e15 else f"{value:.3g}"
+        raise _fail(spec, "out_of_range", f"{spec.name!r} is {number}; {range_text(spec)}.")
 
 
 def check_text(spec: ParamSpec, raw: str, max_length: int | None = None) -> str:
@@ -133,7 +140,7 @@ def check_text(spec: ParamSpec, raw: str, max_length: int | None = None) -> str:
 
 def _int(spec: ParamSpec, value: Any, strict: bool) -> int:
     if isinstance(value, bool):
-        raise _fail(spec, "invalid_type", f"{spec.name!r} must be a whole number, not {_type_name(value)}.")
+        raise _fail(spec, "invalid_type", f"{spec.name!r} must be a whole number, not {type_name(value)}.")
     if isinstance(value, int):
         number = value
     elif isinstance(value, float) and value.is_integer():  # JSON Schema: 17.0 is an integer
@@ -141,7 +148,7 @@ def _int(spec: ParamSpec, value: Any, strict: bool) -> int:
     elif not strict and isinstance(value, str) and _INT_TEXT.fullmatch(value.strip()):
         number = int(value.strip())
     else:
-        got = _show(value) if isinstance(value, str) else _type_name(value)
+        got = shown(value) if isinstance(value, str) else type_name(value)
         raise _fail(spec, "invalid_type", f"{spec.name!r} must be a whole number, not {got}.")
     _bounded(spec, number)
     return number
@@ -150,16 +157,16 @@ def _int(spec: ParamSpec, value: Any, strict: bool) -> int:
 def _float(spec: ParamSpec, value: Any, strict: bool) -> float:
     number: float
     if isinstance(value, bool):
-        raise _fail(spec, "invalid_type", f"{spec.name!r} must be a number, not {_type_name(value)}.")
+        raise _fail(spec, "invalid_type", f"{spec.name!r} must be a number, not {type_name(value)}.")
     if isinstance(value, (int, float)):
         number = float(value)
     elif not strict and isinstance(value, str):
         text = value.strip().rstrip('"').replace(",", ".")
         if not _FLOAT_TEXT.fullmatch(text):
-            raise _fail(spec, "invalid_type", f"{spec.name!r} must be a number, not {_show(value)}.")
+            raise _fail(spec, "invalid_type", f"{spec.name!r} must be a number, not {shown(value)}.")
         number = float(text)
     else:
-        raise _fail(spec, "invalid_type", f"{spec.name!r} must be a number, not {_type_name(value)}.")
+        raise _fail(spec, "invalid_type", f"{spec.name!r} must be a number, not {type_name(value)}.")
     if not math.isfinite(number):
         raise _fail(spec, "out_of_range", f"{spec.name!r} must be a finite number.")
     _bounded(spec, number)
@@ -174,7 +181,7 @@ def _bool(spec: ParamSpec, value: Any, strict: bool) -> bool:
             return value.strip().lower() in _TRUE
         if isinstance(value, int) and value in (0, 1):
             return bool(value)
-    raise _fail(spec, "invalid_type", f"{spec.name!r} must be true or false, not {_show(value)}.")
+    raise _fail(spec, "invalid_type", f"{spec.name!r} must be true or false, not {shown(value)}.")
 
 
 def normalise_choice(text: str) -> str:
@@ -183,12 +190,12 @@ def normalise_choice(text: str) -> str:
 
 def _choice(spec: ParamSpec, value: Any) -> str:
     if not isinstance(value, str):
-        raise _fail(spec, "invalid_type", f"{spec.name!r} must be text, not {_type_name(value)}.")
+        raise _fail(spec, "invalid_type", f"{spec.name!r} must be text, not {type_name(value)}.")
     text = check_text(spec, value)
     key = normalise_choice(text)
     if key not in spec.choices:
-        shown = ", ".join(spec.choices[:30]) + (", …" if len(spec.choices) > 30 else "")
-        raise _fail(spec, "invalid_choice", f"{_show(text)} is not a valid {spec.name!r}; choose one of: {shown}.")
+        options = ", ".join(spec.choices[:30]) + (", …" if len(spec.choices) > 30 else "")
+        raise _fail(spec, "invalid_choice", f"{shown(text)} is not a valid {spec.name!r}; choose one of: {options}.")
     return key
 
 
@@ -197,7 +204,7 @@ def _items(spec: ParamSpec, value: Any, strict: bool) -> list[Any]:
     if isinstance(value, (list, tuple)):
         items: list[Any] = list(value)
     elif strict and not isinstance(value, (str, int, float)) or isinstance(value, bool):
-        raise _fail(spec, "invalid_type", f"{spec.name!r} must be a list, not {_type_name(value)}.")
+        raise _fail(spec, "invalid_type", f"{spec.name!r} must be a list, not {type_name(value)}.")
     else:
         items = [value]
     # JSON Schema counts 3.0 as an integer: so does every list of whole numbers or die faces.
@@ -228,7 +235,7 @@ def coerce(spec: ParamSpec, value: Any, *, strict: bool = False) -> Any:
         return _choice(spec, value)
     if kind is Kind.TEXT:
         if not isinstance(value, str):
-            raise _fail(spec, "invalid_type", f"{spec.name!r} must be text, not {_type_name(value)}.")
+            raise _fail(spec, "invalid_type", f"{spec.name!r} must be text, not {type_name(value)}.")
         return check_text(spec, value)
     if kind is Kind.FACES and isinstance(value, str):
         # "1 1 2 heavy counter, blank": the referee's face parser splits it; only bound its length here.
@@ -240,14 +247,14 @@ def coerce(spec: ParamSpec, value: Any, *, strict: bool = False) -> Any:
         out: list[str] = []
         for item in items:
             if not isinstance(item, str):
-                raise _fail(spec, "invalid_type", f"{spec.name!r} takes text values, not {_type_name(item)}.")
+                raise _fail(spec, "invalid_type", f"{spec.name!r} takes text values, not {type_name(item)}.")
             out.append(check_text(spec, item))
         return out
     # FACES: numbers 1-6 or text (names, symbols); the referee parses them into faces.
     faces: list[int | str] = []
     for item in items:
         if isinstance(item, bool) or not isinstance(item, (int, str)):
-            raise _fail(spec, "invalid_type", f"{spec.name!r} takes die faces (1-6 or names), not {_type_name(item)}.")
+            raise _fail(spec, "invalid_type", f"{spec.name!r} takes die faces (1-6 or names), not {type_name(item)}.")
         faces.append(check_text(spec, item) if isinstance(item, str) else item)
     return faces
 
@@ -256,9 +263,8 @@ def unknown_field(name: object, known: Iterable[str], context: str = "") -> Para
     """The error for a name no spec has, with the nearest known name when there is one."""
     import difflib
 
-    shown = _show(name, 40)
     names = sorted(known)
-    message = f"Unknown field {shown}{' for ' + context if context else ''}."
+    message = f"Unknown field {shown(name, 40)}{' for ' + context if context else ''}."
     key = str(name).replace("-", "_").lower()
     if key in names:
         message += f" Use {key!r}: underscores, not dashes."
@@ -267,8 +273,7 @@ def unknown_field(name: object, known: Iterable[str], context: str = "") -> Para
         if guess:
             message += f" Did you mean {guess[0]!r}?"
         message += f" Known fields: {', '.join(names)}."
-    field = "".join(ch if ch.isprintable() else "?" for ch in str(name)[:60])
-    return ParamError(message, field, code="unknown_field")
+    return ParamError(message, safe_field(name), code="unknown_field")
 
 
 def coerce_all(

@@ -7,6 +7,7 @@ asks "how many / how far / сколько". The quote is always `text[start:end]
 """
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -18,7 +19,9 @@ MAX_WINDOW = 3  # segments in one quote
 EXTEND_TO = 300  # a quote shorter than this takes in the following sentences up to it
 SHORT_QUOTE = 160  # a quote this short also takes in the next paragraph's opening
 MIN_QUOTE_CHARS = 25  # a bare heading ("RESOLVING A RAM") is not an answer
-NUMBER_BONUS = 0.6  # x the mean query-stem weight, for a number in a "how many" answer
+NUMBER_BONUS = 0.75  # x the heaviest query-stem weight, for a number in a "how many" answer
+NEIGHBOUR_WEIGHT = 1.0  # a word only a following segment of the window supplies
+RU_PREFIX_MIN = 4  # Russian stems this long match spellings they begin (or that begin them)
 DENSE_WEIGHT = 1.0  # x mean weight x cosine: how much the model's sentence choice counts
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[*_»\"”)]*\s+(?=[*_«\"“(]*[A-ZА-ЯЁ0-9])")
@@ -27,6 +30,11 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)
 _NUMBER_WORDS = re.compile(
     r"\b(twice|double|half|once|one|two|three|four|five|six|равн\w*|вдвое|дважды|половин\w*|"
     r"один|одн\w+|два|две|три|четыре|пять|шесть|equal to)\b", re.IGNORECASE)
+_CYRILLIC_WORD = re.compile(r"^[а-яё]+$")
+_DISTANCE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:[\"”″]|дюйм\w*|inch(?:es)?)", re.IGNORECASE)
+_DISTANCE_QUESTION = re.compile(
+    r"\b(how (far|close)|what range|range|distance|within|на каком рас+тоянии|расстояни\w*|дистанци\w*|"
+    r"как далеко|дюйм\w*)\b", re.IGNORECASE)
 _NUMERIC_QUESTION = re.compile(
     r"\b(how (many|much|far|close|long|big|often)|what range|range|distance|number of|"
     r"сколько|скока|скольк\w*|насколько|на каком рас+тоянии|расстояни\w*|дистанци\w*|дюйм\w*)\b",
@@ -98,14 +106,46 @@ def has_number(text: str) -> bool:
     return bool(_NUMBER.search(text) or _NUMBER_WORDS.search(text))
 
 
+def is_distance_question(question: str) -> bool:
+    return bool(_DISTANCE_QUESTION.search(question))
+
+
+def _fits_number(text: str, distance: bool) -> bool:
+    """A distance question is answered by a distance ('4”', '12 дюймов'); any other
+    numeric question by any number or number word."""
+    if distance:
+        return bool(_DISTANCE.search(text))
+    return has_number(text)
+
+
+def _prefix_owner(stem: str, owner: Mapping[str, set[str]]) -> set[str]:
+    """Russian stems that the stemmer cut differently ("бросьт"/"броса", "ремонтн"/"ремонт"):
+    they share a beginning of at least RU_PREFIX_MIN letters that leaves at most two letters
+    of the longer one over."""
+    if not _CYRILLIC_WORD.match(stem):
+        return set()
+    found: set[str] = set()
+    for spelling, sources in owner.items():
+        if spelling[:RU_PREFIX_MIN] != stem[:RU_PREFIX_MIN]:
+            continue
+        common = len(os.path.commonprefix([stem, spelling]))
+        if common >= max(RU_PREFIX_MIN, max(len(stem), len(spelling)) - 2):
+            found |= sources
+    return found
+
+
 def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, set[str]] | None = None,
                numeric: bool = False, opening: bool = False,
-               closeness: list[float] | None = None) -> Quote | None:
+               closeness: list[float] | None = None, distance: bool = False) -> Quote | None:
     """The highest-scoring window of consecutive segments. `variants` maps each question
-    stem to the spellings that count as it (expansions, typos, translations). When no
-    segment shares a word with the question, `opening` quotes the rule's first sentence
-    (the question named the rule: its opening defines it); otherwise None. `closeness`, one
-    per segment, is the model's cosine between the question and that segment, when known."""
+    stem to the spellings that count as it (expansions, typos, translations). The window's
+    first segment must carry its own evidence: words only a following segment adds count
+    NEIGHBOUR_WEIGHT (otherwise a long window that merely collects words beats the one
+    sentence that answers). A numeric question ("how many", "how far": `distance`) prefers
+    windows stating a number of the right kind. When no segment shares a word with the
+    question, `opening` quotes the rule's first sentence (the question named the rule: its
+    opening defines it); otherwise None. `closeness`, one per segment, is the model's cosine
+    between the question and that segment, when known."""
     spans = segments(text)
     if not spans or not weights:
         return None
@@ -113,36 +153,63 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, s
     for source, spellings in (variants or {s: {s} for s in weights}).items():
         for spelling in spellings | {source}:
             owner.setdefault(spelling, set()).add(source)
-    seg_stems = [{src for st in stems(text[s:e]) for src in owner.get(st, ())} for s, e in spans]
+    seg_stems = []
+    for s, e in spans:
+        found: set[str] = set()
+        for st in stems(text[s:e]):
+            found |= owner.get(st) or _prefix_owner(st, owner)
+        seg_stems.append(found)
     mean = sum(weights.values()) / len(weights)
+    number_bonus = NUMBER_BONUS * max(weights.values())
     best: Quote | None = None
     for i in range(len(spans)):
+        if not seg_stems[i] and not (numeric and _fits_number(text[spans[i][0]:spans[i][1]], distance)):
+            continue  # a window starts at a segment that carries evidence itself
+        anchor = seg_stems[i]
         matched: set[str] = set()
         for j in range(i, min(i + MAX_WINDOW, len(spans))):
             start, end = spans[i][0], spans[j][1]
             if end - start > QUOTE_MAX_CHARS:
                 break
             added = seg_stems[j] - matched
-            if j > i and not added:
+            numbered = numeric and _fits_number(text[spans[j][0]:spans[j][1]], distance)
+            if j > i and not added and not numbered:
                 continue  # a neighbour that adds nothing the question asked about
             matched |= added
-            if not matched or end - start < MIN_QUOTE_CHARS:
+            if end - start < MIN_QUOTE_CHARS:
                 continue
-            score = sum(weights.get(s, 0.0) for s in matched)
-            if numeric and has_number(text[start:end]):
-                score += NUMBER_BONUS * mean
+            score = sum(weights.get(s, 0.0) * (1.0 if s in anchor else NEIGHBOUR_WEIGHT) for s in matched)
+            if numeric and _fits_number(text[start:end], distance):
+                score += number_bonus
             if closeness is not None:
                 score += DENSE_WEIGHT * mean * max(closeness[i:j + 1])
             score -= 0.01 * mean * (j - i)  # equal evidence: the shorter quote
             if best is None or score > best.score:
                 best = Quote(start, end, score)
     if best is not None:
-        best = _extend(text, spans, best)
+        best = _with_caption(text, spans, _extend(text, spans, best))
     if best is None and opening:
         end = next((e for s, e in spans if e - spans[0][0] >= MIN_QUOTE_CHARS), spans[0][1])
         if end - spans[0][0] <= QUOTE_MAX_CHARS:
             best = Quote(spans[0][0], end, 0.0)
     return best
+
+
+def _with_caption(text: str, spans: list[tuple[int, int]], quote: Quote) -> Quote:
+    """Table rows ("От 750 до 1499\t5") mean nothing without the sentence that introduces
+    the table: a quote starting inside a table starts at that sentence instead (when the
+    whole still fits a quote)."""
+    if "\t" not in text[quote.start:quote.end].split("\n", 1)[0]:
+        return quote
+    before = [s for s in spans if s[1] <= quote.start]
+    start = quote.start
+    for s, _ in reversed(before):
+        if quote.end - s > QUOTE_MAX_CHARS:
+            return quote
+        start = s
+        if "\t" not in text[s:quote.start].split("\n", 1)[0]:
+            break
+    return Quote(start, quote.end, quote.score)
 
 
 def _extend(text: str, spans: list[tuple[int, int]], quote: Quote) -> Quote:

@@ -182,7 +182,9 @@ class Embedder:
 
     @property
     def backend(self) -> str:
-        return "onnx" if self._onnx is not None else "torch"
+        if self._onnx is None:
+            return "torch"
+        return "onnx-int8" if self._onnx.int8 else "onnx"
 
     def _encode_queries(self, texts: list[str]) -> np.ndarray:
         """ONNX Runtime for the packaged model when it is installed and matches torch."""

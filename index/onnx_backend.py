@@ -9,6 +9,7 @@ Anything missing (onnxruntime, onnx) or failing leaves the torch path in charge.
 from __future__ import annotations
 
 import hashlib
+import os
 import threading
 import warnings
 from pathlib import Path
@@ -19,7 +20,9 @@ import numpy as np
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
 
-MIN_COSINE = 0.999
+MIN_COSINE = 0.999  # the float32 export
+MIN_COSINE_INT8 = 0.99  # the int8 one (issue 9: retrieval must not change; bench/retrieval.py)
+FP32_LAYERS = 3
 PROBES = [
     "how many dice does a ram get in dw4?", "сколько кубов кидать на таран?",
     "what does piercing do", "Reactor leak: This model receives a reactor leak marker.",
@@ -27,15 +30,25 @@ PROBES = [
 _INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 
 
+def session_threads() -> int:
+    """Threads per forward pass (ADMIRALTY_ONNX_THREADS overrides)."""
+    return max(1, int(os.environ.get("ADMIRALTY_ONNX_THREADS", "1") or 1))
+
+
 class OnnxEncoder:
     """Transformer in ONNX Runtime, then the model's own pooling (mean) and L2 norm."""
 
-    def __init__(self, model: SentenceTransformer, onnx_file: Path, threads: int = 2) -> None:
+    def __init__(self, model: SentenceTransformer, onnx_file: Path, threads: int | None = None) -> None:
         import onnxruntime as ort
 
         options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
+        options.intra_op_num_threads = threads or session_threads()
+        options.inter_op_num_threads = 1
+        # Spinning worker threads burn the core that the search threads (GIL-bound Python)
+        # need between batches: measured under load, they cost more than they save.
+        options.add_session_config_entry("session.intra_op.allow_spinning", os.environ.get("H11_SPIN", "0"))
         self._session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"])
+        self.int8 = "-int8" in onnx_file.name
         self._tokenizer = model.tokenizer
         self._max_length = int(model.max_seq_length or 256)
         self._lock = threading.Lock()
@@ -64,7 +77,7 @@ def _export(model: SentenceTransformer, target: Path) -> None:
                               token_type_ids=token_type_ids).last_hidden_state
 
     sample = model.tokenizer(PROBES[:2], padding=True, return_tensors="pt")
-    tmp = target.with_suffix(".tmp")
+    tmp = target.with_suffix(f".{os.getpid()}.tmp")
     with warnings.catch_warnings():  # the exporter's notes on indexing are not for users
         warnings.simplefilter("ignore")
         _run_export(torch, LastHidden(model[0].auto_model).eval(), sample, tmp)
@@ -80,22 +93,64 @@ def _run_export(torch: Any, module: Any, sample: Any, tmp: Path) -> None:
     )
 
 
-def onnx_encoder(model: SentenceTransformer, cache_dir: Path, weights_sha256: str) -> OnnxEncoder | None:
-    """An ONNX encoder checked against `model`, exporting it first if needed; None when
-    ONNX Runtime is not installed, the export fails, or the vectors do not match."""
+def _quantize(source: Path, target: Path) -> None:
+    """Dynamic int8 quantisation of the weight MatMuls (per output channel), except the
+    feed-forward output of the first FP32_LAYERS layers: quantising those costs the most
+    accuracy (measured on 400 load questions: cosine to torch min 0.987 with them, 0.994
+    without; 3 ms a question instead of 5-6 ms for float32)."""
+    import onnx
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    graph = onnx.load(str(source)).graph
+    weights = {init.name for init in graph.initializer}
+    keep = {f"/inner/encoder/layer.{n}/output/dense/MatMul" for n in range(FP32_LAYERS)}
+    nodes = [node.name for node in graph.node if node.op_type == "MatMul" and node.name not in keep
+             and any(name in weights for name in node.input)]
+    tmp = target.with_suffix(f".{os.getpid()}.tmp")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        quantize_dynamic(source, tmp, weight_type=QuantType.QInt8, per_channel=True,
+                         op_types_to_quantize=["MatMul"], nodes_to_quantize=nodes)
+    tmp.replace(target)
+
+
+def use_int8() -> bool:
+    """ADMIRALTY_ONNX_INT8=0 keeps the float32 export (for measuring one against the other)."""
+    return os.environ.get("ADMIRALTY_ONNX_INT8", "1") != "0"
+
+
+def onnx_encoder(model: SentenceTransformer, cache_dir: Path, weights_sha256: str,
+                 int8: bool | None = None) -> OnnxEncoder | None:
+    """An ONNX encoder checked against `model`, exporting it first if needed: the int8
+    graph when its vectors stay within MIN_COSINE_INT8 of torch's, else the float32 one
+    (within MIN_COSINE); None when ONNX Runtime is not installed, the export fails, or
+    neither matches."""
     try:
         import onnxruntime  # noqa: F401
     except ImportError:
         return None
-    target = cache_dir / f"minilm-{hashlib.sha256(weights_sha256.encode()).hexdigest()[:12]}.onnx"
+    stem = f"minilm-{hashlib.sha256(weights_sha256.encode()).hexdigest()[:12]}"
+    target = cache_dir / f"{stem}.onnx"
     try:
         if not target.exists():
             cache_dir.mkdir(parents=True, exist_ok=True)
             _export(model, target)
-        encoder = OnnxEncoder(model, target)
         reference = np.asarray(model.encode(PROBES, normalize_embeddings=True), dtype="float32")
-        if float((encoder.encode(PROBES) * reference).sum(axis=1).min()) < MIN_COSINE:
-            return None
-        return encoder
+        if use_int8() if int8 is None else int8:
+            quantized = cache_dir / f"{stem}-int8-keep{FP32_LAYERS}.onnx"
+            try:
+                if not quantized.exists():
+                    _quantize(target, quantized)
+                encoder = OnnxEncoder(model, quantized)
+                if _min_cosine(encoder, reference) >= MIN_COSINE_INT8:
+                    return encoder
+            except Exception:  # noqa: BLE001 - no quantiser (onnx missing) or a bad file: float32
+                pass
+        encoder = OnnxEncoder(model, target)
+        return encoder if _min_cosine(encoder, reference) >= MIN_COSINE else None
     except Exception:  # noqa: BLE001 - any failure here only means "stay on torch"
         return None
+
+
+def _min_cosine(encoder: OnnxEncoder, reference: np.ndarray) -> float:
+    return float((encoder.encode(PROBES) * reference).sum(axis=1).min())

@@ -17,7 +17,8 @@ import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from index.answer import best_quote, disagreement_note, is_numeric_question, segments
+from core.params import coerce, spec_named
+from index.answer import best_quote, disagreement_note, is_distance_question, is_numeric_question, segments
 from index.config import DEFAULT_MODEL, Settings
 from index.errors import QueryError
 from index.freshness import fresh_build
@@ -28,7 +29,7 @@ from index.manifest import (
     resolve_game,
     resolve_language,
 )
-from index.params import MAX_K, MAX_QUESTION_CHARS
+from index.params import ASK_PARAMS
 from index.relevance import Evidence, is_relevant, topic_stems
 from index.routing import named_editions, without_edition_names
 from index.rules import join_rules, part_number, rule_key
@@ -116,20 +117,14 @@ class AskResult:
 
 
 def validate_question(question: object) -> str:
-    if not isinstance(question, str):
-        raise QueryError("the question must be text", "question")
-    text = " ".join(question.split())
-    if not text:
-        raise QueryError("the question is empty", "question")
-    if len(text) > MAX_QUESTION_CHARS:
-        raise QueryError(f"the question is {len(text)} characters; the limit is {MAX_QUESTION_CHARS}", "question")
-    return text
+    """The question with its spaces folded, held to the one spec every front end uses."""
+    text: str = coerce(spec_named(ASK_PARAMS, "question"), question, strict=True)
+    return " ".join(text.split())
 
 
 def validate_k(k: object) -> int:
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
-        raise QueryError(f"k must be a whole number from 1 to {MAX_K}", "k")
-    return k
+    value: int = coerce(spec_named(ASK_PARAMS, "k"), k, strict=True)
+    return value
 
 
 class Searcher:
@@ -434,7 +429,11 @@ class Searcher:
         """The answer line from the best result; when the question names no edition, one
         more line per other edition of the same game whose best result is relevant too."""
         numeric = is_numeric_question(question)
-        translations = self._spotter.russian_spellings(list(variants))
+        distance = is_distance_question(question)
+        # Translations of the question's words and of their expansions ("vps" -> "victory
+        # points" -> "победные очки"), credited to the question word they came from.
+        english = self._spotter.russian_spellings(sorted({v for group in variants.values() for v in group}))
+        translations = {s: {ru for v in group for ru in english.get(v, ())} for s, group in variants.items()}
         chosen = hits[:1]
         if not one_edition and hits:
             editions = {hits[0].edition}
@@ -456,7 +455,8 @@ class Searcher:
             closeness = None
             if query_vector is not None and SENTENCE_MODEL and (self.multilingual or hit.language != "ru"):
                 closeness = [float(c) for c in self._segment_vectors(key) @ query_vector]
-            quote = best_quote(rule.text, local, spellings, numeric, opening=True, closeness=closeness)
+            quote = best_quote(rule.text, local, spellings, numeric, opening=True, closeness=closeness,
+                               distance=distance)
             if quote is None:
                 continue
             part = rule.part_at(quote.start)

@@ -81,7 +81,8 @@ class Synonyms:
 
 def load_synonyms(path: Path = SYNONYMS_FILE) -> Synonyms:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    pairs = [TermPair(en, ru, "curated") for en, ru in data.get("pairs", {}).items()]
+    pairs = [TermPair(en, ru, "curated") for en, value in data.get("pairs", {}).items()
+             for ru in ([value] if isinstance(value, str) else value)]
     expansions = {k.casefold(): list(v) for k, v in data.get("expansions", {}).items()}
     return Synonyms(pairs, expansions)
 

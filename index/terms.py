@@ -11,11 +11,11 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from core.params import coerce, spec_named
 from index.config import Settings
-from index.errors import QueryError
 from index.freshness import fresh_build
 from index.manifest import DocumentInfo, load_manifest, resolve_edition
-from index.params import MAX_TERM_CHARS
+from index.params import RULE_PARAMS
 from index.rules import join_rules, rule_key
 from index.store import DB_NAME, open_db
 from index.text import stems
@@ -58,12 +58,9 @@ def term_key(text: str) -> str:
 
 
 def validate_term(term: object) -> str:
-    if not isinstance(term, str) or not term.strip():
-        raise QueryError("the term is empty", "term")
-    term = " ".join(term.split())
-    if len(term) > MAX_TERM_CHARS:
-        raise QueryError(f"the term is {len(term)} characters; the limit is {MAX_TERM_CHARS}", "term")
-    return term
+    """The rule name with its spaces folded, held to the one spec every front end uses."""
+    text: str = coerce(spec_named(RULE_PARAMS, "term"), term, strict=True)
+    return " ".join(text.split())
 
 
 class TermBook:

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.discord_bot.context import BotContext
-from bot.discord_bot.rate_limit import RateLimiter
+from bot.rate_limit import RateLimiter
 from bot.discord_bot.runner import AdmiraltyBot
 from bot.service import Admiralty
 from bot.store import open_store

@@ -67,7 +67,7 @@ def test_ask_batch_keeps_order_and_survives_bad_lines(built_settings, tmp_path: 
     (("ask", "x" * 600), "limit is 500"),
     (("ask", "ram", "--edition", "dw9"), "unknown edition 'dw9'"),
     (("ask", "ram", "--k", "0"), "'k' is 0; it must be between 1 and 20"),
-    (("rule", ""), "the term is empty"),
+    (("rule", ""), "'term' must not be empty"),
     (("ask", "--batch", "/nonexistent/file.jsonl"), "cannot read batch file"),
 ])
 def test_bad_input_is_one_line_and_exit_2(built_settings, args, message):

@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.discord_bot import views
 from bot.discord_bot.commands import MAX_TERM, handle_tree_error
 from bot.discord_bot.i18n import COMMAND_NAMES_RU, AdmiraltyTranslator, answer_locale, untranslated
-from bot.discord_bot.rate_limit import RateLimiter
+from bot.rate_limit import RateLimiter
 from index.manifest import load_manifest
 from tests.discord_fakes import (
     FakeInteraction,
@@ -352,7 +352,7 @@ def test_a_value_outside_the_choices_is_refused_by_discord_py_with_a_short_messa
         assert bot.context.store.settings.get(inter.guild_id).ruleset is None
         long_term = interaction_for(bot)
         await invoke(bot, "rule", long_term, term="x" * 500)  # Discord enforces max_length; so do we
-        assert f"the term is 500 characters; the limit is {MAX_TERM}" in long_term.all_text()
+        assert f"'term' is 500 characters long; the limit is {MAX_TERM}" in long_term.all_text()
 
     run(go())
 

@@ -7,7 +7,7 @@ import matplotlib.image
 import pytest
 
 from bot.discord_bot.charts import distribution_png
-from bot.discord_bot.rate_limit import RateLimiter
+from bot.rate_limit import RateLimiter
 from bot.discord_bot.runner import TokenError, load_token
 
 # (Per-server settings: tests/test_store.py, against SQLite and PostgreSQL.)
@@ -29,7 +29,7 @@ def test_rate_limiter_burst_then_refill_per_user():
 
 def test_rate_limiter_memory_is_bounded():
     now = [0.0]
-    limiter = RateLimiter(per_minute=60, burst=1, clock=lambda: now[0], max_users=50)
+    limiter = RateLimiter(per_minute=60, burst=1, clock=lambda: now[0], max_keys=50)
     for uid in range(500):
         limiter.acquire(uid)
     assert len(limiter._buckets) <= 50

@@ -12,7 +12,8 @@ import pytest
 from bot.http.app import create_app
 from bot.http.client import ApiClient
 from bot.http.openapi import build_openapi
-from bot.http.ratelimit import TokenBucketLimiter, client_key
+from bot.http.ratelimit import client_key
+from bot.rate_limit import RateLimiter
 from bot.http.server import ServerThread
 from bot.http.validation import validate_body
 from bot.service import Admiralty, UserInputError, referee_actions, referee_params
@@ -115,13 +116,13 @@ def test_every_operation_declares_its_error_statuses_with_the_error_shape():
 
 def test_token_bucket_refills_at_its_rate():
     now = [0.0]
-    limiter = TokenBucketLimiter(rate_per_minute=30, burst=2, clock=lambda: now[0])
-    assert limiter.take("a") == 0 and limiter.take("a") == 0
-    assert limiter.take("a") == 2  # empty; 30 a minute is one token per 2 s
-    assert limiter.take("b") == 0  # another client has its own bucket
+    limiter = RateLimiter(per_minute=30, burst=2, clock=lambda: now[0])
+    assert limiter.acquire("a") == 0 and limiter.acquire("a") == 0
+    assert limiter.acquire("a") == 2  # empty; 30 a minute is one token per 2 s
+    assert limiter.acquire("b") == 0  # another client has its own bucket
     now[0] = 2.0
-    assert limiter.take("a") == 0
-    assert limiter.take("a") == 2
+    assert limiter.acquire("a") == 0
+    assert limiter.acquire("a") == 2
 
 
 def test_client_key_never_holds_the_api_key():

@@ -37,24 +37,13 @@ def _module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def _imports(path: Path) -> set[str]:
-    """Every module a file imports (absolute names), at any depth of the file."""
+def _imports(path: Path, top_level_only: bool = False) -> set[str]:
+    """Every module a file imports (absolute names): at any depth, or only those imported when the
+    file itself is imported (not inside functions or TYPE_CHECKING blocks)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
     found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return found
-
-
-def _top_level_imports(path: Path) -> set[str]:
-    """Modules imported when the file is imported (not inside functions or TYPE_CHECKING)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found: set[str] = set()
-    for node in tree.body:
+    for node in nodes:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -78,7 +67,7 @@ def test_no_import_cycles_between_modules():
     modules = {_module_name(p): p for p in _sources(*PACKAGES)}
 
     def depends_on(name: str, path: Path) -> set[str]:
-        imported = {m for m in _top_level_imports(path) if m in modules and m != name}
+        imported = {m for m in _imports(path, top_level_only=True) if m in modules and m != name}
         # `from pkg import module` needs pkg.module, not pkg's own __init__; and a package's own
         # parents are always being initialised already when its module runs.
         return {m for m in imported

@@ -28,3 +28,18 @@ def citation(item: dict[str, Any]) -> str:
 
 def warn(message: str) -> None:
     print(f"admiralty: {message}", file=sys.stderr)
+
+
+def print_unmatched(result: dict[str, Any], what: str) -> bool:
+    """For a name lookup (`rule`, `unit`) that did not find exactly one thing: print the candidates
+    and return True; return False when `result` holds a match to show."""
+    if result["status"] == "ambiguous":
+        print(f"“{result['query']}” could mean several {what}s; try one of:")
+        for name in result["candidates"]:
+            print(f"  - {name}")
+        return True
+    if result["status"] == "not_found":
+        near = f" Did you mean: {', '.join(result['candidates'])}?" if result["candidates"] else ""
+        print(f"No {what} named “{result['query']}”.{near}")
+        return True
+    return False

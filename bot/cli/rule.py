@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.cli.output import citation, print_json, wrap
+from bot.cli.output import citation, print_json, print_unmatched, wrap
 from bot.service import Admiralty
 
 
@@ -22,14 +22,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result)
         return 0 if result["status"] == "found" else 1
-    if result["status"] == "ambiguous":
-        print(f"“{args.term}” could mean several rules; try one of:")
-        for name in result["candidates"]:
-            print(f"  - {name}")
-        return 1
-    if result["status"] == "not_found":
-        near = f" Did you mean: {', '.join(result['candidates'])}?" if result["candidates"] else ""
-        print(f"No rule named “{args.term}”.{near}")
+    if print_unmatched(result, "rule"):
         return 1
     how = {"fuzzy": " (closest match)", "translation": " (via the term map)"}.get(result["how"] or "", "")
     editions = len(result["entries"])

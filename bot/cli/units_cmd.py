@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bot.cli.output import print_json, wrap
+from bot.cli.output import print_json, print_unmatched, wrap
 
 _STAT_ORDER = (("mass", "Mass"), ("speed", "Spd"), ("turn", "Turn"), ("armour", "Arm"), ("hull", "Hull"),
                ("citadel", "Cit"), ("fray", "Fray"), ("adv", "ADV"), ("sdv", "SDV"))
@@ -80,14 +80,7 @@ def run_unit(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result)
         return 0 if result["status"] == "found" else 1
-    if result["status"] == "ambiguous":
-        print(f"“{result['query']}” could mean several units; try one of:")
-        for name in result["candidates"]:
-            print(f"  - {name}")
-        return 1
-    if result["status"] == "not_found":
-        near = f" Did you mean: {', '.join(result['candidates'])}?" if result["candidates"] else ""
-        print(f"No unit named “{result['query']}”.{near}")
+    if print_unmatched(result, "unit"):
         return 1
     count = len(result["units"])
     if count > 1:

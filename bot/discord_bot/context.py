@@ -9,7 +9,7 @@ from typing import Any, ParamSpec, TypeVar
 import discord
 
 from bot.discord_bot.i18n import answer_locale
-from bot.discord_bot.rate_limit import RateLimiter
+from bot.rate_limit import RateLimiter
 from bot.service import Admiralty
 from bot.store import GuildSettings, Store, open_store
 

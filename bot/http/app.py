@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import hmac
+import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
@@ -19,10 +20,11 @@ from aiohttp import web
 from bot.http import metrics, specs
 from bot.http.errors import ApiError, Handler, error_middleware
 from bot.http.openapi import build_openapi
-from bot.http.ratelimit import DEFAULT_BURST, DEFAULT_RATE_PER_MINUTE, TokenBucketLimiter, client_key
+from bot.http.ratelimit import DEFAULT_BURST, DEFAULT_RATE_PER_MINUTE, client_key
 from bot.http.schemas import SOURCE_KEYS
 from bot.http.validation import MAX_BODY_BYTES, read_json_object, validate_body, validate_query
 from bot.http.workers import CallTimedOut, RefereeProcessPool
+from bot.rate_limit import RateLimiter
 from bot.service import Admiralty, TooExpensiveError, UserInputError, referee_actions
 
 T = TypeVar("T")
@@ -34,7 +36,7 @@ REFEREE_POOL = web.AppKey("referee_pool", RefereeProcessPool)
 REFEREE_WAITERS = web.AppKey("referee_waiters", ThreadPoolExecutor)
 API_KEY = web.AppKey("api_key", str)
 CORS_ORIGINS = web.AppKey("cors_origins", frozenset)
-ASK_LIMITER = web.AppKey[TokenBucketLimiter | None]("ask_limiter")
+ASK_LIMITER = web.AppKey[RateLimiter | None]("ask_limiter")
 
 # What a client sees in `Server`: no framework or Python version to fingerprint.
 SERVER_HEADER = "admiralty"
@@ -82,7 +84,7 @@ def create_app(
     app[CORS_ORIGINS] = frozenset(origin.rstrip("/") for origin in cors_origins)
     app[REFEREE_POOL] = RefereeProcessPool(referee_processes, referee_timeout)
     app[REFEREE_WAITERS] = ThreadPoolExecutor(max_workers=referee_processes, thread_name_prefix="admiralty-referee")
-    app[ASK_LIMITER] = TokenBucketLimiter(ask_rate_per_minute, ask_burst) if ask_rate_per_minute > 0 else None
+    app[ASK_LIMITER] = RateLimiter(ask_rate_per_minute, ask_burst) if ask_rate_per_minute > 0 else None
     app.on_response_prepare.append(_hide_server_version)
     app.on_startup.append(_start_referee_pool)
     app.on_cleanup.append(_shutdown_executor)
@@ -219,7 +221,8 @@ async def openapi(request: web.Request) -> web.Response:
 
 async def ask(request: web.Request) -> web.Response:
     limiter = request.app[ASK_LIMITER]
-    wait = limiter.take(client_key(request.headers.get("Authorization", ""), request.remote)) if limiter else 0
+    seconds = limiter.acquire(client_key(request.headers.get("Authorization", ""), request.remote)) if limiter else 0
+    wait = max(1, math.ceil(seconds)) if seconds > 0 else 0  # Retry-After is in whole seconds
     if wait:
         raise ApiError(
             429, "rate_limited", f"Too many questions from this client; try again in {wait} s.",

@@ -14,7 +14,7 @@ from aiohttp import web
 
 from bot.http.errors import ApiError, bad_request
 from bot.service import ParamSpec, coerce, coerce_all
-from core.params import unknown_field
+from core.params import safe_field, shown, type_name, unknown_field
 
 MAX_BODY_BYTES = 16 * 1024
 
@@ -59,7 +59,7 @@ def parse_json_object(raw: bytes) -> dict[str, Any]:
     except (ValueError, RecursionError):  # too many digits, nesting too deep
         raise bad_request("malformed_json", "The JSON body is nested too deeply or holds a number too long.") from None
     if not isinstance(value, dict):
-        raise bad_request("invalid_body", f"The request body must be a JSON object, not {_json_type(value)}.")
+        raise bad_request("invalid_body", f"The request body must be a JSON object, not {type_name(value)}.")
     return value
 
 
@@ -71,7 +71,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise bad_request("duplicate_field", f"Field {_show(key)} is given more than once.", _safe_field(key))
+            raise bad_request("duplicate_field", f"Field {shown(key)} is given more than once.", safe_field(key))
         result[key] = value
     return result
 
@@ -93,34 +93,6 @@ def validate_query(query: Mapping[str, str], specs: Sequence[ParamSpec]) -> dict
             raise unknown_field(name, by_name)
         items = query.getall(name) if hasattr(query, "getall") else [query[name]]
         if len(items) > 1 and not spec.kind.is_list:
-            raise bad_request("duplicate_field", f"Parameter {_show(name)} is given more than once.", name)
+            raise bad_request("duplicate_field", f"Parameter {shown(name)} is given more than once.", name)
         values[name] = coerce(spec, items if spec.kind.is_list else items[0])
     return coerce_all(specs, values)
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "a whole number"
-    if isinstance(value, float):
-        return f"the decimal number {value:.6g}"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
-def _show(text: Any, limit: int = 40) -> str:
-    """A short, printable rendering of user text for an error message."""
-    shown = "".join(ch if ch.isprintable() else "?" for ch in str(text)[:limit])
-    return repr(shown + ("…" if len(str(text)) > limit else ""))
-
-
-def _safe_field(key: Any) -> str:
-    return "".join(ch if ch.isprintable() else "?" for ch in str(key)[:60])
