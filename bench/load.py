@@ -7,7 +7,9 @@ mix of ask/rule/attack requests, report throughput, latency percentiles and erro
 
 Needs a built index (`admiralty index build`). First a sequential baseline is measured
 in the same run (one request at a time), so the concurrent numbers are also shown as a
-ratio to it: absolute milliseconds depend on the machine, ratios much less.
+ratio to it: absolute milliseconds depend on the machine, ratios much less. The server's
+CPU time per request (with its referee processes) is printed too: on a shared machine
+latency follows the share of the cores the server gets, CPU per request much less.
 Target (issues #4, #9): 0 errors and p95 <= 250 ms for `ask` at concurrency 50 on 2 cores,
 asking >= 1000 distinct questions (the dev set, rule-name templates), never a handful repeated.
 """
@@ -29,6 +31,7 @@ import random  # noqa: E402
 import re  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
+import threading  # noqa: E402
 import time  # noqa: E402
 from collections import defaultdict  # noqa: E402
 from collections.abc import Iterator  # noqa: E402
@@ -61,7 +64,7 @@ SEED_QUESTIONS = [
 ]
 TERMS = ["Fusillade", "Devastating", "Piercing", "Sustained", "Ramming", "Boarding", "Obscured",
          "Aerial", "Submerged", "Shield Generator", "Escort", "Crippled", "Heavy Prow", "Ablative Armour"]
-ATTACKS = [
+ATTACKS: list[dict[str, Any]] = [
     {"dice": 12, "armour": 5, "citadel": 8},
     {"dice": 21, "armour": 6, "citadel": 9, "defence": 7, "quality": ["devastating"]},
     {"dice": 8, "armour": 4, "citadel": 6, "range": "long"},
@@ -105,6 +108,8 @@ def question_pool(rng: random.Random) -> list[str]:
     return pool
 
 
+SERVER_LOG: list[str] = []  # the started server's stderr, read while it runs
+SERVER_PID: list[int] = []  # the started server's process id (none with --url)
 _POOL: list[str] = []
 _ASKED: set[str] = set()
 
@@ -162,6 +167,10 @@ def running_server(workers: int) -> Iterator[str]:
     if url is None:
         process.kill()
         raise SystemExit("bench/load.py: the server did not start:\n" + "".join(seen[-20:]))
+    # Keep reading the server's log: a full pipe would stall it, and its tracebacks explain errors.
+    reader = threading.Thread(target=lambda: SERVER_LOG.extend(process.stderr or ()), daemon=True)
+    reader.start()
+    SERVER_PID.append(process.pid)
     try:
         yield url
     finally:
@@ -170,6 +179,7 @@ def running_server(workers: int) -> Iterator[str]:
             process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             process.kill()
+        reader.join(timeout=5)
 
 
 async def run_phase(
@@ -179,7 +189,7 @@ async def run_phase(
     latencies: dict[str, list[float]] = defaultdict(list)
     errors: dict[str, int] = defaultdict(int)
     samples: list[str] = []
-    queue: asyncio.Queue = asyncio.Queue()
+    queue: asyncio.Queue[tuple[str, str, str, dict[str, Any] | None]] = asyncio.Queue()
     for item in plan:
         queue.put_nowait(item)
     timeout = aiohttp.ClientTimeout(total=120)
@@ -283,7 +293,12 @@ def main(argv: list[str] | None = None) -> int:
         baseline_plan = [(kind, *make_request(kind, rng)) for kind in args.mix for _ in range(args.baseline)]
         base_lat, base_err, _, base_samples = asyncio.run(run_phase(url, baseline_plan, 1))
         plan = build_plan(args.requests, args.mix, rng)
+        server_before = process_tree_cpu(SERVER_PID[0]) if SERVER_PID else None
+        client_before = time.process_time()
         latencies, errors, elapsed, samples = asyncio.run(run_phase(url, plan, args.concurrency))
+        client_cpu = time.process_time() - client_before
+        server_after = process_tree_cpu(SERVER_PID[0]) if SERVER_PID else None
+    server_cpu = None if server_before is None or server_after is None else server_after - server_before
 
     baseline = summarise(base_lat, base_err)
     loaded = summarise(latencies, errors)
@@ -292,6 +307,10 @@ def main(argv: list[str] | None = None) -> int:
     total_errors = sum(errors.values()) + sum(base_err.values())
     throughput = args.requests / elapsed
     print(f"\nthroughput: {throughput:.1f} requests/s over {elapsed:.2f} s; errors: {total_errors}")
+    if server_cpu is not None:
+        print(f"server CPU under load: {server_cpu * 1000 / args.requests:.2f} ms per request "
+              f"({server_cpu / elapsed * 100:.0f}% of one core); this client: "
+              f"{client_cpu * 1000 / args.requests:.2f} ms per request")
     print(f"distinct questions asked: {len(_ASKED)}" + ("" if len(_ASKED) >= MIN_DISTINCT else
                                                         f" (below {MIN_DISTINCT}: raise --requests)"))
     try:
@@ -301,6 +320,8 @@ def main(argv: list[str] | None = None) -> int:
         pass
     for sample in base_samples + samples:
         print("  error sample:", sample)
+    if total_errors and SERVER_LOG:
+        print("server log (last 40 lines):\n" + "".join(SERVER_LOG[-40:]).rstrip())
     for kind, row in loaded.items():
         ratio = row["p95_ms"] / baseline[kind]["p50_ms"] if kind in baseline else float("nan")
         print(f"{kind}: p95 under load is {ratio:.1f}x the sequential p50")
@@ -314,8 +335,28 @@ def main(argv: list[str] | None = None) -> int:
             "requests": args.requests, "concurrency": args.concurrency, "cpus": os.cpu_count(),
             "throughput_rps": throughput, "errors": total_errors, "baseline": baseline, "load": loaded,
             "target": verdict, "distinct_questions": len(_ASKED),
+            "server_cpu_ms_per_request": None if server_cpu is None else server_cpu * 1000 / args.requests,
+            "client_cpu_ms_per_request": client_cpu * 1000 / args.requests,
         }, indent=2))
     return 0 if total_errors == 0 else 1
+
+
+def process_tree_cpu(pid: int) -> float | None:
+    """CPU seconds used so far by `pid` and its children (the referee processes): a cost per
+    request that a busy shared machine disturbs much less than latency. Linux /proc; None elsewhere."""
+    try:
+        ticks = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # a process that just ended
+            if stat.parent.name == str(pid) or fields[1] == str(pid):  # itself, or ppid == pid
+                total += int(fields[11]) + int(fields[12])  # utime, stime
+        return total / ticks
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 @contextmanager

@@ -23,6 +23,7 @@ import time
 import unicodedata
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -42,7 +43,7 @@ def norm(s: str) -> str:
     return re.sub(r"\s+", " ", s).strip().casefold()
 
 
-def first_hit_rank(question: dict, results: list[dict]) -> int | None:
+def first_hit_rank(question: dict[str, Any], results: list[dict[str, Any]]) -> int | None:
     golds = [norm(g) for g in question["gold"]]
     for rank, r in enumerate(results, start=1):
         if r["document"] == question["source"] and any(g in norm(r["text"]) for g in golds):
@@ -50,18 +51,19 @@ def first_hit_rank(question: dict, results: list[dict]) -> int | None:
     return None
 
 
-def quote_hits(question: dict, answers: list[dict]) -> tuple[bool, bool]:
+def quote_hits(question: dict[str, Any], answers: list[dict[str, Any]]) -> tuple[bool, bool]:
     """(first answer line contains a gold span, any answer line does)."""
     golds = [norm(g) for g in question["gold"]]
     lines = [norm(a["quote"]) for a in answers]
     return (bool(lines) and any(g in lines[0] for g in golds)), any(g in line for g in golds for line in lines)
 
 
-def evaluate(searcher: Searcher, questions: list[dict], mode: str) -> tuple[dict, list[float], list[tuple], dict]:
+def evaluate(searcher: Searcher, questions: list[dict[str, Any]], mode: str
+             ) -> tuple[dict[str, list[int | None]], list[float], list[tuple[Any, ...]], dict[str, list[Any]]]:
     ranks: dict[str, list[int | None]] = defaultdict(list)
     latencies: list[float] = []
-    misses = []
-    answers: dict[str, list] = defaultdict(list)
+    misses: list[tuple[Any, ...]] = []
+    answers: dict[str, list[Any]] = defaultdict(list)
     for q in questions:
         start = time.perf_counter()
         full = searcher.ask(q["question"], k=max(KS), mode=mode).to_json()
@@ -82,7 +84,7 @@ def evaluate(searcher: Searcher, questions: list[dict], mode: str) -> tuple[dict
     return ranks, latencies, misses, answers
 
 
-def abstention(searcher: Searcher, questions: list[dict]) -> tuple[dict[str, float], list[str]]:
+def abstention(searcher: Searcher, questions: list[dict[str, Any]]) -> tuple[dict[str, float], list[str]]:
     """Share of off-topic questions answered "not_found", by language; those answered."""
     by_lang: dict[str, list[bool]] = defaultdict(list)
     answered = []
@@ -95,7 +97,7 @@ def abstention(searcher: Searcher, questions: list[dict]) -> tuple[dict[str, flo
     return {lang: sum(v) / len(v) for lang, v in by_lang.items()}, answered
 
 
-def latency_steps(searcher: Searcher, questions: list[dict]) -> dict[str, dict[str, float]]:
+def latency_steps(searcher: Searcher, questions: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
     """The whole hybrid ask, one question at a time, for each speed step in one run: the
     torch encoder, the ONNX one, and the ONNX one with the question-vector cache warm."""
     embedder = searcher._embedder
@@ -136,9 +138,9 @@ def main() -> int:
     offtopic = [json.loads(line) for line in args.offtopic.read_text(encoding="utf-8").splitlines() if line.strip()]
     searcher = Searcher(Settings.from_env())
     searcher.ask("warm up the model", k=5)
-    report: dict[str, dict] = {}
-    latency: dict[str, dict] = {}
-    all_misses = {}
+    report: dict[str, dict[str, Any]] = {}
+    latency: dict[str, dict[str, float]] = {}
+    all_misses: dict[str, list[tuple[Any, ...]]] = {}
     for mode in ("lexical", "dense", "hybrid"):
         assert mode in MODES
         searcher._embedder.query_cache.clear()  # every mode encodes its questions afresh
@@ -168,12 +170,12 @@ def main() -> int:
     print(f"\noff-topic abstention ({len(offtopic)} questions): " +
           ", ".join(f"{lang} {v:.2f}" for lang, v in sorted(abstain.items())))
     print("\nlatency per whole ask (warm model, question vectors not cached):")
-    for mode, lat in latency.items():
-        print(f"  {mode:<8} p50 {lat['p50_ms']:6.1f} ms   p95 {lat['p95_ms']:6.1f} ms")
+    for mode, times in latency.items():
+        print(f"  {mode:<8} p50 {times['p50_ms']:6.1f} ms   p95 {times['p95_ms']:6.1f} ms")
     print(f"  ratio hybrid/lexical p50: {latency['hybrid']['p50_ms'] / latency['lexical']['p50_ms']:.1f}x")
     print("\nspeed steps, whole hybrid ask, same run:")
-    for name, lat in steps.items():
-        print(f"  {name:<11} p50 {lat['p50_ms']:6.1f} ms   p95 {lat['p95_ms']:6.1f} ms")
+    for name, times in steps.items():
+        print(f"  {name:<11} p50 {times['p50_ms']:6.1f} ms   p95 {times['p95_ms']:6.1f} ms")
     if args.misses:
         print("\nmissed at k=5 (hybrid):")
         for miss in all_misses["hybrid"]:

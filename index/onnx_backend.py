@@ -1,10 +1,11 @@
 """Question encoding through ONNX Runtime for the packaged default model (all-MiniLM-L6-v2).
 
-Measured on this 2-core machine: one question in 7 ms instead of torch's 15 ms (batches of
-16 cost the same per question either way). The model is exported locally from the packaged
-weights (torch.onnx, no download) into the data directory, once, and the exported encoder
-is used only when its vectors match the torch ones (cosine >= MIN_COSINE on probe texts).
-Anything missing (onnxruntime, onnx) or failing leaves the torch path in charge.
+Measured on this 2-core machine, one thread: a question in ~5 ms in float32, ~2.5 ms in
+int8, instead of torch's 15 ms. The model is exported locally from the packaged weights
+(torch.onnx, no download) into the data directory, once, then quantised to int8 (dynamic,
+per channel); each graph is used only when its vectors match the torch ones on probe texts
+(int8: cosine >= MIN_COSINE_INT8, else float32: >= MIN_COSINE). Anything missing
+(onnxruntime, onnx) or failing leaves the torch path in charge.
 """
 from __future__ import annotations
 
@@ -31,7 +32,11 @@ _INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 
 
 def session_threads() -> int:
-    """Threads per forward pass (ADMIRALTY_ONNX_THREADS overrides)."""
+    """Threads per forward pass (ADMIRALTY_ONNX_THREADS overrides). One, with the server's
+    1 ms GIL switch interval (bot/cli/serve.py): under load the other core runs the GIL-bound
+    search threads. Measured with bench/load.py, alternating runs on a busy shared machine:
+    this pair beat two threads with the default 5 ms interval in 3 of 5 pairs (ask p95 median
+    265 vs 283 ms, throughput higher in 4 of 5); two threads with 1 ms was worse than both."""
     return max(1, int(os.environ.get("ADMIRALTY_ONNX_THREADS", "1") or 1))
 
 
@@ -45,8 +50,9 @@ class OnnxEncoder:
         options.intra_op_num_threads = threads or session_threads()
         options.inter_op_num_threads = 1
         # Spinning worker threads burn the core that the search threads (GIL-bound Python)
-        # need between batches: measured under load, they cost more than they save.
-        options.add_session_config_entry("session.intra_op.allow_spinning", os.environ.get("H11_SPIN", "0"))
+        # need between batches (bench/load.py, float32, two threads: ask p95 414 ms spinning,
+        # 347 ms not).
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self._session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"])
         self.int8 = "-int8" in onnx_file.name
         self._tokenizer = model.tokenizer

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,7 @@ from index.routing import named_editions, without_edition_names
 from index.rules import join_rules, part_number, rule_key
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.termmap import load_synonyms
-from index.termspot import TermSpotter
+from index.termspot import SpottedTerm, TermSpotter
 from index.text import is_cyrillic, stems
 
 RRF_K = 60
@@ -50,6 +51,9 @@ RERANK_COVERAGE = 0.4  # weight of coverage (0..1) against the fused score (lead
 SAME_LANGUAGE_BONUS = 0.1  # a passage the asker can read, other things equal
 TERM_FIRST_WITHIN = 10  # a named term's rule jumps to first place from this deep, no deeper
 TERM_FIRST_COVERAGE = 0.6  # ... if it covers the question nearly as well as the best there does
+EXPANSIONS_NAME_RULES = True  # a synonym that expands to a term's name names its rule
+HEADINGS_NAME_RULES = True  # a leading rule whose heading holds a named term is named too
+DENSE_WITHOUT_EDITION = True  # the model reads a routed question without its edition names
 RELEVANCE_DEPTH = 3  # leading rules the relevance test looks at
 ANSWER_COVERAGE = 0.4  # another edition's rule gets its own answer line from this coverage
 SUGGESTIONS = 5
@@ -163,6 +167,7 @@ class Searcher:
         self._rule_of_row = [rule_key(r["chunk_id"]) for r in rows]
         self._row_of_chunk = {r["chunk_id"]: r["row"] for r in rows}
         self._rule_stems: dict[str, frozenset[str]] = {}
+        self._headings: dict[str, list[str]] = {}
         self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
                             self._db.query("select chunk_id, enrichment from chunks")}
         self._terms_en: dict[str, list[dict[str, str]]] = {}
@@ -175,6 +180,27 @@ class Searcher:
         for t in terms:
             names.setdefault(rule_key(t["chunk_id"]), []).append(t["term"])
         self._rule_names = names
+        # Per player word, computed once rather than per question: its expansion's stems
+        # (for `_expand`) and the one term it stands for, if any (for `_named_rules`).
+        self._expansion_stems = [{s for w in words for s in stems(w)} for _, words in self._expansions]
+        self._expansion_term = [self._term_of_expansion(words) for _, words in self._expansions]
+
+    def _term_of_expansion(self, words: list[str]) -> SpottedTerm | None:
+        """The term a player word's expansion names exactly, when it names one term only."""
+        terms = {term.stems: term for w in words for term in self._spotter.spot(stems(w))}
+        exact = [t for t in terms.values() if any(t.stems == tuple(stems(w)) for w in words)]
+        return exact[0] if len(terms) == 1 and exact else None
+
+    def warm(self) -> None:
+        """Do now what the first questions would otherwise pay for: the encoder session,
+        every rule's stems and heading, the English names of the Russian rules."""
+        self._embedder.query("warm up")
+        for key in self.rules:
+            self._stems_of_rule(key)
+            self._heading_stems(key)
+        for key, rule in self.rules.items():
+            if any(self.rows[self._row_of_chunk[c]]["language"] == "ru" for c in rule.chunk_ids):
+                self._english_names(key)
 
     # -- candidate lists -------------------------------------------------
     def _lexical(self, terms: list[str], allowed: np.ndarray) -> list[int]:
@@ -213,9 +239,8 @@ class Searcher:
         "peircing", "Деорганизации"."""
         variants: dict[str, set[str]] = {s: {s} for s in base}
         present = set(base)
-        for key, words in self._expansions:
+        for (key, _), extra in zip(self._expansions, self._expansion_stems, strict=True):
             if key and key[0] in present and _contains_run(base, key):
-                extra = {s for w in words for s in stems(w)}
                 for k in key:
                     if k in variants:
                         variants[k] |= extra
@@ -294,7 +319,10 @@ class Searcher:
 
         cyrillic = is_cyrillic(question)
         uses_dense = mode == "dense" or (mode == "hybrid" and (self.multilingual or not cyrillic))
-        query_vector, dense_scores = self._dense_scores(question) if uses_dense else (None, None)
+        # An edition the question names is applied as a filter; left in the text it only
+        # pulls the model's vector away from the topic ("suppression in dust").
+        dense_text = " ".join(without_edition_names(question).split()) if routed and DENSE_WITHOUT_EDITION else question
+        query_vector, dense_scores = self._dense_scores(dense_text or question) if uses_dense else (None, None)
         lexical = self._lexical(self._query_stems(question), allowed) if mode != "dense" else []
         if mode == "lexical":
             fused = fuse([(lexical, 1.0)])
@@ -314,8 +342,14 @@ class Searcher:
             fused = fuse([(lexical, 1.0), (self._dense(dense_scores, readable), 1.0), (unreadable_lexical, 1.0)])
 
         weights = {s: self._weight(s, v) for s, v in variants.items()}
+        # Ranking reads names loosely (all the question's words: "war" says nothing alone, but
+        # "fog of war" is a rule; players' words; headings); the "is it in the rules at all"
+        # test trusts only the term table's own names among the topic words (measured: players'
+        # words there answer "my car crashed, what now?").
         named = self._named_rules(topic, weights, allowed)
-        ranked = self._rank_rules(fused, named if mode == "hybrid" else {}, "ru" if cyrillic else "en",
+        ranking_names = self._named_rules(stems(without_edition_names(question)), weights, allowed,
+                                          [self._rule_of_row[r] for r in list(fused)[:CANDIDATES]], loose=True)
+        ranked = self._rank_rules(fused, ranking_names if mode == "hybrid" else {}, "ru" if cyrillic else "en",
                                   variants, weights)
         if mode == "hybrid" and not self._relevant(ranked[:RELEVANCE_DEPTH], variants, weights, dense_scores, named):
             return AskResult(question, [], routed, None, NOT_FOUND, suggestions=self._suggest(ranked, topic))
@@ -330,20 +364,49 @@ class Searcher:
         note = disagreement_note([(a.edition_label, a.quote) for a in answers]) if len(answers) > 1 else None
         return AskResult(question, hits, routed, note, ANSWERED, answers)
 
-    def _named_rules(self, topic: list[str], weights: dict[str, float], allowed: np.ndarray) -> dict[str, float]:
+    def _named_rules(self, topic: list[str], weights: dict[str, float], allowed: np.ndarray,
+                     candidates: Sequence[str] = (), loose: bool = False) -> dict[str, float]:
         """Rules defining a term the question names -> the share of the question's weight
-        that the name carries (a name can be most of a question: "piercing?")."""
+        that the name carries (a name can be most of a question: "piercing?"). `loose`, for
+        ranking only: a player's word that stands for one term names it too, and a candidate
+        rule whose own heading holds the name and another of the question's words ("1. LAUNCH
+        SRS TOKENS" for "SRS tokens ... launching") is about the asked thing as much as the
+        definition is, and counts as named too ("Boarding Parties" does not, for "boarding")."""
         total = sum(weights.values()) or 1.0
         named: dict[str, float] = {}
-        for term in self._spotter.spot(topic):
-            share = sum(weights.get(s, 0.0) for s in set(term.stems)) / total
+        spotted = [(term, set(term.stems)) for term in self._spotter.spot(topic)]
+        if loose and EXPANSIONS_NAME_RULES:
+            # A player's word for a rule term names that rule too ("crash" -> Collision,
+            # "крит" -> Критическое повреждение) when it stands for one term only ("rock" ->
+            # terrain feature or obstacle names neither); it carries the player word's weight.
+            present = set(topic)
+            for (player_word, _), term in zip(self._expansions, self._expansion_term, strict=True):
+                if (term is not None and player_word and player_word[0] in present
+                        and _contains_run(topic, player_word)):
+                    spotted.append((term, set(player_word)))
+        for term, carriers in spotted:
+            share = sum(weights.get(s, 0.0) for s in carriers) / total
             if share < MIN_NAME_SHARE:
                 continue  # a common word that happens to name a rule ("цель", "model")
             for chunk in term.chunk_ids:
                 if allowed[self._row_of_chunk[chunk]]:
                     key = rule_key(chunk)
                     named[key] = max(named.get(key, 0.0), share)
+            if loose and HEADINGS_NAME_RULES:
+                others = set(weights) - set(term.stems)
+                name = list(term.stems)
+                for key in candidates:
+                    heading = self._heading_stems(key)
+                    if name[0] in heading and _contains_run(heading, name) and others & set(heading):
+                        named[key] = max(named.get(key, 0.0), share)
         return named
+
+    def _heading_stems(self, key: str) -> list[str]:
+        found = self._headings.get(key)
+        if found is None:
+            found = stems(self.rules[key].section.split(" › ")[-1])
+            self._headings[key] = found
+        return found
 
     def _rank_rules(self, fused: dict[int, float], named: dict[str, float], language: str,
                     variants: dict[str, set[str]], weights: dict[str, float]) -> list[tuple[str, int, float]]:
@@ -384,6 +447,8 @@ class Searcher:
         first = [r for r in ranked[:TERM_FIRST_WITHIN] if r[0] in named
                  and self._coverage(r[0], variants, weights) >= TERM_FIRST_COVERAGE * best
                  and (self.rows[r[1]]["language"] == language or self._coverage(r[0], variants, weights) > lead)]
+        # Of several named rules, the one that uses more of the question leads.
+        first.sort(key=lambda r: -self._coverage(r[0], variants, weights))
         return first + [r for r in ranked if r not in first]
 
     def _coverage(self, key: str, variants: dict[str, set[str]], weights: dict[str, float]) -> float:
@@ -423,6 +488,12 @@ class Searcher:
             names += [m[0] for m in process.extract(text, every, limit=SUGGESTIONS)]
         return list(dict.fromkeys(names))[:SUGGESTIONS]
 
+    def _with_translations(self, variants: dict[str, set[str]]) -> dict[str, set[str]]:
+        """Each English question stem's spellings plus the Russian names of the terms it or
+        its expansions name ("vps" -> "victory points" -> "победные очки")."""
+        english = self._spotter.russian_spellings(sorted({v for group in variants.values() for v in group}))
+        return {s: group | {ru for v in group for ru in english.get(v, ())} for s, group in variants.items()}
+
     def _answers(self, hits: list[Hit], question: str, variants: dict[str, set[str]],
                  weights: dict[str, float], one_edition: bool,
                  query_vector: np.ndarray | None = None) -> list[Answer]:
@@ -430,10 +501,7 @@ class Searcher:
         more line per other edition of the same game whose best result is relevant too."""
         numeric = is_numeric_question(question)
         distance = is_distance_question(question)
-        # Translations of the question's words and of their expansions ("vps" -> "victory
-        # points" -> "победные очки"), credited to the question word they came from.
-        english = self._spotter.russian_spellings(sorted({v for group in variants.values() for v in group}))
-        translations = {s: {ru for v in group for ru in english.get(v, ())} for s, group in variants.items()}
+        translated = self._with_translations(variants)
         chosen = hits[:1]
         if not one_edition and hits:
             editions = {hits[0].edition}
@@ -448,7 +516,7 @@ class Searcher:
             rule = self.rules[key]
             spellings = variants
             if hit.language == "ru" and not is_cyrillic(question):
-                spellings = {s: v | translations.get(s, set()) for s, v in variants.items()}
+                spellings = translated
             # Every sentence of a rule is about its title: title words cannot pick the sentence.
             title = set(stems(rule.section.split(" › ")[-1]))
             local = {s: w * (TITLE_DISCOUNT if spellings[s] & title else 1.0) for s, w in weights.items()}

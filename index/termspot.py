@@ -6,7 +6,7 @@ Matching is on stems, so every inflection counts ("rammed" -> Ram, "Тарана
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from index.text import is_cyrillic, stems
@@ -28,6 +28,15 @@ def _runs(haystack: list[str], needle: tuple[str, ...]) -> int:
     n = len(needle)
     for i in range(len(haystack) - n + 1):
         if tuple(haystack[i:i + n]) == needle:
+            return i
+    return -1
+
+
+def _first_run(haystack: list[str], needle: tuple[str, ...], starts: Sequence[int]) -> int:
+    """`_runs(haystack, needle)`, trying only `starts` (where needle[0] occurs, ascending)."""
+    n = len(needle)
+    for i in starts:
+        if n == 1 or tuple(haystack[i:i + n]) == needle:
             return i
     return -1
 
@@ -94,9 +103,14 @@ class TermSpotter:
         """[{"term": Russian name, "en": English name}] for the map's terms the text uses,
         in order of first use, one per English name."""
         text_stems = stems(russian_text)
+        # Where each stem occurs, so a name is tried only where its first word stands
+        # (the same first occurrence `_runs` finds, without scanning the text per name).
+        starts: dict[str, list[int]] = {}
+        for i, stem in enumerate(text_stems):
+            starts.setdefault(stem, []).append(i)
         hits: list[tuple[int, int, str, str]] = []
         for ru_stems, russian, english in self._pairs:
-            at = _runs(text_stems, ru_stems)
+            at = _first_run(text_stems, ru_stems, starts.get(ru_stems[0], ()))
             if at >= 0 and is_cyrillic(russian):
                 hits.append((at, -len(ru_stems), russian, english))
         out: list[dict[str, str]] = []

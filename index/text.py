@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from functools import lru_cache
+from typing import Any
 
 import snowballstemmer
 
@@ -22,8 +24,18 @@ _RU_STOP = frozenset(
     "с со так также такой там те тем то того тоже той только том ты у уже хотя чего чей чем что "
     "чтобы чье чья эта эти это я ли ещё".split()
 )
-_en = snowballstemmer.stemmer("english")
-_ru = snowballstemmer.stemmer("russian")
+# A snowballstemmer object keeps the word it is stemming in `self.current`, so one shared
+# by the search threads corrupts concurrent calls (IndexError under load, bench/load.py):
+# each thread gets its own.
+_stemmers = threading.local()
+
+
+def _stemmer(language: str) -> Any:
+    found = getattr(_stemmers, language, None)
+    if found is None:
+        found = snowballstemmer.stemmer(language)
+        setattr(_stemmers, language, found)
+    return found
 
 
 def normalise(text: str) -> str:
@@ -44,9 +56,7 @@ def words(text: str) -> list[str]:
 
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    if _CYRILLIC.search(word):
-        return str(_ru.stemWord(word))
-    return str(_en.stemWord(word))
+    return str(_stemmer("russian" if _CYRILLIC.search(word) else "english").stemWord(word))
 
 
 def stems(text: str, keep_stopwords: bool = False) -> list[str]:

@@ -15,8 +15,8 @@ import discord
 from discord import app_commands
 
 from bot.discord_bot.context import BotContext
-from bot.rate_limit import RateLimiter
 from bot.discord_bot.runner import AdmiraltyBot
+from bot.rate_limit import RateLimiter
 from bot.service import Admiralty
 from bot.store import open_store
 from index.config import Settings

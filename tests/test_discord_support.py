@@ -7,8 +7,8 @@ import matplotlib.image
 import pytest
 
 from bot.discord_bot.charts import distribution_png
-from bot.rate_limit import RateLimiter
 from bot.discord_bot.runner import TokenError, load_token
+from bot.rate_limit import RateLimiter
 
 # (Per-server settings: tests/test_store.py, against SQLite and PostgreSQL.)
 

@@ -13,9 +13,9 @@ from bot.http.app import create_app
 from bot.http.client import ApiClient
 from bot.http.openapi import build_openapi
 from bot.http.ratelimit import client_key
-from bot.rate_limit import RateLimiter
 from bot.http.server import ServerThread
 from bot.http.validation import validate_body
+from bot.rate_limit import RateLimiter
 from bot.service import Admiralty, UserInputError, referee_actions, referee_params
 from index.config import Settings
 from index.manifest import load_manifest, resolve_edition

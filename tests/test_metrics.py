@@ -123,8 +123,8 @@ def test_ask_answered_and_not_found_are_counted(built_settings):
 
 def test_bot_commands_are_counted_in_the_process_registry(tmp_path):
     """With `serve --with-bot` the bot shares this registry, so /metrics shows its commands."""
-    from bot.rate_limit import RateLimiter
     from bot.http.metrics import REGISTRY
+    from bot.rate_limit import RateLimiter
     from tests.discord_fakes import interaction_for, invoke, make_bot, run
 
     def count(outcome: str) -> float:

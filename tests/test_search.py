@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from index.errors import QueryError
+from core.errors import UserInputError
 
 
 def sources(result):
@@ -30,6 +30,30 @@ def test_english_question_finds_rule_only_in_russian_book(searcher):
     assert any(h.edition == "dw3-rulebook" and "Буря" in h.section for h in result.results)
 
 
+def test_a_heading_holding_the_named_term_is_named_too(searcher):
+    # Quick reference: "1. LAUNCH SRS TOKENS" says where launched tokens go ("Place the tokens
+    # ... in base contact with a friendly or enemy model within 20" of the unit"); the term
+    # "SRS Tokens" is defined under WEAPON QUALITIES, which only lists ship-specific capacities.
+    # A question about launching names both; the launch step has the question's other words too.
+    result = searcher.ask("where do SRS tokens go when a carrier launches them?", k=3, edition="qrs")
+    assert result.results[0].section == "ACTIVATION PHASE › 1. LAUNCH SRS TOKENS"
+
+
+def test_a_players_word_for_a_term_names_its_rule(searcher):
+    # synonyms.toml: "crash" = ["collision", "collide"]; dw4 glossary, Collision: "When a moving
+    # model Collides with an enemy model ...". "crashed" names Collision as "collided" would.
+    result = searcher.ask("my ship crashed into an enemy, what now?", k=3, edition="dw4")
+    assert result.results[0].section == "Collision"
+
+
+def test_an_edition_name_does_not_blur_the_question(searcher):
+    # Dust Warfare has a section "SUPPRESSION & RETREAT"; "in dust" routes the question to that
+    # game, and the model must read "how does suppression work", not the word "dust".
+    result = searcher.ask("how does suppression work in dust?", k=3)
+    assert result.status == "answered" and result.routed_editions == ["dust-warfare"]
+    assert result.results[0].section.startswith("SUPPRESSION")
+
+
 def test_edition_filter_and_aliases(searcher):
     for edition in ("dw3-quick-reference", "qrs", "dw3-qrs"):
         result = searcher.ask("what does piercing do", k=5, edition=edition)
@@ -44,12 +68,14 @@ def test_game_and_language_filters(searcher):
 
 
 def test_editions_disagreeing_are_flagged(searcher):
-    # Quick reference, SRS Tokens: "These may only be placed up to 15" from this model";
-    # dw4 glossary, Launch Range: "... within X” of the Carrier model ..., instead of the normal 30”".
+    # Quick reference, 1. Launch SRS Tokens: "Place the tokens ... in base contact with a friendly
+    # or enemy model within 20" of the unit" (the general launch step; "up to 15"" is one ship's
+    # special rule); dw4 glossary, Launch Range: "... within X” of the Carrier model ..., instead
+    # of the normal 30”". 20 against 30: the note names both.
     result = searcher.ask("how far can SRS tokens be placed when launched?", k=5, game="dystopian-wars")
     assert len({a.edition for a in result.answers}) > 1
     note = result.editions_disagree
-    assert note and '15"' in note and '30"' in note
+    assert note and '20"' in note and '30"' in note
 
 
 def test_editions_stating_the_same_number_are_not_flagged(searcher):
@@ -67,7 +93,7 @@ def test_single_edition_has_no_disagreement_note(searcher):
 
 @pytest.mark.parametrize("question, field", [("", "question"), ("   ", "question"), ("x" * 501, "question")])
 def test_bad_questions_are_rejected(searcher, question, field):
-    with pytest.raises(QueryError) as err:
+    with pytest.raises(UserInputError) as err:
         searcher.ask(question)
     assert err.value.field == field
 
@@ -77,7 +103,7 @@ def test_bad_questions_are_rejected(searcher, question, field):
     ({"k": 0}, "k"), ({"k": 51}, "k"), ({"mode": "magic"}, "mode"),
 ])
 def test_bad_filters_name_the_field(searcher, kwargs, field):
-    with pytest.raises(QueryError) as err:
+    with pytest.raises(UserInputError) as err:
         searcher.ask("ram", **kwargs)
     assert err.value.field == field
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from index.errors import QueryError
+from core.errors import UserInputError
 
 
 def editions(result):
@@ -72,7 +72,7 @@ def test_unknown_term(term_book):
 
 @pytest.mark.parametrize("term", ["", "   ", "x" * 101])
 def test_bad_terms(term_book, term):
-    with pytest.raises(QueryError):
+    with pytest.raises(UserInputError):
         term_book.lookup(term)
 
 
