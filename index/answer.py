@@ -179,7 +179,7 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, s
             matched |= added
             if end - start < MIN_QUOTE_CHARS:
                 continue
-            score = sum(weights.get(s, 0.0) for s in matched)
+            score = sum(weights.get(s, 0.0) for s in sorted(matched))  # sorted: float sums in one order
             if numeric and _fits_number(text[start:end], distance):
                 score += number_bonus
             if closeness is not None:

@@ -166,6 +166,11 @@ class Searcher:
         self.rules = join_rules(rows)
         self._rule_of_row = [rule_key(r["chunk_id"]) for r in rows]
         self._row_of_chunk = {r["chunk_id"]: r["row"] for r in rows}
+        # Per row, a number shared by the rows whose rule prints the same text in the same
+        # document (the quick reference repeats its reference pages): `_rank_rules` keeps one.
+        twins: dict[tuple[str, str], int] = {}
+        self._twin_of_row = [twins.setdefault((r["document"], self.rules[key].text), len(twins))
+                             for r, key in zip(rows, self._rule_of_row, strict=True)]
         self._rule_stems: dict[str, frozenset[str]] = {}
         self._headings: dict[str, list[str]] = {}
         self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
@@ -252,7 +257,9 @@ class Searcher:
     def _query_stems(self, question: str) -> list[str]:
         """Stems of the question plus their expansions and near spellings, for BM25."""
         variants = self._expand(stems(question))
-        return list(dict.fromkeys(s for group in variants.values() for s in group))
+        # Sorted within each group: set order follows the hash seed, and the FTS query's term order
+        # decides how bm25 sums, so near-ties would otherwise flip from one process to the next.
+        return list(dict.fromkeys(s for group in variants.values() for s in sorted(group)))
 
     def _near_spellings(self, stem: str) -> list[str]:
         if len(stem) < 5:
@@ -385,7 +392,7 @@ class Searcher:
                         and _contains_run(topic, player_word)):
                     spotted.append((term, set(player_word)))
         for term, carriers in spotted:
-            share = sum(weights.get(s, 0.0) for s in carriers) / total
+            share = sum(weights.get(s, 0.0) for s in sorted(carriers)) / total
             if share < MIN_NAME_SHARE:
                 continue  # a common word that happens to name a rule ("цель", "model")
             for chunk in term.chunk_ids:
@@ -418,13 +425,14 @@ class Searcher:
         among the leading candidates (otherwise the question is about something else)."""
         ranked: list[tuple[str, int, float]] = []
         seen: set[str] = set()
-        seen_text: set[tuple[str, str]] = set()
+        seen_text: set[int] = set()
+        rule_of_row, twin_of_row = self._rule_of_row, self._twin_of_row
         for row, score in fused.items():
-            key = self._rule_of_row[row]
+            key = rule_of_row[row]
             if key in seen:
                 continue
             seen.add(key)
-            twin = (self.rows[row]["document"], self.rules[key].text)
+            twin = twin_of_row[row]
             if twin in seen_text:
                 continue
             seen_text.add(twin)
@@ -572,7 +580,7 @@ def diversify_rules(ranked: list[tuple[str, int, float]], rows: list[dict[str, A
     present = {edition(t) for t in top}
     for item in ranked[k: max(3 * k, 15)]:
         if rows[item[1]]["game"] == game and edition(item) not in present:
-            counts = {e: sum(1 for t in top if edition(t) == e) for e in present}
+            counts = {e: sum(1 for t in top if edition(t) == e) for e in sorted(present)}
             crowded = max(counts, key=lambda e: counts[e])
             if counts[crowded] < 2:
                 break
