@@ -283,16 +283,22 @@ def test_settings_bad_value_is_echoed_escaped(tmp_path):
     run(go())
 
 
+def _bot_with_an_unusable_store(tmp_path):
+    """A bot whose settings database file is a directory: every store call fails, as in an outage."""
+    from bot.store import open_store
+    from index.config import Settings
+
+    bot = make_bot(tmp_path)
+    bot.context.store.close()
+    (tmp_path / "store.db").unlink(missing_ok=True)
+    (tmp_path / "store.db").mkdir()
+    bot.context.store = open_store(Settings.from_env().with_data_dir(tmp_path), database_url="")
+    return bot
+
+
 def test_settings_database_outage_is_a_short_message(tmp_path, caplog):
     async def go():
-        bot = make_bot(tmp_path)
-        bot.context.store.close()
-        (tmp_path / "store.db").unlink(missing_ok=True)
-        (tmp_path / "store.db").mkdir()  # the database path is now unusable
-        from bot.store import open_store
-        from index.config import Settings
-
-        bot.context.store = open_store(Settings.from_env().with_data_dir(tmp_path), database_url="")
+        bot = _bot_with_an_unusable_store(tmp_path)
         inter = interaction_for(bot, manage_guild=True)
         with caplog.at_level(logging.INFO, logger="admiralty.discord"):
             await invoke(bot, "settings", inter)
@@ -306,14 +312,7 @@ def test_settings_database_outage_is_a_short_message(tmp_path, caplog):
 def test_a_settings_outage_does_not_stop_other_commands_answering(tmp_path, caplog):
     """Only /settings is about the store: /sources still answers (with the defaults) when it is down."""
     async def go():
-        bot = make_bot(tmp_path)
-        bot.context.store.close()
-        (tmp_path / "store.db").unlink(missing_ok=True)
-        (tmp_path / "store.db").mkdir()  # the database path is now unusable
-        from bot.store import open_store
-        from index.config import Settings
-
-        bot.context.store = open_store(Settings.from_env().with_data_dir(tmp_path), database_url="")
+        bot = _bot_with_an_unusable_store(tmp_path)
         inter = interaction_for(bot)
         with caplog.at_level(logging.WARNING, logger="admiralty.discord"):
             await invoke(bot, "sources", inter)

@@ -108,7 +108,7 @@ def test_cli_bot_rejects_bad_guild_and_shards(no_token_env, capsys):
     with pytest.raises(SystemExit) as exc:
         main(["bot", "--guild", "abc"])
     assert exc.value.code == 2
-    assert "expected a whole number" in capsys.readouterr().err
+    assert "expected a Discord id (a whole number), got 'abc'" in capsys.readouterr().err
     # shard options are checked by their ParamSpecs (bot/discord_bot/shards.py): one line, exit 2
     assert main(["bot", "--shards", "0"]) == 2
     assert "'shard_count' is 0" in capsys.readouterr().err

@@ -1,10 +1,12 @@
 """Small helpers shared by the CLI commands: JSON out, wrapped text, citation lines."""
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import sys
 import textwrap
+from collections.abc import Callable
 from typing import Any
 
 
@@ -43,3 +45,18 @@ def print_unmatched(result: dict[str, Any], what: str) -> bool:
         print(f"No {what} named “{result['query']}”.{near}")
         return True
     return False
+
+
+def whole_number(low: int, high: int, what: str) -> Callable[[str], int]:
+    """An argparse `type` for a whole number from `low` to `high` (a port, a worker count, a Discord id),
+    refusing anything else in one line that names `what` it is."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {what} (a whole number), got {text[:40]!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be between {low} and {high}, got {value}")
+        return value
+
+    return parse

@@ -6,27 +6,13 @@ import logging
 import os
 import sys
 
+from bot.cli.output import whole_number
+
 SWITCH_INTERVAL_S = 0.001
 
 
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"port must be between 0 and 65535, not {value}")
-    return value
-
-
-def _workers(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 1 <= value <= 64:
-        raise argparse.ArgumentTypeError("workers must be between 1 and 64")
-    return value
+_port = whole_number(0, 65535, "a port")
+_workers = whole_number(1, 64, "a count from 1 to 64")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

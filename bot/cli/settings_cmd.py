@@ -9,18 +9,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from bot.cli.output import whole_number
+
 MAX_ID = 2**63 - 1
 
 
-def discord_id(text: str) -> int:
-    """A server or channel id as Discord shows it (Developer Mode → Copy ID)."""
-    try:
-        value = int(text.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a Discord id (a whole number), got {text[:40]!r}") from None
-    if not 1 <= value <= MAX_ID:
-        raise argparse.ArgumentTypeError(f"a Discord id is a whole number from 1 to {MAX_ID}, got {value}")
-    return value
+discord_id = whole_number(1, MAX_ID, "a Discord id")  # Developer Mode → Copy ID
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
