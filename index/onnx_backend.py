@@ -10,6 +10,7 @@ per channel); each graph is used only when its vectors match the torch ones on p
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import threading
 import warnings
@@ -113,10 +114,18 @@ def _quantize(source: Path, target: Path) -> None:
     nodes = [node.name for node in graph.node if node.op_type == "MatMul" and node.name not in keep
              and any(name in weights for name in node.input)]
     tmp = target.with_suffix(f".{os.getpid()}.tmp")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        quantize_dynamic(source, tmp, weight_type=QuantType.QInt8, per_channel=True,
-                         op_types_to_quantize=["MatMul"], nodes_to_quantize=nodes)
+    # onnxruntime advises "pre-processing" through the root logger, which prints it on a user's
+    # first question: silence that one-off advice (and warnings) while quantising.
+    root = logging.getLogger()
+    level = root.level
+    root.setLevel(logging.ERROR)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            quantize_dynamic(source, tmp, weight_type=QuantType.QInt8, per_channel=True,
+                             op_types_to_quantize=["MatMul"], nodes_to_quantize=nodes)
+    finally:
+        root.setLevel(level)
     tmp.replace(target)
 
 
