@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
-import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.timing import process_times  # noqa: E402
 
 COMMANDS = {
     "python -c pass": [sys.executable, "-c", "pass"],
@@ -23,22 +26,11 @@ COMMANDS = {
 }
 
 
-def time_once(cmd: list[str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - start
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
-    for cmd in COMMANDS.values():  # warm the page cache and make sure the index exists
-        time_once(cmd)
-    times: dict[str, list[float]] = {name: [] for name in COMMANDS}
-    for _ in range(args.runs):  # interleaved, so machine drift hits every command alike
-        for name, cmd in COMMANDS.items():
-            times[name].append(time_once(cmd))
+    times = process_times(COMMANDS, args.runs)  # the first round also builds the index if needed
     base = statistics.median(times["python -c pass"])
     print(f"{'command':<30}{'median s':>10}{'max s':>9}{'x python':>10}")
     for name, values in times.items():

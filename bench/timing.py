@@ -18,3 +18,24 @@ def timed(fn: Callable[[], object], repeat: int = 7) -> float:
         fn()
         runs.append(time.perf_counter() - t)
     return statistics.median(runs)
+
+
+def process_times(commands: dict[str, list[str]], runs: int, envs: dict[str, dict[str, str]] | None = None,
+                  cwd: str | None = None) -> dict[str, list[float]]:
+    """Wall times of whole processes: each command run once to warm the page cache, then `runs`
+    rounds interleaved, so machine drift hits every command alike. A failing command raises."""
+    import subprocess
+
+    def once(name: str) -> float:
+        start = time.perf_counter()
+        subprocess.run(commands[name], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True,
+                       env=(envs or {}).get(name), cwd=cwd)
+        return time.perf_counter() - start
+
+    for name in commands:
+        once(name)
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(runs):
+        for name in commands:
+            times[name].append(once(name))
+    return times

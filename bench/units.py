@@ -16,10 +16,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.timing import process_times  # noqa: E402
+
 GST_NS = "http://www.battlescribe.net/schema/gameSystemSchema"
 CAT_NS = "http://www.battlescribe.net/schema/catalogueSchema"
 FACTIONS = 14  # + 1 weapon library = 15 catalogues
@@ -113,12 +116,6 @@ print(json.dumps({"seconds": time.perf_counter() - start, "units": result["units
 """
 
 
-def time_once(cmd: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env, cwd=ROOT)
-    return time.perf_counter() - start
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
@@ -147,12 +144,7 @@ def main() -> int:
     bare_env = dict(os.environ, ADMIRALTY_DATA_DIR=str(work / "empty"))
     envs = {"python -c pass": env, "admiralty --help": env, "admiralty unit (corpus only)": bare_env,
             "admiralty unit (+ imported set)": env}
-    for name, cmd in commands.items():  # warm the page cache
-        time_once(cmd, envs[name])
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    for _ in range(args.runs):
-        for name, cmd in commands.items():
-            times[name].append(time_once(cmd, envs[name]))
+    times = process_times(commands, args.runs, envs, cwd=str(ROOT))
     base = statistics.median(times["python -c pass"])
     cli = statistics.median(times["admiralty --help"])
     print(f"{'command':<34}{'median s':>10}{'max s':>9}{'x python':>10}{'over python s':>15}{'over --help s':>15}")
