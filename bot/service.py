@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from core.errors import ServiceUnavailableError, TooExpensiveError, UserInputError
+from core.messages import LANGS, accept_language, choose_lang, error_text, normalise_lang, text
 from core.params import Kind, ParamSpec, coerce, coerce_all, show_params, spec_named
 from index.config import Settings
 from index.params import ASK_PARAMS, COMPLETE_PARAMS, RULE_PARAMS
@@ -26,10 +27,16 @@ if TYPE_CHECKING:  # heavy modules: imported on first use only
     from units.book import UnitBook
 
 __all__ = [
-    "ASK_PARAMS", "COMPLETE_PARAMS", "RULE_PARAMS", "Admiralty", "Kind", "ParamSpec", "ServiceUnavailableError",
-    "TooExpensiveError", "UserInputError", "coerce", "coerce_all", "referee_actions", "referee_params",
-    "show_params", "spec_named",
+    "ASK_PARAMS", "COMPLETE_PARAMS", "LANGS", "LANG_PARAM", "RULE_PARAMS", "Admiralty", "Kind", "ParamSpec",
+    "ServiceUnavailableError", "TooExpensiveError", "UserInputError", "accept_language", "choose_lang", "coerce",
+    "coerce_all", "error_text", "normalise_lang", "referee_actions", "referee_params", "show_params", "spec_named",
+    "text",
 ]
+
+# The player's language for the texts of an answer (verdict, notes, assumptions, errors, unit cards):
+# one field, the same in every front end that takes it as input (HTTP body, CLI --lang).
+LANG_PARAM = ParamSpec("lang", Kind.CHOICE, "the language of the answer's texts: en or ru "
+                       "(default: the Accept-Language header, else the description's language)", choices=LANGS)
 
 
 def referee_params(action: str) -> list[ParamSpec]:
@@ -158,10 +165,12 @@ class Admiralty:
 
     # -- referee -----------------------------------------------------------------------------
     def referee(self, action: str, params: Mapping[str, Any],
-                defaults: Mapping[str, Any] | None = None, style: str = "plain") -> dict[str, Any]:
+                defaults: Mapping[str, Any] | None = None, style: str = "plain",
+                lang: str | None = None) -> dict[str, Any]:
         """Resolve a referee action. Explicit values beat the free-text description, which beats
         `defaults` (a Discord server's ruleset, say). Inputs named in the result's texts are
-        rendered in the front end's `style` ("cli": --flags; otherwise parameter names)."""
+        rendered in the front end's `style` ("cli": --flags; otherwise parameter names). `lang`
+        is the player's language (None: the description's); every text of the result follows it."""
         from referee.api import resolve
         from referee.report import show_params_in_result
 
@@ -169,7 +178,7 @@ class Admiralty:
         from units.apply import apply_profiles
 
         params, provenance, unit_notes = apply_profiles(lambda: self.units, action, params)
-        result = resolve(action, params, defaults)
+        result = resolve(action, params, defaults, lang=lang)
         if provenance:
             result["inputs_from_profiles"] = provenance
             if unit_notes:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from core.messages import choose_lang
 from core.params import ParamSpec
 from referee import (
     assault,
@@ -78,17 +79,18 @@ RESOLVERS: dict[str, Resolver] = {"attack": _attack, "assault": assault.resolve,
 RESOLVERS.update({"srs": srs.resolve, "collision": collision.resolve, "broadside": broadside.resolve})
 
 
-def resolve(action: str, params: Mapping[str, Any], defaults: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def resolve(action: str, params: Mapping[str, Any], defaults: Mapping[str, Any] | None = None,
+            lang: str | None = None) -> dict[str, Any]:
     """Resolve one action; odds mode unless a roll is given.
 
     `defaults` (e.g. a Discord server's ruleset) apply only where neither an explicit value nor the
-    description sets the parameter."""
+    description sets the parameter. `lang` is the player's language, chosen once by the front end;
+    without one, the language the description is written in."""
     if action not in RESOLVERS:
         raise InputError(f"action: unknown action {str(action)[:20]!r} (choose {', '.join(RESOLVERS)})", "action")
     p, meta = _merge(action, params, defaults)
     rs = rulesets.get(p.get("ruleset"))
-    lang = meta.get("lang")
-    report = Report(rs, lang if isinstance(lang, str) else "en")
+    report = Report(rs, choose_lang(lang, meta.get("lang")))
     ignored = meta.get("ignored")
     if ignored:
         words = ", ".join(str(w) for w in (ignored if isinstance(ignored, (list, tuple)) else [ignored]))

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from bot.cli import ask, bot_cmd, feedback_cmd, index_cmd, referee_cmds, rule, serve, settings_cmd, units_cmd
-from bot.service import UserInputError, show_params
+from bot.service import UserInputError, error_text, show_params
 
 __all__ = ["build_parser", "main"]
 
@@ -76,7 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except UserInputError as exc:
-        print(f"admiralty: error: {show_params(' '.join(str(exc).split()), 'cli')}", file=sys.stderr)
+        message = error_text(exc, getattr(args, "player_lang", None))
+        print(f"admiralty: error: {show_params(' '.join(message.split()), 'cli')}", file=sys.stderr)
         return 2
 
 

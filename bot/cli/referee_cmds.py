@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from bot.cli.output import add_lang_flag
 from bot.service import Admiralty, Kind, ParamSpec, referee_actions, referee_params
 
 # One complete mapping from a spec's Kind to argparse keywords (values stay text: coerce() types them).
@@ -48,7 +49,7 @@ def _params(specs: list[ParamSpec], args: argparse.Namespace) -> dict[str, Any]:
 
 def _run(action: str, specs: list[ParamSpec]) -> Callable[[argparse.Namespace], int]:
     def func(args: argparse.Namespace) -> int:
-        result = Admiralty().referee(action, _params(specs, args), style="cli")
+        result = Admiralty().referee(action, _params(specs, args), style="cli", lang=args.player_lang)
         if args.json:
             print(json.dumps(result, ensure_ascii=False, indent=2))
         else:
@@ -74,4 +75,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], fl
         for spec in specs:
             _add_flag(parser, spec)
         parser.add_argument("--json", action="store_true", help="print the JSON result")
+        add_lang_flag(parser)
         parser.set_defaults(func=_run(action, specs))

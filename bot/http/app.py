@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from bot.http import metrics, specs
-from bot.http.errors import ApiError, Handler, error_middleware
+from bot.http.errors import ApiError, Handler, error_middleware, request_lang
 from bot.http.openapi import build_openapi
 from bot.http.ratelimit import DEFAULT_BURST, DEFAULT_RATE_PER_MINUTE, client_key
 from bot.http.schemas import SOURCE_KEYS
@@ -278,11 +278,14 @@ async def unit_names(request: web.Request) -> web.Response:
 
 
 async def referee(action: str, request: web.Request) -> web.Response:
-    params = validate_body(await read_json_object(request), specs.referee_specs(action))
+    body = await read_json_object(request)
+    lang = request_lang(request, body.get("lang"))  # before validation: its errors speak the player's language
+    params = validate_body(body, specs.referee_specs(action))
+    params.pop("lang", None)
     pool = request.app[REFEREE_POOL]
     loop = asyncio.get_running_loop()
     try:
-        result = await loop.run_in_executor(request.app[REFEREE_WAITERS], pool.call, action, params)
+        result = await loop.run_in_executor(request.app[REFEREE_WAITERS], pool.call, action, params, lang)
     except UserInputError as exc:
         if exc.status != 400:
             raise

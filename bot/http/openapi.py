@@ -199,6 +199,14 @@ def _json_body(schema: Schema) -> Schema:
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
+ACCEPT_LANGUAGE = {
+    "name": "Accept-Language", "in": "header", "required": False,
+    "description": "The player's language when the body has no `lang`: the first of en, ru by q-value "
+                   "(e.g. `ru-RU,ru;q=0.9`). Verdict, notes, assumptions and errors follow it.",
+    "schema": {"type": "string"},
+}
+
+
 def _referee_paths() -> Schema:
     paths: Schema = {}
     for action, summary in referee_actions().items():
@@ -208,6 +216,7 @@ def _referee_paths() -> Schema:
                 "summary": summary,
                 "description": "Fields are the CLI flags with dashes as underscores, or a free-text "
                 f"`description`. Returns the same JSON as `admiralty {action} --json`.",
+                "parameters": [ACCEPT_LANGUAGE],
                 "requestBody": _json_body(object_schema(specs.referee_specs(action))),
                 "responses": _responses("The understood inputs, the verdict and the odds (or the rolled result).",
                                         schemas.ref(f"{action.capitalize()}Result"), body=True, expensive=True),

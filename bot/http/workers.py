@@ -50,9 +50,10 @@ class _Worker:
             start_new_session=True,  # Ctrl-C goes to the server, which then stops its children
         )
 
-    def send(self, action: str, params: dict[str, Any]) -> None:
+    def send(self, action: str, params: dict[str, Any], lang: str | None = None) -> None:
         assert self.process.stdin is not None
-        self.process.stdin.write(json.dumps({"action": action, "params": params}).encode() + b"\n")
+        request = {"action": action, "params": params, "lang": lang}
+        self.process.stdin.write(json.dumps(request).encode() + b"\n")
         self.process.stdin.flush()
 
     def receive(self, timeout: float) -> dict[str, Any] | None:
@@ -103,7 +104,8 @@ class RefereeProcessPool:
         with self._lock:
             self._all.discard(worker)
 
-    def call(self, action: str, params: dict[str, Any]) -> dict[str, Any]:
+    def call(self, action: str, params: dict[str, Any], lang: str | None = None) -> dict[str, Any]:
+        """The referee's result in the player's `lang`; a user error comes back already in that language."""
         if self._closed:
             raise WorkerCrashed("the referee pool is shut down")
         with self._slots:
@@ -112,7 +114,7 @@ class RefereeProcessPool:
             except queue.Empty:
                 worker = self._new_worker()
             try:
-                worker.send(action, params)
+                worker.send(action, params, lang)
                 reply = worker.receive(self.timeout)
                 if reply is None:
                     self._discard(worker)
