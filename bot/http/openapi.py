@@ -7,7 +7,6 @@ server to this document.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
@@ -81,34 +80,14 @@ def _or_null(schema: Schema) -> Schema:
     return out
 
 
-# Rulesets a parameter belongs to, read from its help text ("dw4: …", "… (dw3)") unless the spec
-# declares them; the web page shows only the chosen ruleset's fields.
-_RULESET_MARK = re.compile(r"^(dw3|dw4):|\((dw3|dw4)[;)]")
-_RULESET_FAMILIES = {"dw3": ["dw3", "dw3-qrs"], "dw4": ["dw4"]}
-
-
-def rulesets_of(spec: ParamSpec) -> list[str] | None:
-    declared = getattr(spec, "rulesets", None)
-    if declared:
-        return list(declared)
-    match = _RULESET_MARK.search(spec.help)
-    if match is None:
-        return None
-    return list(_RULESET_FAMILIES[match.group(1) or match.group(2)])
-
-
 def property_schema(spec: ParamSpec, *, nullable: bool = False) -> Schema:
     """JSON Schema for one parameter spec (with `nullable`, null is accepted as "absent")."""
     schema = KIND_SCHEMAS[spec.kind](spec)
     if nullable and not spec.required:
         schema = _or_null(schema)
     schema["description"] = show_params(spec.help, "api")
-    rulesets = rulesets_of(spec)
-    if rulesets:
-        schema["x-rulesets"] = rulesets
-    required_for = getattr(spec, "required_for", None)
-    if required_for:
-        schema["x-required-for"] = list(required_for)
+    if spec.rulesets:  # the web page shows only the chosen ruleset's fields
+        schema["x-rulesets"] = list(spec.rulesets)
     return schema
 
 
