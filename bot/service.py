@@ -179,6 +179,9 @@ class Admiralty:
 
         params, provenance, unit_notes = apply_profiles(lambda: self.units, action, params)
         result = resolve(action, params, defaults, lang=lang)
+        from referee.labels import understood_rows
+
+        result["understood"] = understood_rows(result.get("inputs") or {}, result.get("lang", "en"))
         if provenance:
             result["inputs_from_profiles"] = provenance
             if unit_notes:

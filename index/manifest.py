@@ -27,16 +27,23 @@ class DocumentInfo:
     dedupe: bool = False
     skip_sections: tuple[str, ...] = field(default_factory=tuple)
     corpus_dir: Path = CORPUS_DIR
+    lost_icons: bool = False  # the export lost die-face icons: read through corpus.icons.mark_lost_icons
 
     @property
     def path(self) -> Path:
         return self.corpus_dir / self.file
 
     def read_text(self) -> str:
+        """The document's text; where its export lost die-face icons, each gap is marked (corpus.icons)."""
         try:
-            return self.path.read_text(encoding="utf-8")
+            text = self.path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise CorpusError(f"cannot read corpus file {self.file}: {exc}") from exc
+        if self.lost_icons:
+            from corpus.icons import mark_lost_icons
+
+            text = mark_lost_icons(text)
+        return text
 
     def sha256(self) -> str:
         try:
@@ -75,6 +82,7 @@ def load_manifest(corpus_dir: Path | None = None) -> list[DocumentInfo]:
                 dedupe=bool(entry.get("dedupe", False)),
                 skip_sections=tuple(entry.get("skip_sections", ())),
                 corpus_dir=corpus_dir,
+                lost_icons=bool(entry.get("lost_icons", False)),
             )
         )
     ids = [doc.id for doc in docs]

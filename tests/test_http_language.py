@@ -75,3 +75,22 @@ def test_openapi_documents_lang_and_accept_language(api):
     schema = operation["requestBody"]["content"]["application/json"]["schema"]
     assert schema["properties"]["lang"]["enum"][:2] == ["en", "ru"]
     assert any(p["name"] == "Accept-Language" and p["in"] == "header" for p in operation["parameters"])
+
+
+def test_a_cross_origin_client_can_read_retry_after_and_send_its_language():
+    """Fetch hides response headers a CORS response does not expose: a page on another origin
+    could not read how long a 429 asks it to wait."""
+    origin = "https://tables.example"
+    app = create_app(Admiralty(), cors_origins=[origin], ask_rate_per_minute=1, ask_burst=1)
+    with ServerThread(app) as url, ApiClient(url) as client:
+        preflight = client.request("OPTIONS", "/v1/attack", headers={
+            "Origin": origin, "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type, accept-language"})
+        assert "Accept-Language" in preflight.headers["access-control-allow-headers"]
+        headers = {"Origin": origin, "Content-Type": "application/json"}
+        replies = [client.request("POST", "/v1/ask", json.dumps({"question": ""}).encode(), headers)
+                   for _ in range(3)]
+        limited = [r for r in replies if r.status == 429]
+        assert limited, [r.status for r in replies]
+        assert limited[0].headers["retry-after"].isdigit()
+        assert "Retry-After" in limited[0].headers["access-control-expose-headers"]

@@ -14,8 +14,9 @@ from core.messages import CATALOGUE, Plural, accept_language, choose_lang, field
 
 ROOT = Path(__file__).resolve().parents[1]
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
-# Words a Russian text may keep in Latin letters: names the books themselves print, and units.
-LATIN_KEPT = re.compile(r"\b(?:true|false|null|Unicode|U\+[0-9A-F]+|params)\b")
+# Words a Russian text may keep in Latin letters: JSON words, abbreviations the Russian book prints
+# as they are (SRS, ADV), and the probability sign P(...).
+LATIN_KEPT = re.compile(r"\b(?:true|false|null|Unicode|U\+[0-9A-F]+|params|[A-Z]{2,}|P)\b")
 
 
 def _import_every_module() -> None:

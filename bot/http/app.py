@@ -161,12 +161,14 @@ async def cors_middleware(request: web.Request, handler: Handler) -> web.StreamR
     if request.method == "OPTIONS" and allowed and "Access-Control-Request-Method" in request.headers:
         response: web.StreamResponse = web.Response(status=204)
         response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
-        response.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type"
+        response.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type, Accept-Language"
         response.headers["Access-Control-Max-Age"] = "600"
     else:
         response = await handler(request)
     if allowed:
         response.headers["Access-Control-Allow-Origin"] = "*" if "*" in origins else origin
+        # A cross-origin client may read how long a 429 asks it to wait.
+        response.headers["Access-Control-Expose-Headers"] = "Retry-After"
         response.headers["Vary"] = "Origin"
     return response
 

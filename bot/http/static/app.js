@@ -130,7 +130,8 @@
   }
 
   function requestHeaders(withBody) {
-    const headers = { Accept: "application/json" };
+    // The page's language is the player's: results, notes and errors come back in it.
+    const headers = { Accept: "application/json", "Accept-Language": LANG };
     if (withBody) headers["Content-Type"] = "application/json";
     const key = $("api-key").value.trim();
     if (key) headers.Authorization = "Bearer " + key;
@@ -165,9 +166,11 @@
     return data;
   }
 
+  // The field is named once: only when the message does not name it already.
   function errorText(error) {
     const message = (error && error.message) || t("something_wrong");
-    return error && error.field ? message + " (" + t("field") + ": " + error.field + ")" : message;
+    const named = error && error.field && message.includes(error.field);
+    return error && error.field && !named ? message + " (" + t("field") + ": " + error.field + ")" : message;
   }
 
   function query(params) {
@@ -812,6 +815,7 @@
     more.appendChild(node("div", "fields"));
     const primary = PRIMARY[action] || [];
     for (const [name, property] of Object.entries(schema.properties || {})) {
+      if (name === "lang") continue;  // the page's own language, sent with every request
       const label = fieldFor(name, property);
       (primary.includes(name) ? container : more.querySelector(".fields")).appendChild(label);
     }
@@ -925,14 +929,14 @@
   function renderInputs(data) {
     const box = $("referee-inputs");
     box.replaceChildren();
-    const inputs = data.inputs && typeof data.inputs === "object" ? Object.entries(data.inputs) : [];
-    const shown = inputs.filter(([, value]) => value !== null && value !== undefined && value !== false && !(Array.isArray(value) && !value.length));
-    if (shown.length) {
+    // The server names each input and says its value in the answer's language (`understood`).
+    const rows = Array.isArray(data.understood) ? data.understood : [];
+    if (rows.length) {
       box.appendChild(node("p", "inputs-title", t("understood")));
       const list = node("dl", "understood");
-      for (const [name, value] of shown) {
+      for (const row of rows) {
         const pair = node("div", "pair");
-        pair.append(node("dt", null, name.replace(/_/g, " ")), node("dd", null, shownValue(value)));
+        pair.append(node("dt", null, String(row.label)), node("dd", null, String(row.value)));
         list.appendChild(pair);
       }
       box.appendChild(list);
