@@ -93,6 +93,9 @@ def error_text(error: BaseException, lang: str | None = DEFAULT_LANG) -> str:
     key = getattr(error, "key", None)
     if isinstance(key, str) and key in CATALOGUE:
         return text(key, lang, **dict(getattr(error, "params", None) or {}))
+    russian = getattr(error, "ru", None)
+    if normalise_lang(lang) == "ru" and isinstance(russian, str) and russian:
+        return russian
     return str(error)
 
 

@@ -5,7 +5,7 @@ from typing import Any
 
 from core.params import Kind, ParamSpec
 from referee import attack_setup, checks, dice, disorder, poly, verdict
-from referee.action_common import DW3, DW4, MAX_DICE, MAX_QUALITIES, common, only, rolled_inputs
+from referee.action_common import DW3, DW4, MAX_DICE, MAX_QUALITIES, common, only, require, rolled_inputs
 from referee.damage import resolve_critical_dice
 from referee.dice import FaceRules
 from referee.errors import InputError
@@ -62,14 +62,12 @@ def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) ->
     return _boarding(p, rs, report, rolled)
 
 
-def _require(p: dict[str, Any], name: str, what: str) -> int:
-    if p.get(name) is None:
-        raise InputError(f"{name}: {what} is needed (⟨{name}⟩)", name)
-    return int(p[name])
+def _require(p: dict[str, Any], name: str, what: str, what_ru: str) -> int:
+    return int(require(p, name, what, what_ru))
 
 
 def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
-    fray = _require(p, "fray", "the assaulting model's Fray")
+    fray = _require(p, "fray", "the assaulting model's Fray", "Свалка штурмующей модели")
     support, srs, escorts = p.get("support") or 0, p.get("srs") or 0, p.get("escorts") or 0
     attack = fray + srs + 2 * support + escorts
     report.step("assault pool", f"Fray {fray} + SRS {srs} + 2 x {support} supporting + {escorts} escort = {attack}",
@@ -83,7 +81,7 @@ def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
                       "nothing to an assault",
                       "краткий справочник: ⟨escorts⟩ считаются Корветами (+1 куб абордажа каждый); эскорт там "
                       "ничего не добавляет к абордажу")
-    citadel = _require(p, "target_citadel", "the target's Citadel")
+    citadel = _require(p, "target_citadel", "the target's Citadel", "Цитадель цели")
     adv, sdv = p.get("target_adv"), p.get("target_sdv")
     kind = p.get("assaulter") or "surface"
     if kind == "aerial":
@@ -235,20 +233,22 @@ def _boarding(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> t
     parties = p.get("boarding") or []
     if not parties:
         raise InputError("boarding: give each participating model's Boarding Parties (X) (⟨boarding⟩, one value "
-                         "per model)", "boarding")
+                         "per model)", "boarding", ru="Задайте Абордажные команды (X) каждой участвующей модели "
+                                                     "(⟨boarding⟩, по значению на модель)")
     attack = sum(parties)
     report.step("action pool", " + ".join(str(x) for x in parties) + f" = {attack} (Boarding Parties)",
                 report.cite("boarding_parties"),
                 ru=" + ".join(str(x) for x in parties) + f" = {attack} (Абордажные команды)", dice=attack)
     # GL Disorder: "the highest level of Disorder among the models is used" for a roll made for several
     rules = disorder.apply(RULES, p.get("attacker_disorder") or 0, report, "boarding models")
-    defences = _require(p, "target_defences", "the target's Defences rating")
+    defences = _require(p, "target_defences", "the target's Defences rating", "рейтинг Защиты цели")
     esc, own = p.get("target_escorts") or 0, p.get("target_boarding") or 0
     defence = defences + esc + own
     report.step("resistance pool", f"Defences {defences} + {esc} Escort + {own} own Boarding Parties = {defence}",
                 report.cite("assault"),
                 ru=f"Оборона {defences} + {esc} Эскорт + {own} своих Абордажных команд = {defence}", dice=defence)
-    crew = _require(p, "target_crew", "the target's Crew rating (the Success Threshold)")
+    crew = _require(p, "target_crew", "the target's Crew rating (the Success Threshold)",
+                    "рейтинг Экипажа цели (Порог Успеха)")
     dis = p.get("target_disorder") or 0
     threshold = max(1, crew - dis)
     if dis:

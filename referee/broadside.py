@@ -65,7 +65,8 @@ def resolve_dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) ->
 
 
 def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
-    ratings = require(p, "broadside", "the Broadside rating of each contributing model")
+    ratings = require(p, "broadside", "the Broadside rating of each contributing model",
+                      "рейтинг Бортового залпа каждой участвующей модели")
     pool = sum(ratings)
     if pool > MAX_DICE:
         raise InputError(f"broadside: {' + '.join(map(str, ratings))} = {pool} dice; the limit is {MAX_DICE}",

@@ -155,14 +155,17 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     if impact == "obstacle" and not rules.obstacles:
         raise InputError("impact: dw4 has no obstacle rule of its own; use terrain (a Grounding Hazard is "
                          "Collided with as normal)", "impact")
-    mass = require(p, "mover_mass", "the moving model's Mass")
+    mass = require(p, "mover_mass", "the moving model's Mass", "Масса движущейся модели")
     other_mass = p.get("impact_mass")
     if impact == "model" and other_mass is None:
         raise InputError("impact_mass: the Mass of the model hit decides whether it gains Disorder "
-                         "(and, in dw4, whether the mover rolls damage dice) (⟨impact_mass⟩)", "impact_mass")
+                         "(and, in dw4, whether the mover rolls damage dice) (⟨impact_mass⟩)", "impact_mass",
+                         ru="Масса задетой модели решает, получит ли она Дезорганизацию (а в dw4 — бросает ли "
+                            "движущаяся модель кубы урона) (⟨impact_mass⟩)")
     if impact == "obstacle" and other_mass is None:
         raise InputError("impact_mass: the obstacle's Mass decides whether it is removed or causes a collision "
-                         "(⟨impact_mass⟩)", "impact_mass")
+                         "(⟨impact_mass⟩)", "impact_mass",
+                         ru="Масса препятствия решает, убирается ли оно или вызывает столкновение (⟨impact_mass⟩)")
     hull, taken = p.get("mover_hull"), p.get("mover_damage_taken") or 0
     if hull is not None and taken >= hull:
         report.note(f"the moving model already has {taken} damage on Hull {hull}",
@@ -250,7 +253,7 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
         if impact == "obstacle":
             oc = cite(report, OBSTACLE_SECTIONS)
             dice_count = require(p, "mover_hull", "the moving model's Hull (it rolls that many dice against an "
-                                 "obstacle)")
+                                 "obstacle)", "Корпус движущейся модели (столько кубов она бросает против препятствия)")
             face_rules = OBSTACLE_RULES
             removed = other_mass <= mass
             report.step("obstacle", f"roll {dice_count} dice (Hull): 1 damage per Hit, Heavy and Exploding Hits 2; "
@@ -337,8 +340,12 @@ def from_ram(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     failed = p.get("crew_check") == "fail"
     why = ("the Crew Check failed, so the Ram is resolved as a Collision" if failed else
            f"a Ram after {p.get('inches', 0):g} inches (under 3) is resolved as a Collision")
-    require(p, "rammer_mass", f"the ramming model's Mass ({why}, which compares the two Masses)")
-    require(p, "target_mass", f"the target's Mass ({why}, which compares the two Masses)")
+    why_ru = ("Проверка Экипажа провалена, и Таран разрешается как Столкновение" if failed else
+              f"Таран после {p.get('inches', 0):g} дюймов (меньше 3) разрешается как Столкновение")
+    require(p, "rammer_mass", f"the ramming model's Mass ({why}, which compares the two Masses)",
+            f"Масса таранящей модели ({why_ru}, где сравниваются две Массы)")
+    require(p, "target_mass", f"the target's Mass ({why}, which compares the two Masses)",
+            f"Масса цели ({why_ru}, где сравниваются две Массы)")
     q: dict[str, Any] = {new: p[old] for old, new in RAM_TO_COLLISION.items() if p.get(old) is not None}
     q["impact"] = "model"
     q["cause"] = "crew-check-failed" if failed else "ram-under-3"

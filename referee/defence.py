@@ -29,7 +29,9 @@ def dw3_pool(p: dict[str, Any], rs: Ruleset, q: dict[str, int], markers: frozens
     parts = _given_parts(p)
     if total is not None and parts:
         raise InputError("defence: give either ⟨defence⟩ (the summed pool) or its parts ("
-                         + ", ".join(f"⟨{n}⟩" for n in parts) + "), not both", "defence")
+                         + ", ".join(f"⟨{n}⟩" for n in parts) + "), not both", "defence",
+                         ru="Задайте либо ⟨defence⟩ (весь набор), либо его части ("
+                            + ", ".join(f"⟨{n}⟩" for n in parts) + "), но не то и другое")
     kinds = [k for k in ("aerial", "submerged") if k in q]
     if rs.defence_needs_quality and not kinds:
         if total or parts:
@@ -62,8 +64,11 @@ def dw3_pool(p: dict[str, Any], rs: Ruleset, q: dict[str, int], markers: frozens
     known = [(v, names) for v, names in rated if v is not None]
     if not known:
         name = values[kinds[0]][0]
+        kind_ru = {"aerial": "Воздушная", "submerged": "Подводная"}[kinds[0]]
         raise InputError(f"{name}: the attack is {kinds[0].capitalize()}, so the target rolls its "
-                         f"{values[kinds[0]][1]}: give ⟨{name}⟩ (0 if it has none)", name)
+                         f"{values[kinds[0]][1]}: give ⟨{name}⟩ (0 if it has none)", name,
+                         ru=f"Атака {kind_ru}, поэтому цель бросает свою {values[kinds[0]][1]}: задайте ⟨{name}⟩ "
+                            "(0, если её нет)")
     rating, (rating_name, label) = max(known, key=lambda item: item[0])
     if len(kinds) == 2:
         report.assume("the attack is both Aerial and Submerged: the target uses its higher Defence",
@@ -110,7 +115,7 @@ def dw4_pool(p: dict[str, Any], q: dict[str, int], report: Report) -> int:
     defences = p.get("defence")
     if defences is None:
         raise InputError("defence: the target's Defences rating is needed for the Resistance Pool (⟨defence⟩)",
-                         "defence")
+                         "defence", ru="Для Набора Сопротивления нужен рейтинг Защиты цели (⟨defence⟩)")
     torrent = "torrent" in q
     steps = [f"Defences {defences}" + (" -> 0 (Torrent)" if torrent and defences else "")]
     resistance = 0 if torrent else defences

@@ -7,7 +7,17 @@ from typing import Any
 
 from core.params import Kind, ParamSpec
 from referee import attack_core, checks, collision, dice, disorder, poly, verdict
-from referee.action_common import DW3, DW4, MAX_DICE, MAX_FACES, MAX_QUALITIES, common, only, rolled_inputs
+from referee.action_common import (
+    DW3,
+    DW4,
+    MAX_DICE,
+    MAX_FACES,
+    MAX_QUALITIES,
+    common,
+    only,
+    require,
+    rolled_inputs,
+)
 from referee.attack_core import AttackSetup
 from referee.damage import Target, hull_state
 from referee.dice import FaceRules
@@ -60,15 +70,13 @@ PARAMS: list[ParamSpec] = [
 ]
 
 
-def _require(p: dict[str, Any], name: str, what: str) -> Any:
-    if p.get(name) is None:
-        raise InputError(f"{name}: {what} is needed (⟨{name}⟩)", name)
-    return p[name]
+def _require(p: dict[str, Any], name: str, what: str, what_ru: str) -> Any:
+    return require(p, name, what, what_ru)
 
 
 def _pool(p: dict[str, Any], rs: Ruleset, report: Report, extra: int, extra_name: str) -> int:
-    hull = _require(p, "hull", "the ramming model's unmodified Hull")
-    inches = _require(p, "inches", "the inches moved before the impact")
+    hull = _require(p, "hull", "the ramming model's unmodified Hull", "немодифицированный Корпус таранящей модели")
+    inches = _require(p, "inches", "the inches moved before the impact", "дюймы, пройденные до удара")
     bonus_inches = min(int(inches), rs.ram_cap)
     bonus = p.get("bonus") or 0
     pool: int = hull + bonus_inches + extra + bonus
@@ -115,7 +123,7 @@ def _self_damage_dist(rs: Ruleset) -> dict[int, float]:
 def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
     ramming = p.get("ramming") or 0
     pool = _pool(p, rs, report, ramming, "Ramming")
-    armour = _require(p, "target_armour", "the target's Armour")
+    armour = _require(p, "target_armour", "the target's Armour", "Броня цели")
     q = parse_qualities(p.get("quality") or [], rs)
     if q:
         report.assume("other qualities of the ram weapon (e.g. Piercing) are applied to the ram pool",
@@ -233,8 +241,9 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
     pool = _pool(p, rs, report, prow, "Heavy Prow")
     if prow:
         report.cite("heavy_prow")
-    tmass: int = _require(p, "target_mass", "the target's Mass (its Success Threshold)")
-    rmass: int = _require(p, "rammer_mass", "the ramming model's Mass (its own Success Threshold)")
+    tmass: int = _require(p, "target_mass", "the target's Mass (its Success Threshold)", "Масса цели (её Порог Успеха)")
+    rmass: int = _require(p, "rammer_mass", "the ramming model's Mass (its own Success Threshold)",
+                                "Масса таранящей модели (её собственный Порог Успеха)")
     tprow = p.get("target_heavy_prow") or 0
     level = min(3, (p.get("rammer_disorder") or 0) + 1)
     report.step("inflict disorder", f"both models gain 1 Disorder: rammer now at level {level}",
@@ -249,9 +258,11 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
     crew_mode = p.get("crew_check") or ("draw" if p.get("crew") is not None else None)
     if crew_mode is None:
         raise InputError("crew: the ramming model's Crew rating is needed for the Crew Check "
-                         "(⟨crew⟩, or ⟨crew_check⟩ pass or fail)", "crew")
+                         "(⟨crew⟩, or ⟨crew_check⟩ pass or fail)", "crew",
+                         ru="Для Проверки Экипажа нужен рейтинг Экипажа таранящей модели "
+                            "(⟨crew⟩ или ⟨crew_check⟩ pass или fail)")
     if crew_mode == "draw":
-        crew = _require(p, "crew", "the ramming model's Crew rating")
+        crew = _require(p, "crew", "the ramming model's Crew rating", "рейтинг Экипажа таранящей модели")
         lo, hi = _card_values(p, report)
         eff = crew - (p.get("rammer_disorder") or 0)
         p_pass = max(0, min(hi, eff) - lo + 1) / (hi - lo + 1)
@@ -320,7 +331,8 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
         return summary, line
     if crew_mode == "draw":
         raise InputError("crew_check: in rolled mode say whether the Crew Check passed (⟨crew_check⟩ pass or fail)",
-                         "crew_check")
+                         "crew_check", ru="С выпавшими кубами скажите, пройдена ли Проверка Экипажа "
+                                          "(⟨crew_check⟩ pass или fail)")
     check = RollCheck(report)
     faces = parse_faces(p.get("roll"), "roll")
     check.count("roll", len(faces), pool, "the ram pool is {need} dice, you gave {got}")

@@ -67,33 +67,42 @@ RU = {
 }
 
 
+# The stat names of a secondary target as the Russian book prints them (for its error).
+NAMES_RU = {"armour": "БРОНЯ", "citadel": "ЦИТАДЕЛЬ", "mass": "МАССА", "hull": "КОРПУС", "damage taken": "УРОН"}
+
 def parse_targets(raw: Sequence[str], family: str) -> list[Target]:
     """'ARMOUR/CITADEL[/MASS[/HULL[/DAMAGE_TAKEN]]]' (dw3) or 'ARMOUR[/HULL[/DAMAGE_TAKEN]]' (dw4).
 
     '-' leaves a value unknown, e.g. '4/-/1' is Armour 4, no Citadel given, Mass 1."""
     if len(raw) > MAX_SECONDARY:
-        raise InputError(f"secondary: at most {MAX_SECONDARY} secondary targets", "secondary")
+        raise InputError(f"secondary: at most {MAX_SECONDARY} secondary targets", "secondary",
+                         ru=f"secondary: не больше {MAX_SECONDARY} вторичных целей")
     out: list[Target] = []
     names = (["armour", "citadel", "mass", "hull", "damage taken"] if family != "dw4"
              else ["armour", "hull", "damage taken"])
     for item in raw:
         parts = [x.strip() for x in re.split(r"[/:]", item.strip())]
         if not parts or len(parts) > len(names) or not all(re.fullmatch(r"\d{1,3}|-|", x) for x in parts):
+            example = "4/8/2" if family != "dw4" else "4/6"
             raise InputError(f"secondary: {item[:30]!r} should be {'/'.join(n.upper() for n in names)} "
-                             "(numbers, '-' for unknown), e.g. " + ("4/8/2" if family != "dw4" else "4/6"),
-                             "secondary")
+                             f"(numbers, '-' for unknown), e.g. {example}", "secondary",
+                             ru=f"secondary: {item[:30]!r} должно быть {'/'.join(NAMES_RU[n] for n in names)} "
+                                f"(числа, '-' если неизвестно), например {example}")
         values: dict[str, int | None] = {n: (int(x) if x not in ("", "-") else None)
                                          for n, x in zip(names, parts, strict=False)}
         armour = values.get("armour")
         if not armour:
-            raise InputError(f"secondary: {item[:30]!r} needs an Armour of at least 1", "secondary")
+            raise InputError(f"secondary: {item[:30]!r} needs an Armour of at least 1", "secondary",
+                             ru=f"secondary: у {item[:30]!r} Броня должна быть не меньше 1")
         mass = values.get("mass")
         if mass is not None and not 1 <= mass <= 10:
-            raise InputError(f"secondary: {item[:30]!r} has Mass {mass}; Mass is 1-10", "secondary")
+            raise InputError(f"secondary: {item[:30]!r} has Mass {mass}; Mass is 1-10", "secondary",
+                             ru=f"secondary: у {item[:30]!r} Масса {mass}; Масса бывает от 1 до 10")
         hull = values.get("hull")
         taken = values.get("damage taken") or 0
         if hull is not None and hull < 1:
-            raise InputError(f"secondary: {item[:30]!r} needs a Hull of at least 1", "secondary")
+            raise InputError(f"secondary: {item[:30]!r} needs a Hull of at least 1", "secondary",
+                             ru=f"secondary: у {item[:30]!r} Корпус должен быть не меньше 1")
         out.append(Target(armour, values.get("citadel"), mass, hull, taken))
     return out
 
@@ -155,7 +164,8 @@ def secondary_dw3(net: Sequence[float], targets: Sequence[Target], rs: Ruleset, 
                   piercing: bool = False, mass1_strict: bool = False) -> dict[str, Any]:
     """dw3/dw3-qrs: per-target odds from the attack's net-hit distribution (index = net Hits)."""
     if quality not in ("blast", "torrent"):
-        raise InputError(f"quality: secondary targets come from Blast or Torrent, not {quality!r}", "quality")
+        raise InputError(f"quality: secondary targets come from Blast or Torrent, not {quality!r}", "quality",
+                         ru=f"quality: вторичные цели бывают у Blast и Torrent, не у {quality!r}")
     assumptions = [SAME_RESULT] + ([] if piercing else [NO_QUALITIES])
     if any(t.mass is None for t in targets):
         assumptions.append(NO_MASS)
@@ -265,7 +275,9 @@ def attach(body: dict[str, Any], raw_targets: Sequence[str] | None, qualities: d
         return
     if quality is None:
         raise InputError("secondary: secondary targets come from a Blast or Torrent weapon; add the quality "
-                         "(⟨quality⟩ blast)", "secondary")
+                         "(⟨quality⟩ blast)", "secondary",
+                         ru="secondary: вторичные цели бывают у оружия с Blast или Torrent; добавьте свойство "
+                            "(⟨quality⟩ blast)")
     targets = parse_targets(raw_targets, rs.family)
     if rs.family == "dw4":
         if quality == "torrent":

@@ -159,11 +159,13 @@ def _limit(field: str, dice_count: int, what: str) -> None:
 
 
 def resolve_dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
-    return _dw3(p, rs, report, rolled, require(p, "tokens", "the number of attacking SRS tokens"))
+    return _dw3(p, rs, report, rolled, require(p, "tokens", "the number of attacking SRS tokens",
+                                               "число атакующих жетонов SRS"))
 
 
 def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
-    return _dw4(p, rs, report, rolled, require(p, "tokens", "the number of attacking SRS tokens"))
+    return _dw4(p, rs, report, rolled, require(p, "tokens", "the number of attacking SRS tokens",
+                                               "число атакующих жетонов SRS"))
 
 
 # ---------------------------------------------------------------- dw3 family (RB, QR)
@@ -188,7 +190,8 @@ def _rating(p: dict[str, Any], name: str, report: Report) -> int:
         report.step("shredded defences", f"Shredded Defences marker: {name[7:].upper()} counts as 0",
                     cite(report, SECTIONS["critical"]), ru=f"маркер Shredded Defences: {name[7:].upper()} равна 0")
         return 0
-    return int(require(p, name, f"the target's {name[7:].upper()} (give 0 if it has none)"))
+    return int(require(p, name, f"the target's {name[7:].upper()} (give 0 if it has none)",
+                       f"{name[7:].upper()} цели (0, если нет)"))
 
 
 def _interception_dw3(p: dict[str, Any], rules: SrsRules, tokens: int, report: Report
@@ -250,7 +253,7 @@ def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool, tokens: i
                       "section says 1 die per token and specialist tokens 3 — set ⟨dice_per_token⟩",
                       "краткий справочник: 2 куба атаки на Токен SRS (END PHASE › Attack run); его раздел SRS "
                       "ACTIONS говорит 1 куб на Токен и 3 для специальных — задайте ⟨dice_per_token⟩")
-    armour = require(p, "target_armour", "the target's Armour")
+    armour = require(p, "target_armour", "the target's Armour", "Броня цели")
     trait = p.get("target_type")
     pool_i, lost_law, lost_known = _interception_dw3(p, rules, tokens, report)
     # The run's own defence roll
@@ -480,8 +483,10 @@ def _interception_dw4(p: dict[str, Any], tokens: int, report: Report) -> tuple[i
         report.step("interception", "no Supporting Stack: no Interception Attempt", c,
                     ru="нет Поддерживающего стека: Перехвата нет")
         return 0, {0: 1.0}, 0
-    rating = require(p, "intercept_rating", "the Intercept rating of the Supporting Stack's tokens")
-    resilience = require(p, "resilience", "the attacking Stack's Resilience rating")
+    rating = require(p, "intercept_rating", "the Intercept rating of the Supporting Stack's tokens",
+                     "рейтинг Перехвата жетонов поддерживающего Стека")
+    resilience = require(p, "resilience", "the attacking Stack's Resilience rating",
+                         "рейтинг Стойкости атакующего Стека")
     pool = interceptors * rating
     _limit("intercept_rating", pool, f"{interceptors} interceptors x Intercept {rating}")
     report.step("interception", f"{interceptors} x Intercept {rating} = {pool} Action Dice, no Resistance Roll, "
@@ -512,9 +517,11 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool, tokens: i
                   "Counters C 1, K 2",
                   "Бросок действия dw4 реконструирован по глоссарию: удары S 1, H 2, X 2 (+1 куб цепочкой), "
                   "Отражения C 1, K 2")
-    attack = require(p, "attack_rating", "the Attack rating of the stack's tokens")
-    defences = require(p, "target_defences", "the Defences rating of each nominated Attack Run Target")
-    armour = require(p, "target_armour", "the highest Armour among the Attack Run Targets")
+    attack = require(p, "attack_rating", "the Attack rating of the stack's tokens", "рейтинг Атаки жетонов стека")
+    defences = require(p, "target_defences", "the Defences rating of each nominated Attack Run Target",
+                       "рейтинг Защиты каждой выбранной цели Атакующего захода")
+    armour = require(p, "target_armour", "the highest Armour among the Attack Run Targets",
+                     "наибольшая Броня среди целей Атакующего захода")
     escorts = p.get("target_escorts") or 0
     _limit("attack_rating", tokens * attack, f"{tokens} tokens x Attack {attack}")
     _limit("target_defences", sum(defences) + escorts, "the Resistance Pool (Defences + Escorts)")

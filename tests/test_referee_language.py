@@ -1,0 +1,81 @@
+"""The player's language in the referee (issue 21): chosen by the front end, not guessed from a
+description. Numbers typed in fields with `lang="ru"` give Russian verdicts, notes, assumptions,
+steps and errors; every message written in the referee has its Russian text beside the English."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from core.errors import UserInputError
+from core.messages import error_text
+from referee.api import resolve
+from tests.test_referee_contract import CASES, ERRORS
+
+CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
+LATIN_WORD = re.compile(r"[A-Za-z]{4,}")
+REFEREE = Path(__file__).resolve().parents[1] / "referee"
+
+
+def _texts(r: dict) -> list[str]:
+    steps = r.get("steps", r.get("trace", []))
+    return [r["verdict"], *r["assumptions"], *r["notes"], *(s["detail"] for s in steps)]
+
+
+def _english_only(texts: list[str]) -> list[str]:
+    return [t for t in texts if LATIN_WORD.search(t) and not CYRILLIC.search(t)]
+
+
+@pytest.mark.parametrize(("action", "params"), CASES, ids=[f"{a}-{i}" for i, (a, _) in enumerate(CASES)])
+def test_fields_only_with_lang_ru_get_no_english_only_sentence(action, params):
+    params = {k: v for k, v in params.items() if k != "description"}
+    r = resolve(action, params, lang="ru")
+    assert r["lang"] == "ru"
+    assert _english_only(_texts(r)) == []
+
+
+@pytest.mark.parametrize(("action", "params"), CASES[:3], ids=[f"{a}-{i}" for i, (a, _) in enumerate(CASES[:3])])
+def test_the_players_language_beats_the_descriptions(action, params):
+    """A Russian player who types the description in English still reads Russian, and the other way round."""
+    english_text = {k: v for k, v in params.items() if k != "description"}
+    assert resolve(action, {**english_text, "description": "in English"}, lang="ru")["lang"] == "ru"
+    assert resolve(action, {**english_text, "description": "по-русски"}, lang="en")["lang"] == "en"
+    assert resolve(action, {**english_text, "description": "по-русски"})["lang"] == "ru"  # none chosen: the text's
+
+
+@pytest.mark.parametrize(("action", "params"), ERRORS, ids=[f"{a}-{i}" for i, (a, _) in enumerate(ERRORS)])
+def test_errors_come_in_russian(action, params):
+    with pytest.raises(UserInputError) as info:
+        resolve(action, params, lang="ru")
+    message = error_text(info.value, "ru")
+    assert CYRILLIC.search(message), message
+    assert error_text(info.value, "en") == str(info.value) and not CYRILLIC.search(str(info.value))
+
+
+REPORT_CALLS = {"say": 2, "assume": 2, "note": 2, "warn": 2}
+
+
+def _literal(node: ast.expr) -> bool:
+    return isinstance(node, (ast.Constant, ast.JoinedStr))
+
+
+def test_every_message_written_in_the_referee_has_its_russian_text():
+    """Report.say/assume/note/warn(en, ru) and Report.step(..., ru=): a literal English text without
+    its Russian one would reach a Russian player in English."""
+    missing = []
+    for path in sorted(REFEREE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            name, keywords = node.func.attr, {k.arg for k in node.keywords}
+            if name in REPORT_CALLS and node.args and _literal(node.args[0]) and len(node.args) < 2 \
+                    and "ru" not in keywords:
+                missing.append(f"{path.name}:{node.lineno} {name}")
+            if name == "step" and len(node.args) >= 2 and _literal(node.args[1]) and "ru" not in keywords:
+                detail = node.args[1]
+                words = "".join(v.value for v in getattr(detail, "values", [detail]) if isinstance(v, ast.Constant))
+                if LATIN_WORD.search(str(words)):
+                    missing.append(f"{path.name}:{node.lineno} step")
+    assert missing == []
