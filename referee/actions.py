@@ -8,7 +8,7 @@ sub-commands, say) without loading them; `params` and `resolver` import the modu
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -57,5 +57,19 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
            "broadside"),
 )}
 
-# name -> one-line help (what front ends list)
-ACTION_HELP: dict[str, str] = {name: action.help for name, action in ACTIONS.items()}
+
+
+class _HelpView(Mapping[str, str]):
+    """name -> one-line help (what front ends list): read from ACTIONS, never a second table."""
+
+    def __getitem__(self, name: str) -> str:
+        return ACTIONS[name].help
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(ACTIONS)
+
+    def __len__(self) -> int:
+        return len(ACTIONS)
+
+
+ACTION_HELP: Mapping[str, str] = _HelpView()

@@ -16,7 +16,6 @@ from referee.report import Report, Resolution
 __all__ = ["PARAMS", "RULESETS", "ParamSpec", "resolve", "InputError"]
 
 RULESETS: tuple[str, ...] = tuple(rulesets.REGISTRY)
-ACTIONS = tuple(PARAMS)
 ROLL_KEYS = ("roll", "explosions", "defence_roll", "critical_roll", "rerolls", "self_damage_roll")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.cli import build_parser
+from bot.http.app import ROUTES
 from bot.http.openapi import build_openapi
 from core.params import Kind, ParamSpec
 from referee import rulesets
@@ -83,8 +84,8 @@ SETTLED = [
 
 @pytest.mark.parametrize(("action", "name", "expected"), SETTLED)
 def test_the_web_form_offers_what_the_referee_uses(action, name, expected):
-    schema = build_openapi("test")["paths"][f"/v1/{action}"]["post"]["requestBody"]["content"]["application/json"]
-    prop = schema["schema"]["properties"][name]
+    operation = build_openapi("test", ROUTES)["paths"][f"/v1/{action}"]["post"]
+    prop = operation["requestBody"]["content"]["application/json"]["schema"]["properties"][name]
     assert prop.get("x-rulesets") == (list(expected) if expected else None)
 
 

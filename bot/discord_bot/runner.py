@@ -11,8 +11,6 @@ import contextlib
 import hashlib
 import json
 import logging
-import os
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,18 +19,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_bot.commands import install_commands
+from bot.discord_bot import answers, replies
+from bot.discord_bot.commands import SearchCommands, handle_tree_error
 from bot.discord_bot.context import BotContext
 from bot.discord_bot.i18n import AdmiraltyTranslator, untranslated
-from bot.discord_bot.referee_commands import install_referee_commands
-from bot.discord_bot.views import register_components
+from bot.discord_bot.referee_commands import RefereeCommands
+from bot.discord_bot.views import ClickHandlers, register_components
 from bot.service import Admiralty, UserInputError
+from core.settings import Settings, env
 
 log = logging.getLogger("admiralty.discord")
 
 TOKEN_ENV = "DISCORD_TOKEN"
 TOKEN_FILE_ENV = "DISCORD_TOKEN_FILE"
-CONFIG_ENV = "ADMIRALTY_CONFIG"  # same TOML file as index.config; the bot reads its [discord] table
+CONFIG_ENV = "ADMIRALTY_CONFIG"  # the one TOML file (core.settings reads it); the bot uses its [discord] table
 SYNC_STATE_FILE = "discord-commands.json"  # payload hash per application and scope, in the data dir
 INSTALLS = app_commands.AppInstallationType(guild=True, user=True)  # server installs and user installs
 CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
@@ -74,10 +74,18 @@ class AdmiraltyBot(commands.AutoShardedBot):
         self.warm_service = warm_service
         self.context = context or BotContext.for_service(service)
         self._warm_task: asyncio.Task[None] | None = None
-        install_commands(self.tree, self.context)
-        install_referee_commands(self.tree, self.context)
+        # What the buttons run: passed in, so views.py imports neither answers nor replies.
+        self.click_handlers = ClickHandlers(answers.rule_reply, answers.unit_reply, replies.run_command)
+        self.tree.error(handle_tree_error)
+
+    async def add_cogs(self) -> None:
+        """The commands, one cog per kind (as discord.py's examples do); a cog already added is kept."""
+        for cog in (SearchCommands(self.context), RefereeCommands(self.context)):
+            if cog.qualified_name not in self.cogs:
+                await self.add_cog(cog)
 
     async def setup_hook(self) -> None:
+        await self.add_cogs()
         register_components(self)  # buttons and menus of earlier messages work again
         await self.tree.set_translator(AdmiraltyTranslator())
         if missing := untranslated(self.tree):
@@ -203,32 +211,23 @@ def _token_rejections() -> Iterator[None]:
         raise TokenError(f"Discord rejected the bot token: {exc}") from exc
 
 
-def _token_file_from_config() -> Path | None:
-    config = os.environ.get(CONFIG_ENV)
-    if not config:
-        return None
-    try:
-        data = tomllib.loads(Path(config).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise TokenError(f"cannot read config file {config}: {exc}") from exc
-    value = data.get("discord", {}).get("token_file")
-    return Path(value).expanduser() if value else None
-
-
 def load_token(token_file: Path | str | None = None) -> str:
     """The bot token: $DISCORD_TOKEN, else the file from the argument, $DISCORD_TOKEN_FILE
     or `[discord] token_file` in the $ADMIRALTY_CONFIG TOML file."""
-    token = os.environ.get(TOKEN_ENV, "").strip()
+    token = (env(TOKEN_ENV) or "").strip()
     if token:
         return token
     path: Path | None = None
     source = ""
     if token_file:
         path, source = Path(token_file).expanduser(), "--token-file"
-    elif os.environ.get(TOKEN_FILE_ENV):
-        path, source = Path(os.environ[TOKEN_FILE_ENV]).expanduser(), f"${TOKEN_FILE_ENV}"
+    elif file_from_env := env(TOKEN_FILE_ENV):
+        path, source = Path(file_from_env).expanduser(), f"${TOKEN_FILE_ENV}"
     else:
-        path = _token_file_from_config()
+        try:
+            path = Settings.from_env().discord_token_file
+        except UserInputError as exc:  # an unreadable config file
+            raise TokenError(str(exc)) from exc
         source = f"[discord] token_file in ${CONFIG_ENV}"
     if path is None:
         raise TokenError(
