@@ -126,7 +126,8 @@ def _steps(steps: list[dict[str, Any]]) -> list[str]:
     for step in steps:
         cite = step.get("citation", {})
         where = cite.get("section", "")
-        lines.append(f"  - {step['step']}: {step['detail']}  [{cite.get('document_title', cite.get('edition'))}"
+        lines.append(f"  - {step.get('label') or step['step']}: {step['detail']}  "
+                     f"[{cite.get('document_title', cite.get('edition'))}"
                      f" § {where}]")
     return lines
 

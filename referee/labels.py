@@ -75,7 +75,72 @@ VALUE_WORDS: dict[str, tuple[str, str]] = {
     "flying": ("flying", "летящая"), "land": ("land", "наземная"),
 }
 
+# The referee's steps: `step` stays a stable English name, `label` says it to the player.
+STEP_LABELS_RU: dict[str, str] = {
+    "action pool": "набор действия",
+    "aerial target": "воздушная цель",
+    "allocate": "распределение",
+    "arc": "сектор",
+    "assault pool": "набор абордажа",
+    "attacker disorder": "дезорганизация атакующего",
+    "broadside pool": "набор бортового залпа",
+    "catastrophic explosion": "катастрофический взрыв",
+    "citadel": "цитадель",
+    "convert strikes": "перевод ударов",
+    "counters": "отражения",
+    "crew check": "проверка экипажа",
+    "critical damage": "критическое повреждение",
+    "damage": "урон",
+    "damage dice": "кубы урона",
+    "defence": "защита",
+    "defence pool": "набор защиты",
+    "escort": "эскорт",
+    "escorts": "эскорт",
+    "explosions": "взрывы",
+    "hazardous": "опасность",
+    "heavy shield generator": "тяжёлый щитовой генератор",
+    "hits": "попадания",
+    "impact disorder": "дезорганизация препятствия",
+    "incendiary broadsides": "зажигательные бортовые залпы",
+    "inflict disorder": "наложение дезорганизации",
+    "interception": "перехват",
+    "interception pool": "набор перехвата",
+    "magnetic": "магнитное",
+    "mass 1 rammer": "таранящий массы 1",
+    "mover disorder": "дезорганизация движущегося",
+    "net hits": "чистые попадания",
+    "no collision": "нет столкновения",
+    "obscured": "скрыта",
+    "obstacle": "препятствие",
+    "piercing": "бронебойное",
+    "pool": "набор кубов",
+    "ram becomes a collision": "таран становится столкновением",
+    "ram pool": "набор тарана",
+    "rammed model": "протараненная модель",
+    "range band": "зона дальности",
+    "re-roll": "переброс",
+    "reactor leak": "утечка реактора",
+    "resistance pool": "набор сопротивления",
+    "resolve outcome": "итог",
+    "resolve outcomes": "итоги",
+    "resolve outcomes (rammer)": "итоги (таранящий)",
+    "resolve outcomes (target)": "итоги (цель)",
+    "result": "результат",
+    "secondary targets": "вторичные цели",
+    "self-damage": "урон себе",
+    "shield generator": "щитовой генератор",
+    "shredded defences": "разбитая защита",
+    "state": "состояние",
+    "success threshold": "порог успеха",
+    "terrain": "местность",
+    "tokens lost": "потерянные жетоны",
+    "torpedo run": "торпедный заход",
+    "unconventional target": "нестандартная цель",
+    "weight of fire": "плотность огня",
+}
+
 declare({f"input.{name}": labels for name, labels in INPUT_LABELS.items()})
+declare({f"step.{name}": (name, russian) for name, russian in STEP_LABELS_RU.items()})
 declare({f"value.{word}": words for word, words in VALUE_WORDS.items()})
 
 
@@ -101,7 +166,12 @@ def shown_value(value: Any, lang: str) -> str:
     return text(key, lang) if isinstance(value, str) and key in CATALOGUE else str(value)
 
 
+def step_label(step: str, lang: str) -> str:
+    key = f"step.{step}"
+    return text(key, lang) if key in CATALOGUE else step
+
+
 def understood_rows(inputs: dict[str, Any], lang: str) -> list[dict[str, str]]:
     """One row per given input, in the player's language: `key` (stable), `label` and `value`."""
     return [{"key": key, "label": input_label(key, lang), "value": shown_value(value, lang)}
-            for key, value in inputs.items() if value is not None and key != "ruleset"]
+            for key, value in inputs.items() if value is not None]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.citations import Citation, unique
+from referee.labels import step_label
 from referee.rulesets.base import Ruleset
 
 LANGS = ("en", "ru")
@@ -64,7 +65,8 @@ class Report:
     def step(self, step: str, detail: str, citation: Citation, *, ru: str | None = None, **values: Any) -> None:
         """One trace entry; `step` is a stable English name, `detail` is said in the answer's language
         (`ru`, when written, for a Russian question)."""
-        entry: dict[str, Any] = {"step": step, "detail": self.say(detail, ru), "citation": citation.to_json()}
+        entry: dict[str, Any] = {"step": step, "label": step_label(step, self.lang), "detail": self.say(detail, ru),
+                                 "citation": citation.to_json()}
         entry.update(values)
         self.trace.append(entry)
 

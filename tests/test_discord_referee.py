@@ -230,7 +230,7 @@ def test_russian_server_gets_russian_labels_and_option_names(tmp_path):
     inter = _answer(bot, "attack", interaction_for(bot, guild_locale="ru"), description="12 dice armour 5 citadel 8")
     description = _main(inter).description
     assert description.startswith("**Понятые данные:**") and "**Допущения:**" in description
-    assert "give масса" in description  # ⟨mass⟩ shown as the Russian option name
+    assert "задайте масса" in description  # ⟨mass⟩ shown as the Russian option name, in a Russian sentence
 
 
 def test_quality_autocomplete_offers_the_chosen_rulesets_own_list(tmp_path):

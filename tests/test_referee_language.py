@@ -79,3 +79,17 @@ def test_every_message_written_in_the_referee_has_its_russian_text():
                 if LATIN_WORD.search(str(words)):
                     missing.append(f"{path.name}:{node.lineno} step")
     assert missing == []
+
+
+def test_every_step_the_referee_names_has_a_russian_label():
+    """A step's name heads its line in Discord and the CLI: each literal name has its Russian label."""
+    from referee.labels import STEP_LABELS_RU
+
+    names = {node.args[0].value for path in REFEREE.glob("*.py")
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "step"
+             and node.args and isinstance(node.args[0], ast.Constant)}
+    assert len(names) > 30
+    assert sorted(names - set(STEP_LABELS_RU)) == []
+    r = resolve("attack", {"dice": 12, "armour": 4, "citadel": 7}, lang="ru")
+    assert r["steps"][0]["step"] == "pool" and r["steps"][0]["label"] == "набор кубов"

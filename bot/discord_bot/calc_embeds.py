@@ -74,8 +74,14 @@ def _value_text(value: Any) -> str:
     return str(value)
 
 
-def inputs_line(inputs: Any) -> str:
-    """`armour 5 · citadel 8 · obscured yes`: the resolved values the referee used."""
+def inputs_line(result: Mapping[str, Any]) -> str:
+    """`armour 5 · citadel 8 · obscured yes`: the resolved values the referee used, named and said in
+    the answer's language (the service's `understood` rows; raw `inputs` for an older result)."""
+    rows = result.get("understood")
+    if isinstance(rows, list):
+        return " · ".join(f"{row['label']} **{safe(str(row['value']))}**" for row in rows
+                          if isinstance(row, Mapping) and row.get("key") not in HIDDEN_INPUTS)
+    inputs = result.get("inputs")
     if not isinstance(inputs, Mapping):
         return ""
     return " · ".join(f"{name} **{safe(_value_text(value))}**" for name, value in inputs.items()
@@ -99,7 +105,7 @@ def _profile_lines(from_profiles: Any) -> list[str]:
 def understood_text(result: Mapping[str, Any], lang: str = "en") -> str:
     """Inputs, values from unit profiles, assumptions and ignored words — shown before the verdict."""
     blocks = []
-    if line := inputs_line(result.get("inputs")):
+    if line := inputs_line(result):
         blocks.append(f"**{t('understood', lang)}:** {line}")
     if profiles := _profile_lines(result.get("inputs_from_profiles")):
         blocks.append(f"**{t('from_profiles', lang)}:**\n" + "\n".join(f"• {p}" for p in profiles))
@@ -203,7 +209,7 @@ def _step_fields(result: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
     lines = []
     for step in result.get("trace") or result.get("steps") or []:
         if isinstance(step, Mapping):
-            lines.append(f"**{step.get('step', '')}**: {shown(step.get('detail', ''), lang)}")
+            lines.append(f"**{step.get('label') or step.get('step', '')}**: {shown(step.get('detail', ''), lang)}")
     if not lines:
         return []
     chunks = limits.split_text("\n".join(lines), limits.FIELD_VALUE)

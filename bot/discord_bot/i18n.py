@@ -461,14 +461,15 @@ def lang_of(locale: object) -> str | None:
 
 
 def answer_locale(interaction: discord.Interaction, setting: str | None = None) -> str:
-    """The language of a reply: the channel/server `locale` setting, then the server's locale,
-    then English; in DMs and group DMs (no server) the user's own client locale."""
-    chosen = lang_of(setting)
-    if chosen:
-        return chosen
-    if interaction.guild_id is not None:
-        return lang_of(getattr(interaction, "guild_locale", None)) or "en"
-    return lang_of(getattr(interaction, "locale", None)) or "en"
+    """The player's language, chosen once per interaction (issue 21): the user's own client locale
+    when it is one we speak, then the channel/server `locale` setting, then the server's locale,
+    then English."""
+    for candidate in (getattr(interaction, "locale", None), setting,
+                      getattr(interaction, "guild_locale", None) if interaction.guild_id is not None else None):
+        chosen = lang_of(candidate)
+        if chosen:
+            return chosen
+    return "en"
 
 
 def show_option_names(text: object, lang: str = "en") -> str:

@@ -162,7 +162,8 @@ HEALTH: Schema = {
 STEP: Schema = {
     "type": "object",
     "required": ["step", "detail"],
-    "properties": {"step": STRING, "detail": STRING, "citation": ref("Citation"), "dice": {"type": "integer"}},
+    "properties": {"step": STRING, "label": {**STRING, "description": "`step` in the answer's language."},
+                   "detail": STRING, "citation": ref("Citation"), "dice": {"type": "integer"}},
 }
 
 # Keys several actions share, typed once. A key absent here is still allowed (results grow).
