@@ -132,8 +132,9 @@ def _row_for(rs: Ruleset, margin: int) -> str:
     return rs.assault_row_for(margin)
 
 
-def _row_json(rs: Ruleset) -> dict[str, str]:
-    return {row.key: row.label for row in rs.assault_rows}
+def _row_json(rs: Ruleset, lang: str = "en") -> dict[str, str]:
+    """Each row's label in the answer's language (the English one names the book's Russian too)."""
+    return {row.key: (row.label_ru or row.label) if lang == "ru" else row.label for row in rs.assault_rows}
 
 
 def _assault(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
@@ -146,7 +147,7 @@ def _assault(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     generator = checks.has_generators(p, report, True)
     report.understood(markers=sorted(markers), target_generator=generator)
     rows = {row.key: row for row in rs.assault_rows}
-    base: dict[str, Any] = {"attack_pool": attack, "defence_pool": defence, "result_labels": _row_json(rs)}
+    base: dict[str, Any] = {"attack_pool": attack, "defence_pool": defence, "result_labels": _row_json(rs, report.lang)}
     if not rolled:
         hits_dist = dice.hits_distribution(attack, RULES)
         counters_dist = dice.counters_distribution(defence, COUNTER_VALUES)

@@ -17,6 +17,7 @@ from bot.discord_bot import charts, limits
 from bot.discord_bot.embeds import ANSWER_COLOUR, MUTED_COLOUR, safe
 from bot.discord_bot.i18n import show_option_names, t
 from bot.discord_bot.messages import Reply
+from core.messages import declare, text
 
 CHART_NAME = "distribution.png"
 MIN_SHOWN_PROBABILITY = 0.0005  # rows below 0.05 % are folded into "…"
@@ -147,6 +148,10 @@ DISTRIBUTIONS = (
 )
 
 
+declare({"dist.damage": ("damage", "урон"), "dist.target damage": ("target damage", "урон цели"),
+         "dist.successes": ("successes", "успехи"), "dist.net hits": ("net hits", "чистые попадания")})
+
+
 def at_least(result: Mapping[str, Any]) -> tuple[str, dict[int, float]] | None:
     """(label, P(X >= k) for k >= 1) of the main quantity: the one thing the table and chart show."""
     for exact_key, at_least_key, label in DISTRIBUTIONS:
@@ -168,7 +173,7 @@ def _visible(dist: dict[int, float]) -> dict[int, float]:
 def at_least_table(label: str, dist: dict[int, float], lang: str = "en") -> str:
     """A monospace table of P(X >= k), rows below 0.05 % folded."""
     shown_rows = list(_visible(dist).items())
-    lines = [f"  k | {t('at_least', lang, label=label)}"]
+    lines = [f"  k | {t('at_least', lang, label=text(f'dist.{label}', lang))}"]
     lines += [f"{k:>3} | {_pct(p):>7}" for k, p in shown_rows[:MAX_TABLE_ROWS]]
     if len(shown_rows) < len(dist) or len(shown_rows) > MAX_TABLE_ROWS:
         lines.append(f"  … | {t('rarer_omitted', lang)}")
@@ -180,7 +185,8 @@ def chart_png(action: str, result: Mapping[str, Any], lang: str = "en") -> bytes
     found = at_least(result)
     if found is None:
         return None
-    label, dist = found
+    key, dist = found
+    label = text(f"dist.{key}", lang)
     visible = _visible(dist)
     if not visible:
         return None
@@ -233,7 +239,7 @@ def referee_embeds(action: str, result: Mapping[str, Any], with_chart: bool, lan
             main.add_field(name=t("effects", lang), value=limits.trim(effects, limits.FIELD_VALUE), inline=False)
     elif (found := at_least(result)) is not None:
         label, dist = found
-        main.add_field(name=t("at_least", lang, label=label),
+        main.add_field(name=t("at_least", lang, label=text(f"dist.{label}", lang)),
                        value=limits.trim(at_least_table(label, dist, lang), limits.FIELD_VALUE, "\n```"), inline=False)
     if with_chart:
         main.set_image(url=f"attachment://{CHART_NAME}")
