@@ -33,13 +33,21 @@ class Report:
 
     def cite(self, key: str) -> Citation:
         c = self.ruleset.cite(key)
+        self._cite_in_english(self.ruleset.english_citation(key))
         self.citations.append(c)
         return c
 
     def cite_quality(self, quality: str) -> Citation:
         c = self.ruleset.cite_quality(quality)
+        self._cite_in_english(self.ruleset.english_citation(quality, quality=True))
         self.citations.append(c)
         return c
+
+    def _cite_in_english(self, english: Citation | None) -> None:
+        """An English player reads the rule in English first (the quick reference), then the book
+        the numbers follow; each citation names its document, so both are labelled."""
+        if english is not None and self.lang == "en":
+            self.citations.append(english)
 
     def assume(self, text: str, ru: str | None = None) -> None:
         text = self.say(text, ru)

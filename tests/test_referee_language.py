@@ -93,3 +93,16 @@ def test_every_step_the_referee_names_has_a_russian_label():
     assert sorted(names - set(STEP_LABELS_RU)) == []
     r = resolve("attack", {"dice": 12, "armour": 4, "citadel": 7}, lang="ru")
     assert r["steps"][0]["step"] == "pool" and r["steps"][0]["label"] == "набор кубов"
+
+
+def test_an_english_player_is_cited_the_english_text_and_a_russian_player_the_book():
+    """dw3 follows the Russian 3.03 book: an English player also gets the quick reference's English
+    text of the same rule (first), a Russian player the book only; each names its document."""
+    params = {"dice": 12, "armour": 5, "citadel": 8}
+    english = [(c["document_title"], c["section"]) for c in resolve("attack", params, lang="en")["citations"]]
+    russian = [(c["document_title"], c["section"]) for c in resolve("attack", params, lang="ru")["citations"]]
+    assert english[0] == ("Dystopian Wars Quick Reference", "1. DETERMINE ACTION DICE")
+    assert set(russian) < set(english)
+    assert {title for title, _ in russian} == {"Dystopian Wars Rulebook (Russian translation)"}
+    qrs = resolve("attack", {**params, "ruleset": "dw3-qrs"}, lang="en")["citations"]
+    assert {c["document_title"] for c in qrs} == {"Dystopian Wars Quick Reference"}  # no twin of its own
