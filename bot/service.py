@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from core.errors import ServiceUnavailableError, TooExpensiveError, UserInputError
 from core.messages import LANGS, accept_language, choose_lang, error_text, normalise_lang, text
+from core.numbers import tidy
 from core.params import Kind, ParamSpec, coerce, coerce_all, show_params, spec_named
 from core.settings import Settings
 from index.params import ASK_PARAMS, COMPLETE_PARAMS, RULE_PARAMS
@@ -145,7 +146,9 @@ class Admiralty:
         mode: str = "hybrid",
     ) -> dict[str, Any]:
         """The answer line and the passages for a question, as the `ask --json` dict."""
-        return self.searcher.ask(question, k=k, game=game, edition=edition, lang=lang, mode=mode).to_json()
+        result: dict[str, Any] = tidy(self.searcher.ask(question, k=k, game=game, edition=edition, lang=lang,
+                                                        mode=mode).to_json())
+        return result
 
     def rule(self, term: str, edition: str | None = None) -> dict[str, Any]:
         """Every edition's entry for a rule name (exact, alias, translated, then fuzzy)."""
@@ -186,7 +189,8 @@ class Admiralty:
             result["inputs_from_profiles"] = provenance
             if unit_notes:
                 result["unit_notes"] = unit_notes
-        return show_params_in_result(result, style)
+        shown: dict[str, Any] = tidy(show_params_in_result(result, style))  # numbers rounded once, here
+        return shown
 
     def referee_qualities(self, ruleset: str | None = None) -> list[str]:
         """The weapon qualities the referee knows for `ruleset` (its default when None), sorted:

@@ -117,7 +117,18 @@ def _resolve(value: str | None, known: set[str], aliases: dict[str, str], field_
         return key
     if key in aliases and aliases[key] in known:
         return aliases[key]
-    raise QueryError(f"unknown {field_name} {value!r}; choose one of: {', '.join(sorted(known))}", field_name)
+    raise QueryError(f"unknown {field_name} {value!r}; choose one of: {', '.join(_with_short_names(known, aliases))}",
+                     field_name)
+
+
+def _with_short_names(known: set[str], aliases: dict[str, str]) -> list[str]:
+    """Each id with the short name players type for it: "dw4 (dw4-glossary)", "qrs (dw3-quick-reference)"."""
+    out = []
+    for name in sorted(known):
+        short = sorted((a for a, target in aliases.items() if target == name and len(a) < len(name)
+                        and any(ch.isalpha() for ch in a)), key=lambda a: (not a.startswith("dw"), len(a), a))
+        out.append(f"{short[0]} ({name})" if short else name)
+    return out
 
 
 def resolve_edition(value: str | None, docs: list[DocumentInfo]) -> str | None:

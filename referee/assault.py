@@ -74,8 +74,10 @@ def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
                 report.cite("assault"),
                 ru=f"Абордаж {fray} + SRS {srs} + 2 x {support} поддерживающих + {escorts} эскорт = {attack}",
                 dice=attack)
-    report.understood(attack_pool=attack, pool_steps=[f"Fray {fray}", f"+ {srs} SRS", f"+ {2 * support} support "
-                      f"({support} models)", f"+ {escorts} Escort"])
+    report.understood(attack_pool=attack, pool_steps=[
+        report.say(f"Fray {fray}", f"Свалка {fray}"), f"+ {srs} SRS",
+        report.say(f"+ {2 * support} support ({support} models)", f"+ {2 * support} поддержка (моделей: {support})"),
+        report.say(f"+ {escorts} Escort", f"+ {escorts} эскорт")])
     if escorts and rs.assault_escorts_are_corvettes:
         report.assume("quick reference: ⟨escorts⟩ counted as Corvettes (+1 assault die each); its escorts add "
                       "nothing to an assault",
@@ -107,9 +109,11 @@ def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
                 f"= {total}", report.cite("assault_defence"),
                 ru=f"Цитадель {citadel} + {which_ru} {defence} + {per} x {tsrs} SRS + {tesc} эскорт = {total}",
                 dice=total)
-    report.understood(defence_pool=total, defence_steps=[f"Citadel {citadel}", f"+ {which} {defence}",
-                                                         f"+ {per * tsrs} SRS ({tsrs} discarded)",
-                                                         f"+ {tesc} Escort"], target_mass=p.get("target_mass"))
+    report.understood(defence_pool=total, defence_steps=[
+        report.say(f"Citadel {citadel}", f"Цитадель {citadel}"),
+        report.say(f"+ {which} {defence}", f"+ {which_ru} {defence}"),
+        report.say(f"+ {per * tsrs} SRS ({tsrs} discarded)", f"+ {per * tsrs} SRS (сброшено {tsrs})"),
+        report.say(f"+ {tesc} Escort", f"+ {tesc} эскорт")], target_mass=p.get("target_mass"))
     return attack, total
 
 
@@ -260,10 +264,13 @@ def _boarding(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> t
                 ru=f"Экипаж {crew}" + (f" - {dis} Дезорганизация" if dis else "") + f" = {threshold}",
                 threshold=threshold)
     report.cite("disorder")
-    report.understood(attack_pool=attack, pool_steps=[("+ " if i else "") + f"Boarding Parties {x}"
+    report.understood(attack_pool=attack, pool_steps=[("+ " if i else "") + report.say(f"Boarding Parties {x}",
+                                                                                        f"Абордажные команды {x}")
                                                       for i, x in enumerate(parties)],
-                      defence_pool=defence, defence_steps=[f"Defences {defences}", f"+ {esc} Escort",
-                                                           f"+ {own} own Boarding Parties"],
+                      defence_pool=defence, defence_steps=[
+                          report.say(f"Defences {defences}", f"Защита {defences}"),
+                          report.say(f"+ {esc} Escort", f"+ {esc} эскорт"),
+                          report.say(f"+ {own} own Boarding Parties", f"+ {own} собственных Абордажных команд")],
                       target_crew=crew, target_disorder=dis, threshold=threshold)
     base: dict[str, Any] = {"attack_pool": attack, "defence_pool": defence, "threshold": threshold}
     if not rolled:

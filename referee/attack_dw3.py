@@ -36,7 +36,7 @@ def _escorts(p: dict[str, Any], rs: Ruleset, band: str | None, pool: int, steps:
         return pool
     if band == "point-blank":
         pool += escorts
-        steps.append(f"+ {escorts} Escort (Point Blank)")
+        steps.append(report.say(f"+ {escorts} Escort (Point Blank)", f"+ {escorts} эскорт (Ближняя дистанция)"))
         report.step("escorts", f"+{escorts} die per Escort token at Point Blank -> {pool}", report.cite("escort"),
                     ru=f"+{escorts} куб за Токен Эскорта на Ближней дистанции -> {pool}", dice=pool)
     elif band is None:
@@ -70,7 +70,7 @@ def _shield(p: dict[str, Any], rs: Ruleset, q: dict[str, int], pool: int, steps:
                       f"Щитовой генератор убирает {removed} куба (значение краткого справочника; ORBAT 3.08: "
                       "по Массе, не больше 3 — задайте ⟨shield_dice⟩)")
     pool = max(0, pool - removed)
-    steps.append(f"- {removed} Shield Generator")
+    steps.append(report.say(f"- {removed} Shield Generator", f"- {removed} Щитовой генератор"))
     report.step("shield generator", f"-{removed} dice -> {pool}", report.cite("shield"),
                 ru=f"-{removed} кубов -> {pool}", dice=pool)
     return pool

@@ -56,11 +56,12 @@ def pool(p: dict[str, Any], report: Report) -> tuple[int, list[str]]:
             raise InputError(f"dice: {total} dice contradicts lead {lead} + support {sum(support)} = {built}",
                              "dice", ru=f"dice: {total} кубов противоречат сумме ведущее {lead} + поддержка "
                                         f"{sum(support)} = {built}")
-        return built, [f"lead {lead}"] + [f"+ support {s}" for s in support]
+        return built, ([report.say(f"lead {lead}", f"ведущее {lead}")]
+                       + [report.say(f"+ support {s}", f"+ поддержка {s}") for s in support])
     if total is None:
         raise InputError("dice: how many attack dice? give ⟨dice⟩ (or ⟨lead⟩ and ⟨support⟩)", "dice",
                          ru="Сколько кубов атаки? Задайте ⟨dice⟩ (или ⟨lead⟩ и ⟨support⟩)")
-    return total, [f"{total} dice"]
+    return total, [report.say(f"{total} dice", f"{total} куб.")]
 
 
 def target_type(p: dict[str, Any]) -> str | None:

@@ -53,7 +53,7 @@ def dw3_pool(p: dict[str, Any], rs: Ruleset, q: dict[str, int], markers: frozens
             report.step("defence pool", f"the target rolls {total} defence dice (summed pool given)",
                         report.cite("defence_pool"), ru=f"цель бросает {total} кубов защиты (дан общий набор)",
                         dice=total)
-        report.understood(defence=total, defence_steps=["total given"] if total else [])
+        report.understood(defence=total, defence_steps=[report.say("total given", "задано целиком")] if total else [])
         return total, False
     if not parts:
         report.understood(defence=0)
@@ -78,7 +78,8 @@ def dw3_pool(p: dict[str, Any], rs: Ruleset, q: dict[str, int], markers: frozens
             report.note(f"⟨{name}⟩ not used: the attack's quality selects {label}",
                         f"⟨{name}⟩ не используется: Качество Атаки выбирает {label}")
     if shredded:
-        steps.append(f"{label} {rating} -> 0 (Shredded Defences)")
+        steps.append(report.say(f"{label} {rating} -> 0 (Shredded Defences)",
+                                f"{label} {rating} -> 0 (Защита разбита)"))
         report.cite("shredded_defences")
         rating = 0
     else:
@@ -87,22 +88,24 @@ def dw3_pool(p: dict[str, Any], rs: Ruleset, q: dict[str, int], markers: frozens
     models = p.get("defence_models") or 0
     if models:
         pool += models
-        steps.append(f"+{models} models within 4\"")
+        steps.append(report.say(f"+{models} models within 4\"", f"+{models} моделей в пределах 4\""))
     escorts = p.get("target_escorts") or 0
     if escorts:
         pool += escorts
-        steps.append(f"+{escorts} Escort")
+        steps.append(report.say(f"+{escorts} Escort", f"+{escorts} эскорт"))
         report.cite("escort")
     srs = p.get("srs_discard") or 0
     if srs:
         pool += rs.defence_srs_dice * srs
-        steps.append(f"+{rs.defence_srs_dice * srs} SRS ({srs} discarded)")
+        steps.append(report.say(f"+{rs.defence_srs_dice * srs} SRS ({srs} discarded)",
+                                f"+{rs.defence_srs_dice * srs} SRS (сброшено {srs})"))
         report.cite("srs")
         if rs.defence_srs_reading:
             report.assume(*rs.defence_srs_reading)
     if p.get("attached") and rs.attached_defence_dice:
         pool += rs.attached_defence_dice
-        steps.append(f"+{rs.attached_defence_dice} attached unit")
+        steps.append(report.say(f"+{rs.attached_defence_dice} attached unit",
+                                f"+{rs.attached_defence_dice} присоединённое подразделение"))
         report.cite("attached")
     report.step("defence pool", "defence pool: " + " ".join(steps) + f" = {pool}", report.cite("defence_pool"),
                 ru="набор защиты: " + " ".join(steps) + f" = {pool}", dice=pool)
@@ -117,7 +120,8 @@ def dw4_pool(p: dict[str, Any], q: dict[str, int], report: Report) -> int:
         raise InputError("defence: the target's Defences rating is needed for the Resistance Pool (⟨defence⟩)",
                          "defence", ru="Для Набора Сопротивления нужен рейтинг Защиты цели (⟨defence⟩)")
     torrent = "torrent" in q
-    steps = [f"Defences {defences}" + (" -> 0 (Torrent)" if torrent and defences else "")]
+    steps = [report.say(f"Defences {defences}", f"Защита {defences}")
+             + (" -> 0 (Torrent)" if torrent and defences else "")]
     resistance = 0 if torrent else defences
     if torrent:
         report.cite_quality("torrent")
@@ -132,7 +136,7 @@ def dw4_pool(p: dict[str, Any], q: dict[str, int], report: Report) -> int:
                         "⟨target_escorts⟩ не используется против Бомбовой атаки")
         else:
             resistance += escorts
-            steps.append(f"+{escorts} Escort")
+            steps.append(report.say(f"+{escorts} Escort", f"+{escorts} эскорт"))
             report.cite("escort")
     ignore_visibility = "homing" in q
     if p.get("obscured") or p.get("obscuring_mass"):
@@ -150,18 +154,20 @@ def dw4_pool(p: dict[str, Any], q: dict[str, int], report: Report) -> int:
                         "Скрыта: бонусных кубов нет (Самонаводящееся или Бомба)")
         else:
             resistance += om
-            steps.append(f"+{om} Obscured")
+            steps.append(report.say(f"+{om} Obscured", f"+{om} укрытие"))
             report.cite("obscured")
     hampered = p.get("hampered") or 0
     if hampered and not ignore_visibility:
         resistance += 2 * hampered
-        steps.append(f"+{2 * hampered} Hampered")
+        steps.append(report.say(f"+{2 * hampered} Hampered", f"+{2 * hampered} помехи"))
         report.cite("hampered")
     if p.get("blocked"):
         if "indirect" in q:
             weapons = q["indirect"]
             resistance += 3 * weapons
-            steps.append(f"+{3 * weapons} Indirect, Visibility Blocked ({weapons} weapon{'s' if weapons > 1 else ''})")
+            plural = "s" if weapons > 1 else ""
+            steps.append(report.say(f"+{3 * weapons} Indirect, Visibility Blocked ({weapons} weapon{plural})",
+                                    f"+{3 * weapons} Навесное, обзор закрыт (оружий: {weapons})"))
             report.cite_quality("indirect")
             report.assume("Indirect: the number of Indirect weapons is the quality's count (write indirect:2 "
                           "for two weapons)",

@@ -80,8 +80,11 @@ def _pool(p: dict[str, Any], rs: Ruleset, report: Report, extra: int, extra_name
     bonus_inches = min(int(inches), rs.ram_cap)
     bonus = p.get("bonus") or 0
     pool: int = hull + bonus_inches + extra + bonus
-    steps = [f"Hull {hull}", f"+ {bonus_inches} inches (of {inches:g}, max {rs.ram_cap})", f"+ {extra} {extra_name}"]
-    report.understood(dice=pool, pool_steps=steps + ([f"+ {bonus} bonus"] if bonus else []),
+    steps = [report.say(f"Hull {hull}", f"Корпус {hull}"),
+             report.say(f"+ {bonus_inches} inches (of {inches:g}, max {rs.ram_cap})",
+                        f"+ {bonus_inches} дюйм. (из {inches:g}, не больше {rs.ram_cap})"), f"+ {extra} {extra_name}"]
+    bonus_step = [report.say(f"+ {bonus} bonus", f"+ {bonus} бонус")] if bonus else []
+    report.understood(dice=pool, pool_steps=steps + bonus_step,
                       target_armour=p.get("target_armour"), target_citadel=p.get("target_citadel"),
                       target_mass=p.get("target_mass"), target_hull=p.get("target_hull"),
                       rammer_mass=p.get("rammer_mass"), qualities=list(p.get("quality") or []))

@@ -107,3 +107,38 @@ def test_a_key_is_declared_once() -> None:
         declare({"test.once": ("other", "другой")})
     del CATALOGUE["test.once"]
     assert text("param.empty", "ru", name="term") == "«term» не может быть пустым."
+
+
+def test_numbers_are_rounded_once_without_float_noise() -> None:
+    """Issue 21: "HTTP numbers carry float noise (11.999999999997456)"."""
+    from core.numbers import tidy
+
+    assert tidy({"expected": 11.999999999997456, "p": [0.1 + 0.2, 3.2e-14], "n": 3, "s": "x"}) == \
+        {"expected": 12.0, "p": [0.3, 3.2e-14], "n": 3, "s": "x"}
+
+
+def test_a_referee_result_has_no_float_noise() -> None:
+    from bot.service import Admiralty
+
+    def floats(value: object) -> list[float]:
+        if isinstance(value, float):
+            return [value]
+        if isinstance(value, dict):
+            return [f for item in value.values() for f in floats(item)]
+        if isinstance(value, list):
+            return [f for item in value for f in floats(item)]
+        return []
+
+    result = Admiralty().referee("attack", {"dice": 21, "armour": 6, "citadel": 9, "quality": ["devastating"]})
+    numbers = floats(result)
+    assert numbers and all(float(f"{f:.10g}") == f for f in numbers)
+
+
+def test_an_unknown_edition_lists_the_short_names_players_type() -> None:
+    from index.manifest import load_manifest, resolve_edition
+
+    with pytest.raises(ValueError) as caught:
+        resolve_edition("dw5", load_manifest())
+    message = str(caught.value)
+    assert "dw3 (dw3-rulebook)" in message and "dw4 (dw4-glossary)" in message
+    assert resolve_edition("dw4", load_manifest()) == "dw4-glossary"  # and the short name works
