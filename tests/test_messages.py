@@ -23,7 +23,7 @@ def _import_every_module() -> None:
     """Messages are declared by the modules that use them: import them all (no front-end servers)."""
     for package in ("core", "index", "referee", "units", "bot"):
         for info in pkgutil.walk_packages([str(ROOT / package)], prefix=f"{package}."):
-            if info.name.startswith(("bot.discord_bot", "bot.http.referee_child")) or info.name.endswith("__main__"):
+            if info.name.startswith("bot.http.referee_child") or info.name.endswith("__main__"):
                 continue
             importlib.import_module(info.name)
 

@@ -18,6 +18,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from core.messages import Plural, Text, declare, text
+
 log = logging.getLogger("admiralty.discord")
 
 LANGS = ("en", "ru")
@@ -282,7 +284,7 @@ def untranslated(tree: app_commands.CommandTree) -> list[str]:
 
 # ---------------------------------------------------------------------------------------------
 # Fixed strings. Placeholders use str.format; every key exists in both languages (a test checks).
-STRINGS: dict[str, dict[str, str]] = {
+STRINGS: dict[str, dict[str, Text]] = {
     "also_relevant": {"en": "Also relevant: {heading}", "ru": "Также по теме: {heading}"},
     "answer": {"en": "Answer", "ru": "Ответ"},
     "answer_per_edition": {"en": "Answers by edition", "ru": "Ответы по редакциям"},
@@ -386,8 +388,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "mode_rolled": {"en": "rolled", "ru": "бросок"},
     "no_documents": {"en": "No documents are configured.", "ru": "Документы не настроены."},
     "left_out": {
-        "en": "{n} more part(s) of this answer were left out; narrow the question (e.g. with an edition) to see them.",
-        "ru": "Ещё частей ответа не показано: {n}; уточните вопрос (например, редакцией), чтобы их увидеть.",
+        "en": Plural("n", ("{n} more part of this answer was left out; narrow the question (e.g. with an edition) "
+                           "to see it.",
+                           "{n} more parts of this answer were left out; narrow the question (e.g. with an edition) "
+                           "to see them.")),
+        "ru": Plural("n", ("Не показана ещё {n} часть ответа; уточните вопрос (например, редакцией), чтобы её увидеть.",
+                           "Не показаны ещё {n} части ответа; уточните вопрос (например, редакцией), чтобы их увидеть.",
+                           "Не показано ещё {n} частей ответа; уточните вопрос (например, редакцией), чтобы их "
+                           "увидеть.")),
     },
     "understood": {"en": "Understood inputs", "ru": "Понятые данные"},
     "assumptions": {"en": "Assumptions", "ru": "Допущения"},
@@ -443,11 +451,18 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
+# Declared in the one message catalogue (core.messages), where tests/test_messages.py walks them.
+declare({f"discord.{key}": (entry["en"], entry["ru"]) for key, entry in STRINGS.items()})
+
+
 def t(key: str, lang: str | None = "en", **values: Any) -> str:
     """The fixed string `key` in `lang` ("en" or "ru"), with `values` filled in."""
-    entry = STRINGS[key]
-    text = entry.get(lang or "en") or entry["en"]
-    return text.format(**values) if values else text
+    if not values:
+        entry = STRINGS[key]
+        plain = entry.get(lang or "en") or entry["en"]
+        if isinstance(plain, str):
+            return plain  # a fixed text is returned as written (it may hold literal braces)
+    return text(f"discord.{key}", lang, **values)
 
 
 def lang_of(locale: object) -> str | None:
