@@ -13,7 +13,7 @@ from referee.errors import InputError
 from referee.report import Report
 from referee.rulesets.base import Ruleset
 
-# the Russian of each reason in the rulesets' `unused_inputs` (a reason without one is shown in English)
+# the Russian of each reason a ParamSpec's `unused_why` gives (a reason without one is shown in English)
 WHY_RU = {
     "Ablative Armour is a dw4 rule": "Ablative Armour — правило dw4",
     "Blocked Visibility adding Resistance dice is a dw4 Indirect rule":

@@ -11,7 +11,7 @@ from bot.http.app import ROUTES
 from bot.http.openapi import build_openapi
 from core.params import Kind, ParamSpec
 from referee import rulesets
-from referee.actions import ACTION_HELP, ACTIONS, FAMILIES
+from referee.actions import ACTION_HELP, ACTIONS
 from referee.api import resolve
 from referee.errors import InputError
 from referee.params import PARAMS
@@ -42,7 +42,8 @@ def test_every_action_is_one_module_with_its_inputs_and_one_resolver_per_edition
     assert list(ACTION_HELP) == list(ACTIONS) == list(PARAMS)
     for action in ACTIONS.values():
         assert [s.name for s in action.params][:2] == ["description", "ruleset"]
-        for family in FAMILIES:
+        assert set(action.rulesets) <= set(rulesets.REGISTRY)
+        for family in {rulesets.get(r).family for r in action.rulesets}:  # one resolver per family it has
             assert callable(action.resolver(family))
         for spec in action.params:
             assert set(spec.rulesets) <= set(rulesets.REGISTRY), (action.name, spec.name)
@@ -103,3 +104,13 @@ def test_the_cli_help_lists_each_input_under_the_rulesets_that_use_it():
     assert "hampered" in titles["only with --ruleset dw4"]
     assert "citadel" in titles["only with --ruleset dw3 or dw3-qrs"]
     assert "attached" in titles["only with --ruleset dw3"]
+
+
+def test_an_action_a_ruleset_lacks_is_refused_by_the_registry_entry():
+    """GL Broadside is a 4th-edition action; in dw3 "Broadside" is a weapon quality (RB, QR)."""
+    assert ACTIONS["broadside"].rulesets == ("dw4",)
+    for ruleset in ("dw3", "dw3-qrs"):
+        with pytest.raises(InputError, match=f"ruleset: {ruleset} has no Broadside action — Broadside is a weapon "
+                                             "quality there") as refused:
+            resolve("broadside", {"ruleset": ruleset, "broadside": [3]})
+        assert refused.value.field == "ruleset"
