@@ -114,3 +114,12 @@ def test_an_action_a_ruleset_lacks_is_refused_by_the_registry_entry():
                                              "quality there") as refused:
             resolve("broadside", {"ruleset": ruleset, "broadside": [3]})
         assert refused.value.field == "ruleset"
+
+
+def test_dw4_boarding_says_its_srs_support_dice_are_not_modelled():
+    """GL Boarding: "If there is an SRS Stack Supporting the Target unit, the opposing Admiral can discard any
+    number of tokens from the Stack. Each discarded token adds a number of dice equal to the Stack's Support
+    rating." The referee has no Support rating input yet: the note must not call it a 3rd-edition-only input."""
+    r = resolve("assault", {**BASE[("assault", "dw4")], "ruleset": "dw4", "target_srs": 2})
+    (note,) = [n for n in r["notes"] if n.startswith("⟨target_srs⟩")]
+    assert "Support rating" in note and "not modelled" in note and "3rd-edition" not in note
