@@ -71,7 +71,9 @@ def test_an_input_the_ruleset_does_not_use_gets_a_note_and_the_others_none(actio
 # The 14 disagreements issue 15 listed, settled by the rules texts (the referee's reading).
 # GL Heavy Shield Generator: "Each model in this unit gains a +1 Modifier to its Armour rating" (no dice
 # removed). GL Escort: "each Escort token allocated to the model's unit adds 1 Bonus Die to the Resistance
-# Pool" (not the attacker's dice). GL Airborne bands are not shifted; dw4 Critical Damage Effects are chosen.
+# Pool" (not the attacker's dice). GL Unconventional Target (the dw4 Airborne target rule): "This is the case even
+# if the unit making the Attack is also Airborne" (so ⟨attacker_aerial⟩ changes nothing); GL has no Sustained
+# quality; dw4 Critical Damage Effects are chosen, not markers; GL Boarding names no Mass.
 SETTLED = [
     ("attack", "attached", ("dw3",)), ("attack", "attacker_aerial", ("dw3", "dw3-qrs")),
     ("attack", "shield_dice", ("dw3", "dw3-qrs")), ("attack", "escorts", ("dw3",)),
