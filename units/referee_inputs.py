@@ -18,22 +18,23 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
-from referee import rulesets
 from units.errors import UnitLookupError
 from units.model import BAND_LABELS, STAT_LABELS, Unit, name_key, unit_label
 
-# A profile's bands are the quick reference's: the referee's ruleset owns them (Ruleset.band_for).
-QUICK_REFERENCE = rulesets.get("dw3-qrs")
-# The profiles' band keys (stored, and in the unit JSON) and the referee's names of the same bands.
+BAND_LIMITS = (("point_blank", 10.0), ("closing", 20.0), ("long", 30.0))
+EXTREME_RANGE_LONG = 40.0
 REFEREE_BAND = {"point_blank": "point-blank", "closing": "closing", "long": "long"}
-_PROFILE_BAND = {referee: key for key, referee in REFEREE_BAND.items()}
 _STATE_LABEL = {"battle_ready": "Battle-Ready", "crippled": "Crippled"}
 
 
-def profile_band(distance: float, extreme_range: bool = False) -> str | None:
-    """The profile band key for `distance` inches, as the referee bands it (border: the nearer band)."""
-    band = QUICK_REFERENCE.band_for(distance, extreme_range)
-    return None if band is None else _PROFILE_BAND[band]
+def band_for(distance: float, extreme_range: bool = False) -> str | None:
+    """The band containing `distance` inches; a target on a border is in the nearer band."""
+    for band, upper in BAND_LIMITS:
+        if band == "long" and extreme_range:
+            upper = EXTREME_RANGE_LONG
+        if distance <= upper:
+            return band
+    return None
 
 
 def _quality_key(text: str) -> str:
@@ -118,9 +119,9 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
             if distance is None:
                 raise UnitLookupError("distance: give the distance in inches so the weapon's range band is known",
                                       "distance")
-            band = profile_band(distance, extreme)
+            band = band_for(distance, extreme)
             if band is None:
-                reach = QUICK_REFERENCE.extreme_range_long if extreme else QUICK_REFERENCE.bands[-1][1]
+                reach = EXTREME_RANGE_LONG if extreme else BAND_LIMITS[-1][1]
                 raise UnitLookupError(f"distance: {distance:g}\" is beyond {weapon['name']}'s reach "
                                       f"({reach:g}\")", "distance")
         state = "crippled" if attacker_crippled else "battle_ready"
