@@ -3,16 +3,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 import sys
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
+import sqlite_utils
 
 from index.chunking import Chunk, chunk_sections
 from index.config import Settings
 from index.errors import IndexMissingError
-from index.freshness import expected_meta, index_status
+from index.freshness import expected_meta, index_status, record_digests
 from index.manifest import DocumentInfo, load_manifest
 from index.parsing import parse_document
 from index.parsing.sections import Section
@@ -51,12 +53,29 @@ def passage_for_embedding(chunk: Chunk) -> str:
     return f"{chunk.section}\n{chunk.text}"
 
 
+def _open_embedding_cache(path: Path) -> sqlite_utils.Database:
+    """The embedding cache; a damaged one is only a cache, so it is deleted and started afresh
+    (a read-only or full disk is not damage: that error goes up)."""
+    for attempt in (1, 2):
+        cache = open_db(path)
+        try:
+            cache.table("vectors").create({"model": str, "hash": str, "vector": bytes}, pk=("model", "hash"),
+                                          if_not_exists=True)
+            cache.execute("select count(*) from vectors").fetchone()
+            return cache
+        except sqlite3.DatabaseError as exc:
+            cache.close()
+            if isinstance(exc, sqlite3.OperationalError) or attempt == 2:
+                raise
+            print(f"admiralty: the embedding cache {path} is damaged ({exc}); starting a new one", file=sys.stderr)
+            path.unlink()
+    raise AssertionError("unreachable")
+
+
 def _embed_with_cache(settings: Settings, chunks: list[Chunk], progress: bool) -> np.ndarray:
     from index.embed import Embedder
 
-    cache = open_db(settings.data_dir / "embeddings.db")
-    cache.table("vectors").create({"model": str, "hash": str, "vector": bytes}, pk=("model", "hash"),
-                                  if_not_exists=True)
+    cache = _open_embedding_cache(settings.data_dir / "embeddings.db")
     keys = [hashlib.sha256((settings.passage_prefix + passage_for_embedding(c)).encode()).hexdigest() for c in chunks]
     found: dict[str, np.ndarray] = {}
     for i in range(0, len(keys), 500):
@@ -124,6 +143,7 @@ def build_index(settings: Settings, progress: bool = True) -> Path:
     tmp = new_build_dir(settings.data_dir)
     try:
         _write(tmp, docs, chunks, pairs, vectors, meta)
+        record_digests(tmp)
     except BaseException:
         import shutil
 
@@ -180,10 +200,19 @@ def _write(
 
 
 def ensure_index(settings: Settings, progress: bool = True) -> Path:
-    """The live build, rebuilding first when it is missing or stale."""
+    """The live build, rebuilding first when it is missing, stale or damaged. Where the data
+    directory cannot be written, one line says why and how to rebuild (IndexMissingError)."""
     status = index_status(settings)
     if status.fresh and status.build_dir is not None:
         return status.build_dir
-    if progress:
-        print(f"admiralty: building the index ({'; '.join(status.reasons)})", file=sys.stderr)
-    return build_index(settings, progress=progress)
+    why = "; ".join(status.reasons)
+    if progress or status.damage:  # damage is news even to a script: say it in one line
+        print(f"admiralty: building the index ({why})", file=sys.stderr)
+    try:
+        return build_index(settings, progress=progress)
+    except (OSError, sqlite3.Error) as exc:
+        cause = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        raise IndexMissingError(
+            f"the index must be rebuilt ({why}) but {settings.data_dir} cannot be written ({cause}): "
+            "make it writable (or set ADMIRALTY_DATA_DIR to a writable directory) and run `admiralty index build`"
+        ) from exc
