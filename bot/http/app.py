@@ -18,8 +18,9 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from bot.http import metrics, specs
-from bot.http.errors import ApiError, Handler, error_middleware
+from bot.http.errors import SERVER_HEADER, ApiError, Handler, error_middleware
 from bot.http.openapi import build_openapi
+from bot.http.protocol import HEADER_TIMEOUT
 from bot.http.ratelimit import DEFAULT_BURST, DEFAULT_RATE_PER_MINUTE, client_key
 from bot.http.schemas import SOURCE_KEYS
 from bot.http.validation import MAX_BODY_BYTES, read_json_object, validate_body, validate_query
@@ -37,9 +38,6 @@ REFEREE_WAITERS = web.AppKey("referee_waiters", ThreadPoolExecutor)
 API_KEY = web.AppKey("api_key", str)
 CORS_ORIGINS = web.AppKey("cors_origins", frozenset)
 ASK_LIMITER = web.AppKey[RateLimiter | None]("ask_limiter")
-
-# What a client sees in `Server`: no framework or Python version to fingerprint.
-SERVER_HEADER = "admiralty"
 
 STATIC_DIR = resources.files("bot.http") / "static"
 
@@ -73,6 +71,8 @@ def create_app(
     """
     app = web.Application(
         client_max_size=MAX_BODY_BYTES,
+        # An idle connection, or one still without a complete request head, is closed after this.
+        handler_args={"keepalive_timeout": HEADER_TIMEOUT},
         middlewares=[metrics.metrics_middleware, header_middleware, cors_middleware, error_middleware, auth_middleware],
     )
     app[SERVICE] = service

@@ -12,6 +12,8 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.http.protocol import make_runner
+
 LOOPBACK_NAMES = {"localhost", "ip6-localhost", "ip6-loopback"}
 
 
@@ -42,7 +44,7 @@ async def serve_until_stopped(
     on_ready: Callable[[str], None] | None = None,
 ) -> None:
     """Serve until SIGINT/SIGTERM, or until `also` (e.g. the Discord bot) finishes or fails."""
-    runner = web.AppRunner(app, access_log=None)
+    runner = make_runner(app)
     await runner.setup()
     try:
         site = web.TCPSite(runner, host, port, backlog=256)
@@ -90,7 +92,7 @@ class ServerThread:
         self.port = port or _free_port(host)
         self.url = f"http://{host}:{self.port}"
         self._loop = asyncio.new_event_loop()
-        self._runner = web.AppRunner(app, access_log=None)
+        self._runner = make_runner(app)
         self._thread = threading.Thread(target=self._loop.run_forever, name="admiralty-http-test", daemon=True)
 
     def __enter__(self) -> str:

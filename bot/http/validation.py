@@ -6,6 +6,7 @@ point at the exact input to fix. Field specs are duck-typed: the referee's
 """
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.http.errors import ApiError, bad_request
+from bot.http.protocol import BODY_TIMEOUT
 from bot.service import ParamSpec, coerce, coerce_all
 from core.params import safe_field, shown, type_name, unknown_field
 
@@ -33,11 +35,15 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
     if request.charset not in (None, "utf-8", "utf8"):
         raise ApiError(415, "unsupported_media_type", "The body must be encoded as UTF-8.")
     try:
-        raw = await request.read()
+        async with asyncio.timeout(BODY_TIMEOUT):
+            raw = await request.read()
     except web.HTTPRequestEntityTooLarge:
         raise ApiError(
             413, "body_too_large", f"The request body is larger than {MAX_BODY_BYTES} bytes."
         ) from None
+    except TimeoutError:
+        raise ApiError(408, "request_timeout", f"The request body did not arrive within {BODY_TIMEOUT:g} s.",
+                       None, {"Connection": "close"}) from None
     return parse_json_object(raw)
 
 
