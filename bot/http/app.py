@@ -24,7 +24,7 @@ from bot.http.protocol import HEADER_TIMEOUT
 from bot.http.ratelimit import DEFAULT_BURST, DEFAULT_RATE_PER_MINUTE, client_key
 from bot.http.schemas import SOURCE_KEYS
 from bot.http.validation import MAX_BODY_BYTES, read_json_object, validate_body, validate_query
-from bot.http.workers import CallTimedOut, RefereeProcessPool
+from bot.http.workers import CallTimedOut, RefereeProcessPool, WorkersLost
 from bot.rate_limit import RateLimiter
 from bot.service import Admiralty, TooExpensiveError, UserInputError, referee_actions
 
@@ -295,6 +295,9 @@ async def referee(action: str, request: web.Request) -> web.Response:
             f"This {action} takes longer than {pool.timeout:g} s to work out exactly; "
             "use fewer dice or fewer re-roll qualities such as Sustained."
         ) from None
+    except WorkersLost:
+        raise ApiError(503, "referee_unavailable", "The dice calculator restarted while working this out; "
+                       "try again in a moment.", None, {"Retry-After": "1"}) from None
     # WorkerCrashed (a bug) falls through to the error middleware: logged, answered 500.
     return web.json_response(result)
 
