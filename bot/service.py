@@ -197,8 +197,10 @@ class Admiralty:
         """The `unit --json` answer; with `rule_texts`, special rules get their glossary/rulebook
         text where the index is built (that loads the TermBook: numpy and lxml, so the CLI asks
         for it only with --rule-texts to keep its cold start fast)."""
+        from units.params import UNIT_NAME
         from units.rules_text import add_corpus_texts
 
+        coerce(UNIT_NAME, name)  # control characters and over-long names refused as for every text input
         result = self.units.lookup(name)
         if rule_texts:
             add_corpus_texts(result, self._unit_termbook())
