@@ -49,9 +49,7 @@ def describe_failure(exc: BaseException) -> tuple[str, int]:
         return _os_line(exc), EXIT_FIX
     if isinstance(exc, sqlite3.Error):
         text = one_line(str(exc)) or type(exc).__name__
-        advice = _FULL_HINT if "full" in text else _DATA_DIR_HINT if "readonly" in text or "read-only" in text \
-            else "check the data directory (a damaged file can be deleted and rebuilt or re-imported)"
-        return f"database error: {text}: {advice}", EXIT_FIX
+        return f"database error: {text} — {_sqlite_advice(exc)}", EXIT_FIX
     if isinstance(exc, MemoryError):
         return "out of memory: the input is too large for this machine", EXIT_FIX
     if isinstance(exc, RecursionError):
@@ -60,6 +58,18 @@ def describe_failure(exc: BaseException) -> tuple[str, int]:
     detail = one_line(str(exc))[:200]
     return (f"internal error ({name}{': ' + detail if detail else ''}); this is a bug — please report it "
             "(ADMIRALTY_DEBUG=1 shows the details)"), EXIT_BUG
+
+
+def _sqlite_advice(exc: sqlite3.Error) -> str:
+    """What to do, from SQLite's own error name (SQLITE_FULL, SQLITE_IOERR_WRITE, SQLITE_READONLY…)."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if name.startswith(("SQLITE_FULL", "SQLITE_IOERR")):
+        return "the disk may be full (or failing): " + _FULL_HINT
+    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH")):
+        return _DATA_DIR_HINT
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return "a file in the data directory is damaged: delete it, then rebuild the index or re-import the units"
+    return "check the data directory"
 
 
 def _os_line(exc: OSError) -> str:

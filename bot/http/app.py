@@ -20,7 +20,7 @@ from aiohttp import web
 from bot.http import metrics, specs
 from bot.http.errors import SERVER_HEADER, ApiError, Handler, error_middleware
 from bot.http.openapi import build_openapi
-from bot.http.protocol import HEADER_TIMEOUT
+from bot.http.protocol import BODY_TIMEOUT, BODY_TIMEOUT_KEY, HEADER_TIMEOUT
 from bot.http.ratelimit import DEFAULT_BURST, DEFAULT_RATE_PER_MINUTE, client_key
 from bot.http.schemas import SOURCE_KEYS
 from bot.http.validation import MAX_BODY_BYTES, read_json_object, validate_body, validate_query
@@ -62,20 +62,25 @@ def create_app(
     referee_timeout: float = 10.0,
     ask_rate_per_minute: float = DEFAULT_RATE_PER_MINUTE,
     ask_burst: int = DEFAULT_BURST,
+    header_timeout: float = HEADER_TIMEOUT,
+    body_timeout: float = BODY_TIMEOUT,
 ) -> web.Application:
     """An application serving the API and the page over one shared `Admiralty`.
 
     Search runs in a pool of `workers` threads; the referee in `referee_processes`
     child processes, each call killed after `referee_timeout` seconds. Each client may
     ask `ask_rate_per_minute` questions a minute, in bursts of up to `ask_burst` (0: no limit).
+    A connection without a complete request head (or idle) for `header_timeout` seconds is
+    closed; a body that takes longer than `body_timeout` seconds is answered 408.
     """
     app = web.Application(
         client_max_size=MAX_BODY_BYTES,
         # An idle connection, or one still without a complete request head, is closed after this.
-        handler_args={"keepalive_timeout": HEADER_TIMEOUT},
+        handler_args={"keepalive_timeout": header_timeout},
         middlewares=[metrics.metrics_middleware, header_middleware, cors_middleware, error_middleware, auth_middleware],
     )
     app[SERVICE] = service
+    app[BODY_TIMEOUT_KEY] = body_timeout
     app[EXECUTOR] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="admiralty-search")
     # Term lookups are quick SQLite reads: their own threads keep them from queueing behind searches.
     app[LOOKUP_EXECUTOR] = ThreadPoolExecutor(max_workers=2, thread_name_prefix="admiralty-lookup")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import sqlite3
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
@@ -97,6 +98,10 @@ async def error_middleware(request: web.Request, handler: Handler) -> web.Stream
                               "(check its Content-Encoding and Content-Length).")
     except (asyncio.CancelledError, ConnectionError):  # the client hung up: nobody to answer
         raise
+    except (OSError, sqlite3.Error) as exc:  # the host's disk or a database file: not the client's doing
+        log.error("storage failure on %s %s: %s: %s", request.method, request.path, type(exc).__name__, exc)
+        return error_response(503, "storage_unavailable", "The server cannot read its data right now; "
+                              "try again later.", None, {"Retry-After": "5"})
     except Exception:
         log.exception("unhandled error on %s %s", request.method, request.path)
         return error_response(500, "internal_error", "Internal server error.")

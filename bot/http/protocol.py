@@ -24,6 +24,7 @@ log = logging.getLogger("bot.http")
 # request body may take to arrive (bot.http.validation answers 408 past it).
 HEADER_TIMEOUT = 15.0
 BODY_TIMEOUT = 15.0
+BODY_TIMEOUT_KEY = web.AppKey("body_timeout", float)
 
 
 class _HardenedRequestHandler(RequestHandler):
@@ -87,5 +88,4 @@ class HardenedAppRunner(web.AppRunner):
 def make_runner(app: web.Application, **kwargs: Any) -> web.AppRunner:
     """The runner every server of this app should use (no access log: metrics count requests)."""
     kwargs.setdefault("access_log", None)
-    kwargs.setdefault("keepalive_timeout", HEADER_TIMEOUT)
     return HardenedAppRunner(app, **kwargs)

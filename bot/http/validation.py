@@ -14,7 +14,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.http.errors import ApiError, bad_request
-from bot.http.protocol import BODY_TIMEOUT
+from bot.http.protocol import BODY_TIMEOUT, BODY_TIMEOUT_KEY
 from bot.service import ParamSpec, coerce, coerce_all
 from core.params import safe_field, shown, type_name, unknown_field
 
@@ -34,15 +34,16 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
         )
     if request.charset not in (None, "utf-8", "utf8"):
         raise ApiError(415, "unsupported_media_type", "The body must be encoded as UTF-8.")
+    seconds = request.app.get(BODY_TIMEOUT_KEY, BODY_TIMEOUT)
     try:
-        async with asyncio.timeout(BODY_TIMEOUT):
+        async with asyncio.timeout(seconds):
             raw = await request.read()
     except web.HTTPRequestEntityTooLarge:
         raise ApiError(
             413, "body_too_large", f"The request body is larger than {MAX_BODY_BYTES} bytes."
         ) from None
     except TimeoutError:
-        raise ApiError(408, "request_timeout", f"The request body did not arrive within {BODY_TIMEOUT:g} s.",
+        raise ApiError(408, "request_timeout", f"The request body did not arrive within {seconds:g} s.",
                        None, {"Connection": "close"}) from None
     return parse_json_object(raw)
 
