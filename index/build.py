@@ -5,6 +5,7 @@ import hashlib
 import json
 import sqlite3
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -206,9 +207,12 @@ def ensure_index(settings: Settings, progress: bool = True) -> Path:
     if status.fresh and status.build_dir is not None:
         return status.build_dir
     why = "; ".join(status.reasons)
-    if progress or status.damage:  # damage is news even to a script: say it in one line
-        print(f"admiralty: building the index ({why})", file=sys.stderr)
     try:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=settings.data_dir):  # can a build be written here at all?
+            pass
+        if progress or status.damage:  # damage is news even to a script: say it in one line
+            print(f"admiralty: building the index ({why})", file=sys.stderr)
         return build_index(settings, progress=progress)
     except (OSError, sqlite3.Error) as exc:
         cause = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
