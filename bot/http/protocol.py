@@ -58,11 +58,17 @@ class _HardenedRequestHandler(RequestHandler):
         super().log_exception(*args, **kw)
 
 
+# Encodings aiohttp names when it has no decoder for them (brotli and zstd are optional installs).
+_UNSUPPORTED_ENCODINGS = ("brotli", "zstandard", "(br)", "(zstd)")
+
+
 def _refusal(exc: BaseException, status: int) -> tuple[str, int, str]:
     """(code, status, message) for a request aiohttp could not read."""
     if isinstance(exc, ContentEncodingError):
-        return ("unsupported_content_encoding", 415,
-                "This Content-Encoding is not supported; send the body as identity, gzip or deflate.")
+        if any(name in str(exc) for name in _UNSUPPORTED_ENCODINGS):  # refused when its headers arrived
+            return ("unsupported_content_encoding", 415,
+                    "This Content-Encoding is not supported; send the body as identity, gzip or deflate.")
+        return ("malformed_body", 400, "The request body cannot be decoded (check its Content-Encoding).")
     if isinstance(exc, HttpProcessingError) and 400 <= exc.code < 500:
         status = exc.code
     status = status if 400 <= status < 500 else 400
