@@ -142,9 +142,11 @@ class Admiralty:
 
     def rule(self, term: str, edition: str | None = None) -> dict[str, Any]:
         """Every edition's entry for a rule name (exact, alias, translated, then fuzzy)."""
+        from index.manifest import load_manifest, resolve_edition
         from index.terms import validate_term
 
         validate_term(term)
+        resolve_edition(edition, load_manifest(self.settings.corpus_dir))  # bad input fails before any build
         return self.terms.lookup(term, edition=edition).to_json()
 
     def complete_terms(self, prefix: str, limit: int = 25) -> list[str]:
