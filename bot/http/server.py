@@ -104,8 +104,16 @@ class ServerThread:
         await self._runner.setup()
         await web.TCPSite(self._runner, self.host, self.port).start()
 
+    async def _stop(self) -> None:
+        await self._runner.cleanup()
+        # Connections a client left half-open still have a task each: end them before the loop stops.
+        leftover = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in leftover:
+            task.cancel()
+        await asyncio.gather(*leftover, return_exceptions=True)
+
     def __exit__(self, *exc_info: object) -> None:
-        asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(timeout=30)
+        asyncio.run_coroutine_threadsafe(self._stop(), self._loop).result(timeout=30)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=10)
         self._loop.close()
