@@ -43,11 +43,8 @@ _BUILD_FILES = (DB_NAME, VECTORS_NAME)
 
 
 def _sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
     with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+        return hashlib.file_digest(fh, "sha256").hexdigest()  # one reused buffer, no per-block copies
 
 
 def record_digests(build: Path) -> None:
