@@ -1,6 +1,7 @@
 """Build (or rebuild) the index: parse, chunk, mine terms, embed, write, swap in atomically."""
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import sqlite3
@@ -197,7 +198,11 @@ def _write(
     db.close()
     index = faiss.IndexFlatIP(int(vectors.shape[1]))
     index.add(vectors)
-    faiss.write_index(index, str(tmp / VECTORS_NAME))
+    try:
+        faiss.write_index(index, str(tmp / VECTORS_NAME))
+    except RuntimeError as exc:  # FAISS reports a failed write (disk full) as RuntimeError
+        raise OSError(errno.EIO, f"cannot write {VECTORS_NAME} ({' '.join(str(exc).split())[:120]})",
+                      str(tmp / VECTORS_NAME)) from exc
 
 
 def ensure_index(settings: Settings, progress: bool = True) -> Path:
@@ -218,5 +223,6 @@ def ensure_index(settings: Settings, progress: bool = True) -> Path:
         cause = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
         raise IndexMissingError(
             f"the index must be rebuilt ({why}) but {settings.data_dir} cannot be written ({cause}): "
-            "make it writable (or set ADMIRALTY_DATA_DIR to a writable directory) and run `admiralty index build`"
+            "make it writable and free some space (or set ADMIRALTY_DATA_DIR to another directory), "
+            "then run `admiralty index build`"
         ) from exc

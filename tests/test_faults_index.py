@@ -15,7 +15,14 @@ from index.build import ensure_index
 from index.config import Settings
 from index.freshness import DIGESTS_NAME, index_status
 from index.store import DB_NAME, VECTORS_NAME, current_build
-from tests.fault_tools import assert_one_clear_line, cli, make_read_only, make_writable, read_only_prefix
+from tests.fault_tools import (
+    assert_one_clear_line,
+    cli,
+    file_size_limit,
+    make_read_only,
+    make_writable,
+    read_only_prefix,
+)
 
 
 def _emptied(data: bytes) -> bytes:
@@ -134,3 +141,15 @@ def test_a_damaged_embedding_cache_is_started_afresh(tmp_path: Path, capsys: pyt
     assert db.execute("select count(*) from vectors").fetchone()[0] == 0
     db.close()
     assert "embedding cache" in capsys.readouterr().err
+
+
+def test_full_disk_during_a_rebuild_keeps_the_old_build_and_says_how(data_copy: Settings) -> None:
+    build = _damage(data_copy, VECTORS_NAME, "halved")
+    pointer = (data_copy.data_dir / "CURRENT").read_text()
+    # Each file may grow to 200 kB only: the new index.db (over 1 MB) cannot be written.
+    result = cli(data_copy.data_dir, "rule", "ram", preexec=file_size_limit(200_000))
+    assert "Traceback" not in result.stderr and result.returncode == 2, result.stderr
+    errors = [line for line in result.stderr.splitlines() if line.startswith("admiralty: error:")]
+    assert len(errors) == 1 and "admiralty index build" in errors[0] and "free some space" in errors[0], errors
+    assert (data_copy.data_dir / "CURRENT").read_text() == pointer and build.exists()
+    assert not list(data_copy.data_dir.glob("build-*.tmp"))  # the half-written build is gone
