@@ -263,3 +263,17 @@ def test_a_call_whose_workers_keep_dying_is_503_with_retry_after(server) -> None
     with ApiClient(url) as client:  # and the pool heals afterwards
         assert client.post("/v1/attack", QUICK_ATTACK).status == 200
 
+
+
+def test_an_index_that_cannot_be_built_here_is_503_with_how_to_fix(tmp_path) -> None:
+    """The data directory's place is taken by a file: no build can be written. A client learns
+    it in the API's words (503), not as a 500."""
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("a file where the data directory should be")
+    settings = Settings.from_env().with_data_dir(blocker / "data")
+    app = create_app(Admiralty(settings), referee_processes=1)
+    with ServerThread(app) as url, ApiClient(url) as client:
+        reply = client.get("/v1/rule", term="ram")
+    assert reply.status == 503, reply.body
+    error = reply.json()["error"]
+    assert error["code"] == "index_missing" and "admiralty index build" in error["message"]
