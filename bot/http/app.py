@@ -77,8 +77,9 @@ def create_app(
     """
     app = web.Application(
         client_max_size=MAX_BODY_BYTES,
-        # An idle connection, or one still without a complete request head, is closed after this.
-        handler_args={"keepalive_timeout": header_timeout},
+        # An idle connection, or one still without a complete request head, is closed after
+        # `header_timeout`; bodies are decoded by the app (bot/http/content_coding.py), not aiohttp.
+        handler_args={"keepalive_timeout": header_timeout, "auto_decompress": False},
         middlewares=[metrics.metrics_middleware, header_middleware, cors_middleware, error_middleware, auth_middleware],
     )
     app[SERVICE] = service

@@ -13,6 +13,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.http.content_coding import decode_body
 from bot.http.errors import ApiError, bad_request
 from bot.http.protocol import BODY_TIMEOUT, BODY_TIMEOUT_KEY
 from bot.service import ParamSpec, coerce, coerce_all
@@ -45,7 +46,7 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
     except TimeoutError:
         raise ApiError(408, "request_timeout", f"The request body did not arrive within {seconds:g} s.",
                        None, {"Connection": "close"}) from None
-    return parse_json_object(raw)
+    return parse_json_object(decode_body(raw, request.headers.get("Content-Encoding", ""), MAX_BODY_BYTES))
 
 
 def parse_json_object(raw: bytes) -> dict[str, Any]:
