@@ -15,6 +15,8 @@ is imported. lxml is imported here only: the lookup path never loads this module
 """
 from __future__ import annotations
 
+import stat
+import unicodedata
 import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -90,11 +92,30 @@ class BSFile:
         return str(self.root.get("library", "false")).lower() == "true"
 
 
+def _check_path(path: Path) -> None:
+    """Refuse, by type, what cannot be imported: a device (/dev/zero), pipe or socket, an unusable name,
+    control characters in the name. (A missing path is left to the caller's "no such file".)"""
+    text = str(path)
+    shown = f"{text[:60]}…" if len(text) > 60 else text
+    if any(unicodedata.category(char) == "Cc" for char in text):
+        raise UnitDataError(f"{shown!r}: the path holds control characters", "paths")
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise UnitDataError(f"{shown}: {exc.strerror or exc}", "paths") from exc
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise UnitDataError(f"{shown}: not a regular file or folder (a device, pipe or socket); "
+                            "give a BattleScribe file or a folder of them", "paths")
+
+
 def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
     """Files as given, folders as their BattleScribe files (sorted); anything else is an error."""
     out: list[Path] = []
     for raw in paths:
         path = Path(raw)
+        _check_path(path)
         if path.is_dir():
             found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in EXTENSIONS)
             if not found:

@@ -112,14 +112,44 @@ def read_xml(path: Path) -> dict[str, bytes]:
         conn.close()
 
 
+TMP_INFIX = ".tmp-"  # units.sqlite.tmp-<pid>: an import in progress
+
+
+def remove_stale_temp_files(path: Path) -> list[Path]:
+    """Delete the temp files of imports whose process is gone (killed mid-import); return them."""
+    removed = []
+    for tmp in path.parent.glob(f"{path.name}{TMP_INFIX}*"):
+        pid = tmp.name.rsplit(TMP_INFIX, 1)[1]
+        if pid.isdigit() and _process_alive(int(pid)):
+            continue
+        try:
+            tmp.unlink()
+            removed.append(tmp)
+        except OSError:  # another import removed it first, or the directory is read-only: harmless
+            pass
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # exists, someone else's
+        return True
+    return True
+
+
 def write_import(path: Path, sources: list[dict[str, Any]], units: dict[str, list[Unit]],
                  xml: dict[str, bytes]) -> None:
     """The old database minus the re-imported sources, plus the new ones, swapped in atomically."""
     import sqlite_utils
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
+    remove_stale_temp_files(path)
+    tmp = path.with_name(f"{path.name}{TMP_INFIX}{os.getpid()}")
     tmp.unlink(missing_ok=True)
+    tmp.touch()  # a read-only data directory fails here, naming the file, before any work
     replaced = {s["id"] for s in sources}
     old_sources = [s for s in _all_rows(path, "sources") if s["id"] not in replaced]
     old_units = [u for u in _all_rows(path, "units") if u["source_id"] not in replaced]
