@@ -12,11 +12,22 @@ import re
 import unicodedata
 from typing import Any
 
-STAT_KEYS = ("mass", "speed", "turn", "armour", "citadel", "hull", "fray", "adv", "sdv")
+STAT_KEYS_DW3 = ("mass", "speed", "turn", "armour", "citadel", "hull", "fray", "adv", "sdv")
+# 4th edition: no Citadel, Fray, ADV/SDV; Speed is a range (speed_min-speed); one value per stat.
+STAT_KEYS_DW4 = ("mass", "speed_min", "speed", "turn", "defence", "armour", "hull", "actions", "broadside",
+                 "repair", "crew", "models")
+STAT_KEYS = tuple(dict.fromkeys([*STAT_KEYS_DW3, *STAT_KEYS_DW4]))
 STAT_LABELS = {"mass": "Mass", "speed": "Speed", "turn": "Turn", "armour": "Armour", "citadel": "Citadel",
-               "hull": "Hull", "fray": "Fray", "adv": "ADV", "sdv": "SDV"}
+               "hull": "Hull", "fray": "Fray", "adv": "ADV", "sdv": "SDV", "speed_min": "Speed (min)",
+               "defence": "Defence", "actions": "Actions", "broadside": "Broadside", "repair": "Repair",
+               "crew": "Crew", "models": "Models"}
 BANDS = ("point_blank", "closing", "long")
-BAND_LABELS = {"point_blank": "Point Blank", "closing": "Closing", "long": "Long"}
+BANDS_DW4 = ("close", "standard", "extreme")
+EDITION_BANDS = {"dw3": BANDS, "dw4": BANDS_DW4}
+EDITION_STATS = {"dw3": STAT_KEYS_DW3, "dw4": STAT_KEYS_DW4}
+EDITION_LABELS = {"dw3": "3rd edition", "dw4": "4th edition"}
+BAND_LABELS = {"point_blank": "Point Blank", "closing": "Closing", "long": "Long",
+               "close": "Close", "standard": "Standard", "extreme": "Extreme"}
 STATES = ("battle_ready", "crippled")
 
 Stats = dict[str, int | None]
@@ -24,12 +35,23 @@ Unit = dict[str, Any]
 Weapon = dict[str, Any]
 
 
-def empty_stats() -> Stats:
-    return dict.fromkeys(STAT_KEYS)
+def empty_stats(edition: str = "dw3") -> Stats:
+    """Every characteristic of the edition's stat line, None (unknown)."""
+    return dict.fromkeys(EDITION_STATS[edition])
 
 
-def empty_bands() -> dict[str, dict[str, dict[str, int | None]]]:
-    return {band: {state: {"lead": None, "support": None} for state in STATES} for band in BANDS}
+def empty_bands(edition: str = "dw3") -> dict[str, dict[str, dict[str, int | None]]]:
+    return {band: {state: {"lead": None, "support": None} for state in STATES} for band in EDITION_BANDS[edition]}
+
+
+def unit_edition(unit: Unit) -> str:
+    """'dw3' or 'dw4': cards written before editions were recorded are 3rd-edition cards."""
+    return str(unit.get("edition") or "dw3")
+
+
+def weapon_bands(weapon: Weapon) -> tuple[str, ...]:
+    """The band keys a weapon row uses (its edition's three bands)."""
+    return tuple(weapon["bands"])
 
 
 def name_key(text: str) -> str:
@@ -42,7 +64,11 @@ def name_key(text: str) -> str:
 # "Borodino" names the "Borodino Battleship" card: a class name without its ship type.
 SHIP_TYPES = ("battleship", "cruiser", "frigate", "destroyer", "dreadnought", "carrier", "corvette",
               "escort", "battlecruiser", "monitor", "gunship", "submarine", "bomber", "fortress",
-              "control ship", "generator ship", "heavy cruiser", "light cruiser", "battle carrier")
+              "control ship", "generator ship", "heavy cruiser", "light cruiser", "battle carrier",
+              "squadron", "class", "platform", "heavy battleship", "fleet carrier", "sky fortress",
+              "support vessel", "special operations vessel", "battle cruiser", "heavy carrier",
+              "assault carrier", "destroyer squadron", "frigate squadron", "corvette squadron",
+              "escort carrier", "submarine squadron", "dreadnought class", "battleship class")
 
 
 def lookup_keys(name: str, aliases: list[str]) -> list[str]:
