@@ -268,16 +268,33 @@ class CardBuilder:
         return f"{file_name} (BattleScribe data, {'4th' if self.edition == 'dw4' else '3rd'} edition) › {name}"
 
     def _add_rule(self, rule: dict[str, Any]) -> None:
-        if all(r["name"] != rule["name"] for r in self.rules):
+        """One rule per name: a generator's rule link and its profile are one rule (the link's text first)."""
+        key = name_key(rule["name"])
+        old = next((r for r in self.rules if name_key(r["name"]) == key), None)
+        if old is None:
             self.rules.append(rule)
+        elif rule["kind"] == "special rule" and old["kind"] in ("generator", "srs", "profile"):
+            profile_text = old.get("text")
+            old.update(rule, text=rule.get("text") or profile_text)
+        elif not old.get("text") and rule.get("text"):
+            old.update(text=rule["text"], citation=rule.get("citation"))
 
     def _rule(self, rule: Any, link: Any | None, ctx: Context) -> None:
         name = rule.get("name") or "rule"
+        name, revision = clean_rule_name(name)
         if link is not None:
             for mod, applies in modifiers(link, ctx):
-                if mod.get("field") == "name" and mod.get("type") == "set" and applies is True:
-                    name = mod.get("value") or name
-        name, revision = clean_rule_name(name)
+                if mod.get("field") != "name" or applies is not True or not mod.get("value"):
+                    continue
+                value = mod.get("value") or ""
+                # 'append' of a whole name ('Advanced Repair Facilities (2)' to '… (x)') is meant as a set
+                if mod.get("type") == "set" or rule_key(value) == rule_key(name):
+                    name = value
+                elif mod.get("type") == "append" and re.fullmatch(r"\(.*\)", value.strip()) and \
+                        re.search(r"\((?:x|X)\)", name):
+                    name = re.sub(r"\((?:x|X)\)", value.strip(), name, count=1)  # 'Flak Barrage (x)' + '(10)'
+                elif mod.get("type") == "append":
+                    name = f"{name} {value}"
         text = description(rule)
         root = rule.getroottree().getroot()
         owner = next((f.name for f in self.scope if f.root is root), self.bs.name)
