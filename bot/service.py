@@ -168,7 +168,7 @@ class Admiralty:
         # UNIT PROFILES HOOK: unit names (attacker/weapon/target) become referee values here.
         from units.apply import apply_profiles
 
-        params, provenance, unit_notes = apply_profiles(lambda: self.units, action, params)
+        params, provenance, unit_notes = apply_profiles(lambda: self.units, action, params, defaults)
         result = resolve(action, params, defaults)
         if provenance:
             result["inputs_from_profiles"] = provenance

@@ -72,18 +72,50 @@ SHIP_TYPES = ("battleship", "cruiser", "frigate", "destroyer", "dreadnought", "c
 
 
 def lookup_keys(name: str, aliases: list[str]) -> list[str]:
-    """Every key a unit is found by: its name, its aliases, and its name without the ship type."""
+    """Every key a unit is found by: its name, its aliases, and its name without its type words
+    ('Lovelace Cruiser Squadron' -> 'lovelace cruiser', 'lovelace'; 'Borodino-class' -> 'borodino')."""
     keys = [name_key(name), *(name_key(a) for a in aliases)]
     base = keys[0]
-    for kind in SHIP_TYPES:
-        if base.endswith(" " + kind) and len(base) > len(kind) + 1:
-            keys.append(base[: -len(kind) - 1])
+    stripped = True
+    while stripped:
+        stripped = False
+        for kind in sorted(SHIP_TYPES, key=len, reverse=True):
+            if base.endswith(" " + kind) and len(base) > len(kind) + 1:
+                base = base[: -len(kind) - 1]
+                keys.append(base)
+                stripped = True
+                break
+    if base.startswith("the ") and len(base) > 4:
+        keys.append(base[4:])
     return [k for k in dict.fromkeys(keys) if k]
 
 
+_CYRILLIC = {"а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i",
+             "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t",
+             "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y",
+             "ь": "", "э": "e", "ю": "yu", "я": "ya", "і": "i", "ї": "yi", "є": "ye"}
+
+
+def transliterations(key: str) -> list[str]:
+    """Latin spellings of a Cyrillic name key ('ловелас' -> 'lovelas', 'lovelace'); [] for Latin text.
+
+    One table (the common Russian-to-English one) plus the spellings English names use for the
+    same sounds: final 's' as 'ce', 'ks' as 'x', 'kh' as 'h', 'ts' as 'z'."""
+    if not any("\u0400" <= ch <= "\u04ff" for ch in key):
+        return []
+    base = "".join(_CYRILLIC.get(ch, ch) for ch in key)
+    variants = [base, re.sub(r"s\b", "ce", base), base.replace("ks", "x"), base.replace("kh", "h"),
+                base.replace("ts", "z"), base.replace("iy", "y")]
+    return [v for v in dict.fromkeys(variants) if v != key]
+
+
 def unit_label(unit: Unit) -> str:
-    """'Lovelace Cruiser (dw3 quick reference, 3rd edition, early 3.0x)': names the source and version."""
-    return f"{unit['name']} ({unit['source']}, {unit['version']})"
+    """'Lovelace Cruiser (Enlightened, 3rd edition: Enlightened v3.06 (BattleScribe), revision 26)': names the
+    faction, edition, source and version (the quick reference's version already names its edition)."""
+    faction = f"{unit['faction']}, " if unit.get("faction") else ""
+    if unit.get("edition_label"):
+        return f"{unit['name']} ({faction}{unit['edition_label']}: {unit['source']}, {unit['version']})"
+    return f"{unit['name']} ({faction}{unit['source']}, {unit['version']})"
 
 
 _DICE = re.compile(r"^\s*(-|\d+)\s*(?:\(\s*(-|\d+)\s*\))?\s*$")

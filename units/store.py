@@ -62,9 +62,12 @@ def read_index(path: Path) -> list[dict[str, Any]]:
     if conn is None:
         return []
     try:
-        rows = conn.execute("select rowid, name, keys, source, version from units order by rowid")
+        columns = {r[1] for r in conn.execute("pragma table_info(units)")}
+        extra = ", edition, faction" if {"edition", "faction"} <= columns else ", null as edition, null as faction"
+        rows = conn.execute(f"select rowid, name, keys, source, version{extra} from units order by rowid")  # noqa: S608
         return [{"rowid": r["rowid"], "name": r["name"], "keys": json.loads(r["keys"] or "[]"),
-                 "source": r["source"], "version": r["version"]} for r in rows]
+                 "source": r["source"], "version": r["version"], "edition": r["edition"] or "dw3",
+                 "faction": r["faction"]} for r in rows]
     except sqlite3.Error as exc:
         raise UnitDataError(f"the unit database {path} is unreadable ({exc}); re-import the files", "units") from exc
     finally:
@@ -132,7 +135,7 @@ def write_import(path: Path, sources: list[dict[str, Any]], units: dict[str, lis
         sources_table.create({"id": str, "file": str, "name": str, "revision": str, "kind": str, "units": int,
                               "imported_at": str, "xml": bytes}, pk="id")
         units_table.create({"source_id": str, "name": str, "name_key": str, "aliases": str, "keys": str,
-                            "source": str, "version": str, "json": str})
+                            "source": str, "version": str, "edition": str, "faction": str, "json": str})
         sources_table.insert_all(old_sources + [
             {"id": s["id"], "file": s["file"], "name": s["name"], "revision": s["revision"], "kind": s["kind"],
              "units": s["units"], "imported_at": now, "xml": xml[s["id"]]} for s in sources])
@@ -152,7 +155,8 @@ def _unit_row(source_id: str, unit: Unit) -> dict[str, Any]:
     aliases = list(unit.get("aliases", []))
     return {"source_id": source_id, "name": unit["name"], "name_key": name_key(unit["name"]),
             "aliases": json.dumps(aliases), "keys": json.dumps(lookup_keys(unit["name"], aliases)),
-            "source": unit["source"], "version": unit["version"], "json": json.dumps(unit)}
+            "source": unit["source"], "version": unit["version"], "edition": unit.get("edition") or "dw3",
+            "faction": unit.get("faction"), "json": json.dumps(unit)}
 
 
 def _all_rows(path: Path, table: str) -> list[dict[str, Any]]:
