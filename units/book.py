@@ -77,7 +77,8 @@ class UnitBook:
     # -- lookup ------------------------------------------------------------------------------
     def _class(self, index: int) -> str:
         """A card's class key (its shortest key: 'lovelace' for every Lovelace card of any source)."""
-        return min(self.records[index]["keys"] or [name_key(self.records[index]["name"])], key=len)
+        keys: list[str] = self.records[index]["keys"] or [name_key(self.records[index]["name"])]
+        return min(keys, key=len)
 
     def _faction_prefix(self, key: str) -> tuple[str | None, str]:
         """'union columbia' -> ('union', 'columbia'): a leading faction name chooses the faction."""

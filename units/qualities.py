@@ -68,8 +68,7 @@ def normalise(raw: list[str], ruleset: str, crippled: bool = False,
             text = _ORDINAL.sub("", text)  # which of the weapon's profiles: not a quality of its own
         ram = _RAMMING.match(text)
         if ram:
-            value = int(ram.group(2) if crippled and ram.group(2) else ram.group(1))
-            text = f"ramming ({value})"
+            text = f"ramming ({int(ram.group(2) if crippled and ram.group(2) else ram.group(1))})"
         if "/" in text and not ram:
             parts = [p.strip() for p in text.split("/")]
             if all(parts) and not any(p.isdigit() for p in parts):

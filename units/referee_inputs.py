@@ -131,11 +131,12 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
                 raise UnitLookupError(f"distance: {distance:g}\" is beyond {weapon['name']}'s reach "
                                       f"({reach:g}\")", "distance")
         if band not in weapon["bands"]:
-            raise UnitLookupError(f"range: {BAND_LABELS.get(band, band)} is not a band of {_weapon_label(attacker, weapon)} "
-                                  f"(its bands: {', '.join(BAND_LABELS[b] for b in weapon['bands'])})", "range")
+            raise UnitLookupError(f"range: {BAND_LABELS.get(band, band)} is not a band of "
+                                  f"{_weapon_label(attacker, weapon)} (its bands: {', '.join(BAND_LABELS[b] for b in weapon['bands'])})", "range")
         state = "crippled" if attacker_crippled else "battle_ready"
         dice = weapon["bands"][band][state]
-        where = f"{_weapon_label(attacker, weapon)} › {BAND_LABELS[band]}" + ("" if dw4 else f" › {_STATE_LABEL[state]}")
+        where = f"{_weapon_label(attacker, weapon)} › {BAND_LABELS[band]}"
+        where += "" if dw4 else f" › {_STATE_LABEL[state]}"
         if dice["lead"] is None:
             raise UnitLookupError(f"weapon: {_weapon_label(attacker, weapon)} has no known {_STATE_LABEL[state]} "
                                   f"{BAND_LABELS[band]} value (not printed); give ⟨lead⟩ yourself", "weapon")
