@@ -131,8 +131,9 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
                 raise UnitLookupError(f"distance: {distance:g}\" is beyond {weapon['name']}'s reach "
                                       f"({reach:g}\")", "distance")
         if band not in weapon["bands"]:
+            bands = ", ".join(BAND_LABELS[b] for b in weapon["bands"])
             raise UnitLookupError(f"range: {BAND_LABELS.get(band, band)} is not a band of "
-                                  f"{_weapon_label(attacker, weapon)} (its bands: {', '.join(BAND_LABELS[b] for b in weapon['bands'])})", "range")
+                                  f"{_weapon_label(attacker, weapon)} (its bands: {bands})", "range")
         state = "crippled" if attacker_crippled else "battle_ready"
         dice = weapon["bands"][band][state]
         where = f"{_weapon_label(attacker, weapon)} › {BAND_LABELS[band]}"
