@@ -133,7 +133,7 @@ class UnitBook:
         rivals = [c for c, score in ranked[1:] if best_score - score < CLEAR_MARGIN]
         if best_score >= FOUND_SCORE and not rivals:
             return "found", self._cards(members[best]), members[best]
-        return "ambiguous", [names[c] for c, score in ranked if score >= CANDIDATE_SCORE][:10], []
+        return "ambiguous", [names[c] for c, score in ranked[:10] if score >= CANDIDATE_SCORE], []
 
     def _cards(self, indices: list[int]) -> list[str]:
         """Distinct card names (one per name, whatever the source), in order."""
@@ -162,9 +162,9 @@ class UnitBook:
         reference; a name in several factions, or only in the other edition, is refused with the reason."""
         query = check_query(query, field)
         status, cards, indices = self.find(query, edition)
-        if status == "not_found" and edition is not None:
+        if status != "found" and edition is not None:
             other = self.find(query)
-            if other[0] == "found":
+            if other[0] == "found" and all(self.records[i]["edition"] != edition for i in other[2]):
                 editions = sorted({self.records[i]["edition"] for i in other[2]})
                 raise UnitLookupError(
                     f"{field}: {other[1][0]!r} has only {' and '.join(EDITION_LABELS.get(e, e) for e in editions)} "

@@ -68,7 +68,7 @@ SHIP_TYPES = ("battleship", "cruiser", "frigate", "destroyer", "dreadnought", "c
               "squadron", "class", "platform", "heavy battleship", "fleet carrier", "sky fortress",
               "support vessel", "special operations vessel", "battle cruiser", "heavy carrier",
               "assault carrier", "destroyer squadron", "frigate squadron", "corvette squadron",
-              "escort carrier", "submarine squadron", "dreadnought class", "battleship class")
+              "escort carrier", "submarine squadron", "dreadnought class", "battleship class", "automata")
 
 
 def lookup_keys(name: str, aliases: list[str]) -> list[str]:
