@@ -231,6 +231,15 @@ class Admiralty:
             self._loaded.pop("units", None)
         return result
 
+    def remove_units(self, source: str) -> dict[str, Any]:
+        """Remove one imported BattleScribe file (file name, catalogue name or id) and its units."""
+        from units.book import remove_source
+
+        with self._lock:
+            result = remove_source(self.settings.data_dir, source)
+            self._loaded.pop("units", None)
+        return result
+
 
 def referee_action_specs() -> Mapping[str, Sequence[ParamSpec]]:
     """Every action with its specs, for front ends that generate one command per action."""

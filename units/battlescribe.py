@@ -279,8 +279,29 @@ class ImportResult:
     xml: dict[str, bytes]  # source id -> the file's XML, kept so later imports can resolve links into it
 
 
-def load(paths: Iterable[str | Path], context: dict[str, bytes] | None = None) -> ImportResult:
-    """Parse and check every file, then build its units; `context` are earlier imports' XML by source id."""
+GAME_NAME = re.compile(r"dystopian\s*wars", re.IGNORECASE)
+
+
+def check_game_systems(graph: LinkGraph, files: list[BSFile]) -> None:
+    """Only Dystopian Wars: a game system of another game, or a catalogue of one, is refused."""
+    for bs in sorted(files, key=lambda f: f.kind != "gameSystem"):  # name the game system itself first
+        if bs.kind == "gameSystem":
+            if not GAME_NAME.search(bs.name):
+                raise UnitDataError(f"{bs.file}: game system {bs.name!r} is not Dystopian Wars; only Dystopian Wars "
+                                    "data (BSData's for the 3rd edition, New Recruit's for the 4th) is read", "paths")
+            continue
+        system = graph.by_id.get(bs.root.get("gameSystemId") or "")
+        if system is not None and not GAME_NAME.search(system.name):
+            raise UnitDataError(f"{bs.file}: a catalogue of {system.name!r}, not of Dystopian Wars", "paths")
+
+
+def load(paths: Iterable[str | Path], context: dict[str, bytes] | None = None,
+         context_names: dict[str, str] | None = None) -> ImportResult:
+    """Parse and check every file, then build its units; `context` are earlier imports' XML by source id.
+
+    A catalogue imported earlier that links a file of this import (a faction linking an updated
+    Weapon.cat, every catalogue of an updated game system) is rebuilt with it, so no faction keeps
+    values from the old library; if it no longer resolves, the whole import is refused saying why."""
     files: list[BSFile] = []
     xml: dict[str, bytes] = {}
     for path in expand_paths(paths):
@@ -292,17 +313,31 @@ def load(paths: Iterable[str | Path], context: dict[str, bytes] | None = None) -
                                 "paths")
         files.append(bs)
         xml[bs.id] = data
-    extra = [parse_bytes(data, f"(imported earlier) {sid}") for sid, data in (context or {}).items() if sid not in xml]
+    names = context_names or {}
+    extra = [parse_bytes(data, names.get(sid) or f"(imported earlier) {sid}")
+             for sid, data in (context or {}).items() if sid not in xml]
     graph = LinkGraph(files + extra)
+    check_game_systems(graph, files)
+    new_ids = {f.id for f in files}
+    dependents = [f for f in extra if f.kind == "catalogue" and any(g.id in new_ids for g in graph.scope(f)[1:])]
     for bs in files:
         graph.check_links(bs)
+    for bs in dependents:
+        try:
+            graph.check_links(bs)
+        except UnitDataError as exc:
+            updated = ", ".join(f.file for f in files if f in graph.scope(bs))
+            raise UnitDataError(f"{exc} — {bs.file} was imported earlier and links {updated}, which this import "
+                                f"replaces; import the matching {bs.file} with it", "paths") from exc
     sources: list[dict[str, Any]] = []
     units: dict[str, list[Unit]] = {}
-    for bs in files:
+    for bs in [*files, *dependents]:
         found = units_of(graph, bs)
         units[bs.id] = found
         sources.append({"id": bs.id, "file": bs.file, "name": bs.name, "revision": bs.revision,
-                        "kind": bs.kind, "units": len(found)})
+                        "kind": bs.kind, "units": len(found), "rebuilt": bs in dependents})
+        if bs in dependents:
+            xml[bs.id] = (context or {})[bs.id]
     return ImportResult(sources, units, xml)
 
 

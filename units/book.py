@@ -229,17 +229,50 @@ class UnitBook:
         return {"units": len(self.records), "sources": sources}
 
 
-def import_files(data_dir: Path, paths: list[str]) -> dict[str, Any]:
-    """Import BattleScribe files or folders; all or nothing. Returns what was imported."""
+def import_files(data_dir: Path, paths: list[str], wait: float = store.LOCK_WAIT) -> dict[str, Any]:
+    """Import BattleScribe files or folders; all or nothing, one import at a time. Catalogues imported
+    earlier that link an imported file are rebuilt with it (listed with "rebuilt": true)."""
     from units.battlescribe import load
 
     if not paths:
         raise UnitLookupError("paths: give at least one BattleScribe file or folder", "paths", code="empty")
     path = store.db_path(Path(data_dir))
-    result = load(paths, context=store.read_xml(path))
-    store.write_import(path, result.sources, result.units, result.xml)
-    return {"imported": [{k: s[k] for k in ("file", "name", "revision", "units")} for s in result.sources],
+    with store.import_lock(Path(data_dir), wait):
+        names = {row["id"]: row["file"] for row in store.read_sources(path)}
+        result = load(paths, context=store.read_xml(path), context_names=names)
+        store.write_import(path, result.sources, result.units, result.xml)
+    return {"imported": [{k: s[k] for k in ("file", "name", "revision", "units", "rebuilt")} for s in result.sources],
             "units": sum(s["units"] for s in result.sources)}
+
+
+def remove_source(data_dir: Path, source: str, wait: float = store.LOCK_WAIT) -> dict[str, Any]:
+    """Remove one imported file (by file name, catalogue name or id) and its units; refused while
+    another imported catalogue links it (remove that one first, or re-import both)."""
+    from units.battlescribe import parse_bytes
+
+    path = store.db_path(Path(data_dir))
+    with store.import_lock(Path(data_dir), wait):
+        rows = store.read_sources(path)
+        key = name_key(source)
+        found = [r for r in rows if key in (name_key(r["file"]), name_key(r["name"] or ""), name_key(r["id"]))]
+        if not found:
+            known = ", ".join(r["file"] for r in rows) or "nothing is imported"
+            raise UnitLookupError(f"source: no imported file {source!r} (imported: {known})", "source")
+        target = found[0]
+        xml = store.read_xml(path)
+        users = []
+        for row in rows:
+            if row["id"] == target["id"] or row["id"] not in xml:
+                continue
+            root = parse_bytes(xml[row["id"]], row["file"]).root
+            links = {link.get("targetId") for link in root.iter("catalogueLink")}
+            if target["id"] in links or root.get("gameSystemId") == target["id"]:
+                users.append(row["file"])
+        if users:
+            raise UnitLookupError(f"source: {target['file']} is linked by {', '.join(users)}; remove "
+                                  f"{'them' if len(users) > 1 else 'it'} first", "source", code="in_use")
+        store.write_import(path, [], {}, {}, drop={target["id"]})
+    return {"removed": {k: target[k] for k in ("file", "name", "revision", "units")}}
 
 
 def referee_inputs(book: UnitBook, action: str, values: dict[str, Any], band: str | None = None,

@@ -35,6 +35,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     imp.add_argument("paths", nargs="+", metavar="PATH", help="a .gst/.cat/.gstz/.catz file or a folder of them")
     imp.add_argument("--json", action="store_true", help="machine-readable output")
     imp.set_defaults(func=run_import)
+    remove = sub.add_parser("remove", help="remove one imported file and its units")
+    remove.add_argument("source", metavar="SOURCE", help="file name (Union.cat), catalogue name or id")
+    remove.add_argument("--json", action="store_true", help="machine-readable output")
+    remove.set_defaults(func=run_remove)
     status = sub.add_parser("status", help="how many units, from which sources")
     status.add_argument("--json", action="store_true", help="machine-readable output")
     status.set_defaults(func=run_status)
@@ -115,8 +119,21 @@ def run_import(args: argparse.Namespace) -> int:
         print_json(result)
         return 0
     for source in result["imported"]:
-        print(f"  {source['file']}: {source['name']} (revision {source['revision']}): {source['units']} units")
+        again = " (imported earlier; rebuilt: it links a file of this import)" if source.get("rebuilt") else ""
+        print(f"  {source['file']}: {source['name']} (revision {source['revision']}): {source['units']} units{again}")
     print(f"imported {result['units']} units from {len(result['imported'])} files")
+    return 0
+
+
+def run_remove(args: argparse.Namespace) -> int:
+    from bot.service import Admiralty
+
+    result = Admiralty().remove_units(args.source)
+    if args.json:
+        print_json(result)
+        return 0
+    gone = result["removed"]
+    print(f"removed {gone['file']}: {gone['name']} (revision {gone['revision']}), {gone['units']} units")
     return 0
 
 
