@@ -20,9 +20,10 @@ BattleScribe's own semantics decide what is on the card:
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from units.bs_conditions import Context, added_categories, kids, modifiers
+from units.bs_graph import BSFile, LinkGraph
 from units.bs_values import (
     ARC_NAMES,
     QUALITY_NAMES,
@@ -34,9 +35,6 @@ from units.bs_values import (
     split_list,
 )
 from units.model import Unit, name_key
-
-if TYPE_CHECKING:
-    from units.battlescribe import BSFile, LinkGraph
 
 UNIT_TYPES = {"model", "unit"}
 _REVISION_TAG = re.compile(r"\s*\[(?P<rev>[\w.]+)\]\s*$")
