@@ -116,3 +116,35 @@ def test_service_fleet_vs_in_the_4th_edition(dw4_roster, tmp_path):
     rows = [r for r in table["rows"] if "cannot" not in r]
     assert rows and all(0 <= r["p_damage"] <= 1 for r in rows)
     assert {r["band"] for r in table["rows"]} == {"Close", "Standard", "Extreme"}
+
+
+@pytest.mark.slow  # the app starts its referee worker processes
+def test_http_fleet_routes(dw3_roster, tmp_path):
+    import asyncio
+
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from bot.http.app import create_app
+
+    settings = Settings.from_env().with_data_dir(tmp_path)
+    service = Admiralty(settings)
+
+    async def calls() -> list[tuple[int, dict]]:
+        out = []
+        async with TestClient(TestServer(create_app(service))) as client:
+            for method, url, body in [("GET", "/v1/fleet", None),
+                                      ("POST", "/v1/fleet/vs", {"target": "Lovelace"}),
+                                      ("POST", "/v1/fleet/vs", {"target": "Lovelace", "ruleset": "dw5"}),
+                                      ("GET", "/openapi.json", None)]:
+                response = await client.request(method, url, json=body)
+                out.append((response.status, await response.json()))
+        return out
+
+    before = asyncio.run(calls())
+    assert before[0][0] == 400 and before[0][1]["error"]["code"] == "no_fleet"
+    service.import_fleet(str(dw3_roster))
+    shown, table, bad, openapi = asyncio.run(calls())
+    assert shown[0] == 200 and shown[1]["ships"][0]["name"] == "Borodino Battleship"
+    assert table[0] == 200 and any(r["weapon"] == "Heavy Gun Battery" and "p_damage" in r for r in table[1]["rows"])
+    assert bad[0] == 400 and bad[1]["error"]["field"] == "ruleset"
+    assert {"/v1/fleet", "/v1/fleet/vs"} <= set(openapi[1]["paths"])
