@@ -148,3 +148,21 @@ def test_http_fleet_routes(dw3_roster, tmp_path):
     assert table[0] == 200 and any(r["weapon"] == "Heavy Gun Battery" and "p_damage" in r for r in table[1]["rows"])
     assert bad[0] == 400 and bad[1]["error"]["field"] == "ruleset"
     assert {"/v1/fleet", "/v1/fleet/vs"} <= set(openapi[1]["paths"])
+
+
+def test_discord_fleet_command(dw3_roster, tmp_path):
+    from tests.discord_fakes import assert_safe_and_ephemeral, interaction_for, invoke, make_bot, run
+
+    async def go():
+        bot = make_bot(tmp_path)
+        none_yet = interaction_for(bot)
+        await invoke(bot, "fleet", none_yet, target="Lovelace")
+        assert "no fleet imported yet" in none_yet.all_text()
+        bot.service.import_fleet(str(dw3_roster))
+        inter = interaction_for(bot)
+        await invoke(bot, "fleet", inter, target="Lovelace")
+        assert_safe_and_ephemeral(inter)
+        text = inter.all_text()
+        assert "Commonwealth Test Fleet" in text and "Heavy Gun Battery ×3 · Closing: 17" in text and "%" in text
+
+    run(go())

@@ -371,3 +371,25 @@ def message_embed(text: str, *, error: bool = False) -> discord.Embed:
         description=limits.trim(text, limits.DESCRIPTION),
         colour=ERROR_COLOUR if error else MUTED_COLOUR,
     )
+
+
+# -- fleets (issue 17) -----------------------------------------------------------------------------
+def fleet_vs_embeds(table: Mapping[str, Any], lang: str = "en") -> list[discord.Embed]:
+    """/fleet: one line per ship × weapon × band with the exact odds, then the sources."""
+    title = t("fleet_vs_title", lang, fleet=table.get("fleet") or "?", target=table.get("target") or "?")
+    lines = []
+    for row in table.get("rows") or []:
+        head = f"{row.get('ship')} · {row.get('weapon')} ×{row.get('mounts')} · {row.get('band')}"
+        if row.get("cannot"):
+            lines.append(f"{head}: {t('fleet_cannot', lang)}")
+        else:
+            lines.append(f"{head}: {row.get('dice')} · {row.get('expected_damage', 0):.2f} · "
+                         f"{100 * (row.get('p_damage') or 0):.1f}%")
+    body = t("fleet_vs_header", lang) + "\n" + "\n".join(safe(line) for line in lines)
+    embed = discord.Embed(title=limits.trim(title, limits.TITLE), description=limits.trim(body, limits.DESCRIPTION),
+                          colour=ANSWER_COLOUR)
+    sources = "; ".join(f"{c.get('document_title')} § {c.get('section')}" for c in (table.get("citations") or [])[:4])
+    footer = f"{table.get('ruleset_title') or table.get('ruleset') or ''}" + (f" — {sources}" if sources else "")
+    if footer:
+        embed.set_footer(text=limits.trim(footer, limits.FOOTER))
+    return [embed]
