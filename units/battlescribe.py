@@ -25,6 +25,7 @@ from typing import Any
 from lxml import etree
 
 from units.bs_cards import CardBuilder, rule_key
+from units.bs_conditions import clear_cache
 from units.bs_graph import BSFile, LinkGraph, _children, _local
 from units.bs_values import char_key
 from units.errors import UnitDataError
@@ -130,8 +131,12 @@ def glossary_of(graph: LinkGraph, bs: BSFile) -> dict[str, tuple[str, Any]]:
     """Every rule the catalogue can link (its own, its libraries', its game system's) by name key."""
     out: dict[str, tuple[str, Any]] = {}
     for f in graph.scope(bs):
-        for rule in f.root.iter("rule"):
-            key = rule_key(rule.get("name") or "")
+        own = graph.rule_keys.get(f.root)
+        if own is None:
+            own = graph.rule_keys[f.root] = {}
+            for rule in f.root.iter("rule"):
+                own.setdefault(rule_key(rule.get("name") or ""), rule)
+        for key, rule in own.items():
             if key and key not in out:
                 out[key] = (f.name, rule)
     return out
@@ -147,6 +152,8 @@ def units_of(graph: LinkGraph, bs: BSFile) -> list[Unit]:
         target = graph.find(bs, link.get("targetId") or "", scope)
         if target is not None and _local(target) == "selectionEntry":
             roots.append(target)
+    if not roots:
+        return units
     faction, edition = faction_of(bs), edition_of(graph, bs)
     label = EDITION_LABELS[edition]
     glossary = glossary_of(graph, bs)
@@ -197,6 +204,15 @@ def load(paths: Iterable[str | Path], context: dict[str, bytes] | None = None,
     A catalogue imported earlier that links a file of this import (a faction linking an updated
     Weapon.cat, every catalogue of an updated game system) is rebuilt with it, so no faction keeps
     values from the old library; if it no longer resolves, the whole import is refused saying why."""
+    clear_cache()
+    try:
+        return _load(paths, context, context_names)
+    finally:
+        clear_cache()
+
+
+def _load(paths: Iterable[str | Path], context: dict[str, bytes] | None,
+          context_names: dict[str, str] | None) -> ImportResult:
     files: list[BSFile] = []
     xml: dict[str, bytes] = {}
     for path in expand_paths(paths):

@@ -132,8 +132,8 @@ class CardBuilder:
 
     def _hidden(self, link: Any, ctx: Context) -> bool:
         hidden = (link.get("hidden") or "false").lower() == "true"
-        for mod, applies in modifiers(link, ctx):
-            if mod.get("field") == "hidden" and mod.get("type") == "set" and applies is True:
+        for mod, applies in modifiers(link, ctx, {"hidden"}):
+            if mod.get("type") == "set" and applies is True:
                 hidden = (mod.get("value") or "").lower() == "true"
         return hidden
 
@@ -178,13 +178,27 @@ class CardBuilder:
         return cached
 
     def _modified(self, profile: Any, link: Any | None, ctx: Context) -> tuple[str, dict[str, str], list[str]]:
-        """(name, characteristics, characteristics a roster-dependent modifier would change)."""
+        """(name, characteristics, characteristics a roster-dependent modifier would change), cached per
+        profile, link and the part of the context its modifiers' conditions look at."""
+        relevant = self.graph.condition_ids.get((profile, link))
+        if relevant is None:
+            relevant = frozenset(c.get("childId") or "" for el in (profile, link) if el is not None
+                                 for c in el.iter("condition"))
+            self.graph.condition_ids[(profile, link)] = relevant
+        key = (profile, link, relevant & (ctx.categories | ctx.path))
+        cached = self.graph.modified.get(key)
+        if cached is None:
+            cached = self.graph.modified[key] = self._modify(profile, link, ctx)
+        return cached[0], dict(cached[1]), list(cached[2])
+
+    def _modify(self, profile: Any, link: Any | None, ctx: Context) -> tuple[str, dict[str, str], list[str]]:
         name = (profile.get("name") or "").strip()
         chars = dict(self._chars(profile))
         unresolved: list[str] = []
         sources = [el for el in (profile, link) if el is not None]
+        fields = {"name", *(c.get("typeId") or "" for c in kids(profile, "characteristics", "characteristic"))}
         for el in sources:
-            for mod, applies in modifiers(el, ctx):
+            for mod, applies in modifiers(el, ctx, fields):
                 field = mod.get("field") or ""
                 key = "name" if field == "name" else char_key(self.graph.type_names.get(field, ""))
                 if not key or (key != "name" and key not in chars):
@@ -281,8 +295,8 @@ class CardBuilder:
         name = rule.get("name") or "rule"
         name, revision = clean_rule_name(name)
         if link is not None:
-            for mod, applies in modifiers(link, ctx):
-                if mod.get("field") != "name" or applies is not True or not mod.get("value"):
+            for mod, applies in modifiers(link, ctx, {"name"}):
+                if applies is not True or not mod.get("value"):
                     continue
                 value = mod.get("value") or ""
                 # 'append' of a whole name ('Advanced Repair Facilities (2)' to '… (x)') is meant as a set

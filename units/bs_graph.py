@@ -66,6 +66,9 @@ class LinkGraph:
         self.files = files
         self.by_id = {f.id: f for f in files}
         self.chars: dict[Any, dict[str, str]] = {}  # profile element -> its characteristics by key
+        self.condition_ids: dict[tuple[Any, Any], frozenset[str]] = {}  # (profile, link) -> ids its conditions name
+        self.modified: dict[tuple[Any, Any, frozenset[str]], tuple[str, dict[str, str], list[str]]] = {}
+        self.rule_keys: dict[Any, dict[str, Any]] = {}  # file root -> its rules by name key
         self._scopes: dict[str, list[BSFile]] = {}
         self.type_names: dict[str, str] = {}
         for f in files:
