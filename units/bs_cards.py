@@ -38,7 +38,6 @@ from units.model import Unit, name_key
 
 UNIT_TYPES = {"model", "unit"}
 _REVISION_TAG = re.compile(r"\s*\[(?P<rev>[\w.]+)\]\s*$")
-_VALUE_SUFFIX = re.compile(r"\s*\([^()]*\)\s*$")
 POINTS_NAMES = {"points", "pts", "point"}
 
 
@@ -88,11 +87,9 @@ def clean_rule_name(name: str) -> tuple[str, str | None]:
 
 def rule_key(name: str) -> str:
     """The glossary key of a property as printed: 'Carrier (5)' -> 'carrier'; 'Optimal Target: X (2)' ->
-    'optimal target'."""
+    'optimal target'; 'Inspirational (7”' (the data's missing bracket) -> 'inspirational'."""
     name = name.split(":", 1)[0]
-    while _VALUE_SUFFIX.search(name):
-        name = _VALUE_SUFFIX.sub("", name)
-    return name_key(name)
+    return name_key(re.sub(r"\s*\(.*$", "", name))
 
 
 def description(rule: Any) -> str | None:
@@ -271,7 +268,15 @@ class CardBuilder:
                         "citation": self._citation(self.bs.name, name)})
 
     def _glossary_rule(self, printed: str, kind: str) -> None:
-        rule = self.glossary.get(rule_key(printed))
+        key = rule_key(printed)
+        rule = self.glossary.get(key)
+        if rule is None and len(key) >= 5:  # a misspelt name ('Flotsom'): the one close glossary name
+            from rapidfuzz import fuzz, process
+
+            close = process.extract(key, list(self.glossary), scorer=fuzz.ratio, limit=2, score_cutoff=85)
+            if len(close) == 1 or (len(close) == 2 and close[0][1] - close[1][1] >= 5):
+                rule = self.glossary[close[0][0]]
+                self.notes.append(f"{printed}: read as the glossary's {rule[1].get('name')!r} (spelling in the data)")
         text = description(rule[1]) if rule is not None else None
         self._add_rule({"name": printed, "kind": kind, "text": text,
                         "citation": self._citation(rule[0], rule[1].get("name") or printed) if rule else None})
