@@ -39,6 +39,7 @@ from units.model import Unit, name_key
 UNIT_TYPES = {"model", "unit"}
 _REVISION_TAG = re.compile(r"\s*\[(?P<rev>[\w.]+)\]\s*$")
 POINTS_NAMES = {"points", "pts", "point"}
+_ARC_NAME = re.compile(r"360°?|[FAPS](?:\s*[/&]\s*[FAPS])*")
 
 
 def min_count(*els: Any) -> int:
@@ -235,7 +236,11 @@ class CardBuilder:
             notes: list[str] = []
             row = read_weapon(name or "weapon", chars, self.edition, notes)
             arc_key = next((k for k in chars if k in ARC_NAMES), "arc")
-            if row["arc"] is None:
+            named = self._arc_category(ctx) if row["arc"] is None else None
+            if named is not None:
+                row["arc"] = named
+                row["arc_note"] = f"arc from the mount's category {named!r} (the profile sets no arc for it)"
+            elif row["arc"] is None:
                 why = "depends on choices elsewhere in the roster" if arc_key in unresolved else "not printed"
                 row["arc_note"] = f"arc {why}: not resolved"
             if any(k in QUALITY_NAMES for k in unresolved):
@@ -249,6 +254,17 @@ class CardBuilder:
         if body and default:
             self._profile_rules(profile, name, chars)
         return "other"
+
+    def _arc_category(self, ctx: Context) -> str | None:
+        """The arc a mount's link names as its category ('F/P'), when the weapon's profile has no modifier
+        for it: the data's own arc names (Weapon.cat's categories F, F/P, F/P/S, 360°, P&S…)."""
+        names = []
+        for cat in ctx.categories:
+            entry = self.graph.find(self.bs, cat, self.scope)
+            name = (entry.get("name") or "").strip() if entry is not None else ""
+            if _ARC_NAME.fullmatch(name):
+                names.append(name)
+        return names[0] if len(names) == 1 else None
 
     def _profile_rules(self, profile: Any, name: str, chars: dict[str, str]) -> None:
         """dw4 Properties/Systems name glossary rules; other profile types are rules of their own."""
