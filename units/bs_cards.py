@@ -119,6 +119,7 @@ class CardBuilder:
         self.points: float | None = None
         self.models: int | None = None
         self._stack: list[Any] = []
+        self._in_option = False  # inside a chosen-against option: its own sub-entries are not listed again
 
     # -- links ---------------------------------------------------------------------------------
     def resolve(self, link: Any) -> Any | None:
@@ -375,8 +376,6 @@ class CardBuilder:
         finally:
             self._stack.pop()
             self._in_option = was_in_option
-
-    _in_option = False
 
     def _children(self, el: Any, default: bool, option: str | None, path: frozenset[str], body: bool) -> None:
         for child in kids(el, "selectionEntries", "selectionEntry"):
