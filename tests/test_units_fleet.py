@@ -64,6 +64,9 @@ def test_a_dw3_roster_counts_mounts(dw3_roster):
     hgb = [w for w in ship["weapons"] if w["name"] == "Heavy Gun Battery"]
     assert sum(w["count"] for w in hgb) == 3  # Front, Front Left, Front Right defaults
     assert hgb[0]["bands"]["closing"]["battle_ready"] == {"lead": 9, "support": 4}
+    rules = {r["name"] for r in ship["rules"]}
+    # the linked entry "Borodino" links "Cryo-Capacitors [3.06]"; "Gunnery" is a rule of the weapon entries
+    assert "Cryo-Capacitors" in rules and "Gunnery" not in rules
 
 
 def test_bad_rosters_are_refused_with_one_reason(tmp_path):
