@@ -282,8 +282,17 @@ async def fleet_vs(request: web.Request) -> web.Response:
 
     params = validate_body(await read_json_object(request), FLEET_VS_PARAMS)
     service = request.app[SERVICE]
-    return web.json_response(await run_in_pool(request, service.fleet_vs, params["target"],
-                                               fleet=params.get("fleet"), ruleset=params.get("ruleset")))
+    try:
+        table = await run_in_pool(request, service.fleet_vs, params["target"], fleet=params.get("fleet"),
+                                  ruleset=params.get("ruleset"))
+    except UserInputError as exc:
+        if exc.status != 400:
+            raise
+        # Well-formed: a target no profile has is not found; one in several factions, or only in the
+        # other edition, cannot be used as asked.
+        status, code = (404, exc.code) if exc.code == "unit_not_found" else (422, "unprocessable")
+        raise UserInputError(exc.message, exc.field, status=status, code=code) from None
+    return web.json_response(table)
 
 
 async def referee(action: str, request: web.Request) -> web.Response:
