@@ -6,8 +6,8 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from core.settings import Settings
 from index.chunking import CHUNKER_VERSION
-from index.config import Settings
 from index.errors import IndexMissingError
 from index.manifest import DocumentInfo, load_manifest
 from index.store import DB_NAME, current_build, open_db, read_meta
