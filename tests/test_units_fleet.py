@@ -16,7 +16,7 @@ import pytest
 
 from bot.cli import main
 from bot.service import Admiralty
-from index.config import Settings
+from core.settings import Settings
 from tests.roster_builder import Catalogues, write_rosz
 from units.errors import UnitDataError
 from units.roster import read_fleet
