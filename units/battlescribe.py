@@ -26,7 +26,7 @@ from lxml import etree
 
 from units.bs_cards import CardBuilder, rule_key
 from units.bs_conditions import clear_cache
-from units.bs_graph import BSFile, LinkGraph, _children, _local
+from units.bs_graph import BSFile, LinkGraph, children, local_name
 from units.bs_values import char_key
 from units.errors import UnitDataError
 from units.model import BANDS, EDITION_LABELS, STAT_KEYS, Unit
@@ -96,13 +96,13 @@ def parse_bytes(data: bytes, name: str) -> BSFile:
         tag = el.tag
         if isinstance(tag, str) and tag.startswith("{"):
             el.tag = tag.split("}", 1)[1]
-    if _local(root) not in ROOTS:
-        raise UnitDataError(f"{name}: root element <{_local(root)}> is not a BattleScribe <gameSystem> or "
+    if local_name(root) not in ROOTS:
+        raise UnitDataError(f"{name}: root element <{local_name(root)}> is not a BattleScribe <gameSystem> or "
                             f"<catalogue>", "paths")
     bs = BSFile(name, root)
     for el in root.iter():
         el_id = el.get("id")
-        if el_id and _local(el) not in ("catalogueLink", "categoryLink"):
+        if el_id and local_name(el) not in ("catalogueLink", "categoryLink"):
             bs.ids.setdefault(el_id, el)
     return bs
 
@@ -146,11 +146,11 @@ def units_of(graph: LinkGraph, bs: BSFile) -> list[Unit]:
     """The units a file defines at its root (its own entries and the shared ones it links there),
     then the escorts and attached units they reach that are not roots themselves."""
     units: list[Unit] = []
-    roots: list[Any] = list(_children(bs.root, "selectionEntries", "selectionEntry"))
+    roots: list[Any] = list(children(bs.root, "selectionEntries", "selectionEntry"))
     scope = graph.scope(bs)
-    for link in _children(bs.root, "entryLinks", "entryLink"):
+    for link in children(bs.root, "entryLinks", "entryLink"):
         target = graph.find(bs, link.get("targetId") or "", scope)
-        if target is not None and _local(target) == "selectionEntry":
+        if target is not None and local_name(target) == "selectionEntry":
             roots.append(target)
     if not roots:
         return units
