@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from units.bs_conditions import Context, added_categories, kids, modifiers
-from units.bs_graph import BSFile, LinkGraph
+from units.bs_conditions import Context, added_categories, modifiers
+from units.bs_graph import BSFile, LinkGraph, children
 from units.bs_values import (
     ARC_NAMES,
     QUALITY_NAMES,
@@ -46,7 +46,7 @@ def min_count(*els: Any) -> int:
     """The largest `min` selections constraint (scope parent) on these elements; 0 when none."""
     best = 0
     for el in els:
-        for c in kids(el, "constraints", "constraint"):
+        for c in children(el, "constraints", "constraint"):
             if c.get("type") == "min" and (c.get("field") or "selections") == "selections":
                 try:
                     best = max(best, int(float(c.get("value") or 0)))
@@ -57,7 +57,7 @@ def min_count(*els: Any) -> int:
 
 def max_count(*els: Any) -> int | None:
     for el in els:
-        for c in kids(el, "constraints", "constraint"):
+        for c in children(el, "constraints", "constraint"):
             if c.get("type") == "max" and (c.get("field") or "selections") == "selections":
                 try:
                     return int(float(c.get("value") or 0))
@@ -69,7 +69,7 @@ def max_count(*els: Any) -> int | None:
 def points_of(*els: Any) -> float | None:
     """The Points cost of the first element that states one (a link's own cost wins)."""
     for el in els:
-        for cost in kids(el, "costs", "cost"):
+        for cost in children(el, "costs", "cost"):
             if (cost.get("name") or "").strip().lower() in POINTS_NAMES:
                 try:
                     return float(cost.get("value") or 0)
@@ -140,8 +140,8 @@ class CardBuilder:
         """(profile, the infoLink that reached it or None) for profiles on these elements."""
         out: list[tuple[Any, Any | None]] = []
         for el in els:
-            out.extend((p, None) for p in kids(el, "profiles", "profile"))
-            for link in kids(el, "infoLinks", "infoLink"):
+            out.extend((p, None) for p in children(el, "profiles", "profile"))
+            for link in children(el, "infoLinks", "infoLink"):
                 if (link.get("type") or "profile") != "profile":
                     continue
                 target = self.resolve(link)
@@ -152,8 +152,8 @@ class CardBuilder:
     def _rule_elements(self, els: tuple[Any, ...], ctx: Context) -> list[tuple[Any, Any | None]]:
         out: list[tuple[Any, Any | None]] = []
         for el in els:
-            out.extend((r, None) for r in kids(el, "rules", "rule") if (r.get("hidden") or "") != "true")
-            for link in kids(el, "infoLinks", "infoLink"):
+            out.extend((r, None) for r in children(el, "rules", "rule") if (r.get("hidden") or "") != "true")
+            for link in children(el, "infoLinks", "infoLink"):
                 if link.get("type") != "rule":
                     continue
                 target = self.resolve(link)
@@ -170,7 +170,7 @@ class CardBuilder:
         cached = self.graph.chars.get(profile)
         if cached is None:
             cached = {}
-            for c in kids(profile, "characteristics", "characteristic"):
+            for c in children(profile, "characteristics", "characteristic"):
                 name = c.get("name") or self.graph.type_names.get(c.get("typeId") or "", "")
                 cached[char_key(name)] = (c.text or "").strip()
             self.graph.chars[profile] = cached
@@ -195,7 +195,7 @@ class CardBuilder:
         chars = dict(self._chars(profile))
         unresolved: list[str] = []
         sources = [el for el in (profile, link) if el is not None]
-        fields = {"name", *(c.get("typeId") or "" for c in kids(profile, "characteristics", "characteristic"))}
+        fields = {"name", *(c.get("typeId") or "" for c in children(profile, "characteristics", "characteristic"))}
         for el in sources:
             for mod, applies in modifiers(el, ctx, fields):
                 field = mod.get("field") or ""
@@ -346,7 +346,8 @@ class CardBuilder:
                 self._attach(holder, target, option)
                 return
         ids = {i for i in (holder.get("id"), target.get("id"), holder.get("targetId")) if i}
-        cats = {c.get("targetId") or "" for el in {holder, target} for c in kids(el, "categoryLinks", "categoryLink")}
+        cats = {c.get("targetId") or "" for el in {holder, target}
+                for c in children(el, "categoryLinks", "categoryLink")}
         ctx = Context(frozenset(cats), path | ids)
         for el in {holder, target}:
             added, removed = added_categories(el, ctx)
@@ -367,7 +368,8 @@ class CardBuilder:
             for rule, link in self._rule_elements(els, ctx):
                 self._rule(rule, link, ctx)
         if is_root or (default and body and (target.get("type") or "") in UNIT_TYPES):
-            self.categories.extend(c.get("name") or "" for el in els for c in kids(el, "categoryLinks", "categoryLink"))
+            self.categories.extend(c.get("name") or "" for el in els
+                                   for c in children(el, "categoryLinks", "categoryLink"))
         self._stack.append(target)
         was_in_option, self._in_option = self._in_option, self._in_option or (not default and option is not None)
         try:
@@ -378,10 +380,10 @@ class CardBuilder:
             self._in_option = was_in_option
 
     def _children(self, el: Any, default: bool, option: str | None, path: frozenset[str], body: bool) -> None:
-        for child in kids(el, "selectionEntries", "selectionEntry"):
+        for child in children(el, "selectionEntries", "selectionEntry"):
             n = min_count(child)
             self.walk(child, child, default and n >= 1, option, path, body, max(n, 1))
-        for link in kids(el, "entryLinks", "entryLink"):
+        for link in children(el, "entryLinks", "entryLink"):
             target = self.resolve(link)
             if target is None:
                 continue
@@ -390,7 +392,7 @@ class CardBuilder:
             else:
                 n = min_count(link, target)
                 self.walk(link, target, default and n >= 1, option, path, body, max(n, 1))
-        for group in kids(el, "selectionEntryGroups", "selectionEntryGroup"):
+        for group in children(el, "selectionEntryGroups", "selectionEntryGroup"):
             self.group(group, group, default, path, body)
 
     def group(self, holder: Any, group: Any, default: bool, path: frozenset[str], body: bool) -> None:
@@ -400,8 +402,8 @@ class CardBuilder:
         name = (holder.get("name") or group.get("name") or "options").strip()
         chosen = holder.get("defaultSelectionEntryId") or group.get("defaultSelectionEntryId")
         must = min_count(holder, group) >= 1
-        members: list[tuple[Any, Any]] = [(c, c) for c in kids(group, "selectionEntries", "selectionEntry")]
-        for link in kids(group, "entryLinks", "entryLink"):
+        members: list[tuple[Any, Any]] = [(c, c) for c in children(group, "selectionEntries", "selectionEntry")]
+        for link in children(group, "entryLinks", "entryLink"):
             target = self.resolve(link)
             if target is not None:
                 members.append((link, target))
@@ -415,7 +417,7 @@ class CardBuilder:
                 picked = bool(chosen) and chosen in (member.get("id"), target.get("id"), member.get("targetId"))
                 n = min_count(member, target)
                 self.walk(member, target, default and (picked or only or n >= 1), name, path, body, max(n, 1))
-            for sub in kids(group, "selectionEntryGroups", "selectionEntryGroup"):
+            for sub in children(group, "selectionEntryGroups", "selectionEntryGroup"):
                 self.group(sub, sub, default, path, body)
         finally:
             self._stack.pop()

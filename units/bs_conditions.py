@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from units.bs_graph import children
+
 _ROSTER_SCOPES = {"force", "roster", "primary-catalogue", "primary-category"}
 
 
@@ -22,11 +24,6 @@ class Context:
 
     categories: frozenset[str]
     path: frozenset[str]
-
-
-def kids(el: Any, container: str, tag: str) -> Iterator[Any]:
-    for box in el.iterchildren(container):
-        yield from box.iterchildren(tag)
 
 
 def _count(cond: Any, ctx: Context) -> int | None:
@@ -71,8 +68,8 @@ _CONDS: dict[Any, tuple[list[Any], list[tuple[bool, Any]]]] = {}  # element -> (
 def _condition_lists(el: Any) -> tuple[list[Any], list[tuple[bool, Any]]]:
     listed = _CONDS.get(el)
     if listed is None:
-        groups = [((g.get("type") or "and") == "or", g) for g in kids(el, "conditionGroups", "conditionGroup")]
-        listed = _CONDS[el] = (list(kids(el, "conditions", "condition")), groups)
+        groups = [((g.get("type") or "and") == "or", g) for g in children(el, "conditionGroups", "conditionGroup")]
+        listed = _CONDS[el] = (list(children(el, "conditions", "condition")), groups)
     return listed
 
 
@@ -100,8 +97,8 @@ def clear_cache() -> None:
 
 
 def _modifier_list(el: Any, groups: tuple[Any, ...] = ()) -> list[tuple[Any, tuple[Any, ...]]]:
-    out = [(mod, groups) for mod in kids(el, "modifiers", "modifier")]
-    for group in kids(el, "modifierGroups", "modifierGroup"):
+    out = [(mod, groups) for mod in children(el, "modifiers", "modifier")]
+    for group in children(el, "modifierGroups", "modifierGroup"):
         out.extend(_modifier_list(group, (*groups, group)))
     return out
 

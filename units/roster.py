@@ -17,6 +17,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from units.bs_graph import children
 from units.bs_values import (
     char_key,
     edition_of_profile,
@@ -35,7 +36,7 @@ UNIT_TYPES = {"unit", "model"}
 
 
 def _kids(el: Any, container: str, tag: str) -> list[Any]:
-    return [c for box in el.iterchildren(container) for c in box.iterchildren(tag)]
+    return list(children(el, container, tag))
 
 
 def read_roster_bytes(path: Path) -> bytes:
