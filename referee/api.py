@@ -63,6 +63,9 @@ def resolve(action: str, params: Mapping[str, Any], defaults: Mapping[str, Any] 
         if stray:
             raise InputError(f"roll: {stray[0]} was given without the pool's faces (⟨roll⟩)", "roll",
                              ru=f"{stray[0]} задано без граней самого броска (⟨roll⟩)")
+    refusal = REGISTRY[action].refusal(rs.id)
+    if refusal:
+        raise InputError(refusal, "ruleset")
     checks.unused_inputs(PARAMS[action], p, rs, report)
     body, line = REGISTRY[action].resolver(rs.family)(p, rs, report, rolled)
     out = Resolution.from_report(action, "rolled" if rolled else "odds", report, body, line).to_json()

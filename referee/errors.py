@@ -19,7 +19,8 @@ def _named_once(message: str, field: str | None) -> str:
     prefix = f"{field}: "
     if field and message.startswith(prefix) and f"⟨{field}⟩" in message[len(prefix):]:
         rest = message[len(prefix):]
-        return rest[:1].upper() + rest[1:]
+        first = rest.split(" ", 1)[0]
+        return rest[:1].upper() + rest[1:] if first.isalpha() and first.islower() else rest  # not "Dw3 has…"
     return message
 
 

@@ -52,3 +52,11 @@ def test_one_config_file_gives_the_index_the_store_and_the_bot_their_values(tmp_
     assert settings.database_url == "postgresql://x/y"
     monkeypatch.setenv("ADMIRALTY_EMBED_MODEL", "from-env")  # the environment beats the file
     assert Settings.from_env().model == "from-env"
+
+
+def test_nothing_here_imports_the_old_settings_module():
+    """index/config.py is only an alias for branches written before the move (issue 15)."""
+    users = [str(path.relative_to(ROOT)) for folder in (*PACKAGES, "tests", "bench")
+             for path in sorted((ROOT / folder).rglob("*.py"))
+             if "index.config" in path.read_text(encoding="utf-8") and path.name != "test_settings.py"]
+    assert users == []

@@ -20,7 +20,7 @@ from core.settings import Settings
 from units.book import UnitBook, import_files
 from units.errors import UnitLookupError
 from units.mentions import find_units
-from units.referee_inputs import profile_band, profile_inputs
+from units.referee_inputs import profile_inputs
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "battlescribe"
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -31,15 +31,14 @@ def book(tmp_path_factory) -> UnitBook:
     return UnitBook(tmp_path_factory.mktemp("units-empty"), CORPUS)
 
 
-def test_bands_border_goes_to_the_nearer_band():
-    # QR: "Point blank: 0-10" Closing: 10-20" Long: 20-30"" and "if exactly on the border, treat it as in the
-    # closer band"; Extreme Range weapons reach 40". The referee's ruleset owns the bands (one band_for).
-    assert profile_band(10) == "point_blank"
-    assert profile_band(10.5) == "closing"
-    assert profile_band(30) == "long"
-    assert profile_band(31) is None
-    assert profile_band(35, extreme_range=True) == "long"
-    assert profile_band(41, extreme_range=True) is None
+def test_bands_border_goes_to_the_nearer_band(book):
+    # Borodino "Heavy gun battery F / P / S 8 (4) 10 (5) 6 (3)": a target exactly on 10" is at Point Blank
+    def lead(distance):
+        return profile_inputs("attack", book.get("Borodino"), "heavy gun battery", None, distance)[0]["lead"]
+
+    assert (lead(10), lead(10.5), lead(30)) == (8, 10, 6)
+    with pytest.raises(UnitLookupError, match="beyond"):
+        lead(31)
 
 
 def test_attack_values_and_provenance(book):
@@ -53,7 +52,7 @@ def test_attack_values_and_provenance(book):
     assert "defence" not in params  # a Gunnery attack is neither aerial nor submerged
     armour = next(p for p in provenance if p["param"] == "armour")
     assert armour == {"param": "armour", "value": 5,
-                      "from": "Lovelace Cruiser (dw3 quick reference, 3rd edition, early 3.0x) › Armour"}
+                      "from": "Lovelace Cruiser (Enlightened, dw3 quick reference, 3rd edition, early 3.0x) › Armour"}
 
 
 def test_crippled_states(book):
