@@ -53,7 +53,7 @@ def test_query_tokenizer_gives_the_ids_transformers_gives() -> None:
     the same ids, masks and type ids, padded alike and cut at the model's 256 tokens."""
     import numpy as np
 
-    from index.config import Settings
+    from core.settings import Settings
     from index.embed import default_model_path, load_model
     from index.onnx_backend import QueryTokenizer
 
@@ -79,7 +79,7 @@ def test_a_checked_graph_encodes_questions_without_torch(tmp_path: Path) -> None
 
     import numpy as np
 
-    from index.config import Settings
+    from core.settings import Settings
     from index.embed import DEFAULT_WEIGHTS_SHA256, default_model_path, load_model
     from index.onnx_backend import onnx_encoder
 
@@ -117,7 +117,7 @@ def test_a_changed_graph_is_checked_again(tmp_path: Path) -> None:
     pytest.importorskip("onnx")
     import os
 
-    from index.config import Settings
+    from core.settings import Settings
     from index.embed import DEFAULT_WEIGHTS_SHA256, default_model_path, load_model
     from index.onnx_backend import onnx_encoder, verified_encoder
 
