@@ -49,7 +49,8 @@ def resolve(action: str, params: Mapping[str, Any], defaults: Mapping[str, Any] 
     description sets the parameter. `lang` is the player's language, chosen once by the front end;
     without one, the language the description is written in."""
     if action not in REGISTRY:
-        raise InputError(f"action: unknown action {str(action)[:20]!r} (choose {', '.join(REGISTRY)})", "action")
+        raise InputError(f"action: unknown action {str(action)[:20]!r} (choose {', '.join(REGISTRY)})", "action",
+                         ru=f"action: неизвестное действие {str(action)[:20]!r} (выберите {', '.join(REGISTRY)})")
     p, meta = _merge(action, params, defaults)
     rs = rulesets.get(p.get("ruleset"))
     report = Report(rs, choose_lang(lang, meta.get("lang")))

@@ -137,7 +137,8 @@ def _rolled_hits_and_counters(p: dict[str, Any], attack: int, defence: int, repo
 
 def _row_for(rs: Ruleset, margin: int) -> str:
     if rs.assault_row_for is None:
-        raise InputError(f"ruleset: {rs.id} has no assault results table", "ruleset")
+        raise InputError(f"ruleset: {rs.id} has no assault results table", "ruleset",
+                         ru=f"ruleset: в {rs.id} нет таблицы итогов абордажа")
     return rs.assault_row_for(margin)
 
 
@@ -211,7 +212,9 @@ def _assault(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
         if still:
             why = " (Generator Shutdown is re-rolled: the model has no generator)" if crit.rerolls_needed else ""
             raise InputError(f"critical_roll: {len(crit_raw) + still} critical damage dice are needed, you gave "
-                             f"{len(crit_raw)}{why}: add the missing die to ⟨critical_roll⟩", "critical_roll")
+                             f"{len(crit_raw)}{why}: add the missing die to ⟨critical_roll⟩", "critical_roll",
+                             ru=f"critical_roll: нужно кубов критических повреждений: {len(crit_raw) + still}, задано "
+                                f"{len(crit_raw)}: добавьте недостающий куб в ⟨critical_roll⟩")
         effects = crit.effects
         damage += crit.damage + 2 * crit.catastrophic
         catastrophic += crit.catastrophic

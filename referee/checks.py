@@ -98,10 +98,11 @@ def target_state(hull: int | None, damage_taken: int, crippled: bool, mass: int 
                                "сделали бы её Повреждённой (задайте ⟨crippled⟩ и урон на Повреждённой стороне)"))
 
 
-def needs(p: dict[str, Any], name: str, what: str, because: str) -> None:
+def needs(p: dict[str, Any], name: str, what: str, because: str, what_ru: str, because_ru: str) -> None:
     """`name` only means something together with `what`: refuse it alone."""
     if p.get(name) not in (None, False, [], ""):
-        raise InputError(f"{name}: ⟨{name}⟩ was given {because}; {what}", name)
+        raise InputError(f"{name}: ⟨{name}⟩ was given {because}; {what}", name,
+                         ru=f"⟨{name}⟩ задано {because_ru}; {what_ru}")
 
 
 def has_generators(p: dict[str, Any], report: Report, criticals_possible: bool) -> bool:

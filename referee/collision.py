@@ -133,12 +133,16 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     inches = p.get("inches")
     if cause == "ram-under-3" and inches is not None and inches >= 3:
         raise InputError(f"inches: {inches:g}\" is enough for a Ram (3\" or more); a Ram under 3\" is the "
-                         "Collision", "inches")
+                         "Collision", "inches",
+                         ru=f"inches: {inches:g}\" хватает для Тарана (3\" и больше); Таран меньше 3\" — это "
+                            f"Столкновение")
     if inches is not None and inches < 3 and cause == "move":
         cause = "ram-under-3"
     if cause == "crew-check-failed" and rs.family != "dw4":
         raise InputError(f"cause: {rs.id} has no Crew Check for a Ram; a dw3 Ram becomes a Collision only "
-                         "under 3\" of movement or outside the Fore arc", "cause")
+                         "under 3\" of movement or outside the Fore arc", "cause",
+                         ru=f"cause: в {rs.id} нет Проверки Экипажа для Тарана; Таран dw3 становится Столкновением "
+                            f"только при движении меньше 3\" или вне носового сектора")
     if cause != "move":
         c = cite(report, RAM_SECTIONS)
         moved = "under 3\"" if inches is None else f"{inches:g}\""
@@ -151,10 +155,13 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
                   "ram-outside-fore-arc": "контакт вне Носового сектора движущейся модели"}[cause]
         report.step("ram becomes a collision", why, c, ru=why_ru)
     if impact == "escort" and not rules.escorts_are_models:
-        raise InputError(f"impact: in {rs.id} Escorts are tokens — they cannot be collided with", "impact")
+        raise InputError(f"impact: in {rs.id} Escorts are tokens — they cannot be collided with", "impact",
+                         ru=f"impact: в {rs.id} Эскорты — жетоны, с ними нельзя столкнуться")
     if impact == "obstacle" and not rules.obstacles:
         raise InputError("impact: dw4 has no obstacle rule of its own; use terrain (a Grounding Hazard is "
-                         "Collided with as normal)", "impact")
+                         "Collided with as normal)", "impact",
+                         ru="impact: в dw4 нет своего правила препятствий; используйте местность (с Опасностью мели "
+                            "Сталкиваются как обычно)")
     mass = require(p, "mover_mass", "the moving model's Mass", "Масса движущейся модели")
     other_mass = p.get("impact_mass")
     if impact == "model" and other_mass is None:
@@ -304,7 +311,9 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     faces_rolled = parse_faces(p.get("roll"), "roll")
     if not dice_count:
         raise InputError("roll: no dice are rolled in this collision (dice are rolled only against terrain or a "
-                         "heavier model in dw4, or an obstacle in dw3); leave ⟨roll⟩ out", "roll")
+                         "heavier model in dw4, or an obstacle in dw3); leave ⟨roll⟩ out", "roll",
+                         ru="roll: в этом столкновении кубы не бросаются (только против местности или более тяжёлой "
+                            "модели в dw4 или препятствия в dw3); уберите ⟨roll⟩")
     RollCheck(report).count("roll", len(faces_rolled), dice_count, "the moving model rolls {need} dice, you gave {got}")
     damage = fixed + dice.score(faces_rolled, [], face_rules)
     if dice_count:

@@ -48,7 +48,10 @@ def dw3_pool(p: dict[str, Any], rs: Ruleset, q: dict[str, int], markers: frozens
         if shredded:
             raise InputError("defence: with a Shredded Defences marker the target's own Defence counts 0, so the "
                              "summed ⟨defence⟩ cannot be used: give its parts (⟨target_adv⟩ or ⟨target_sdv⟩, "
-                             "⟨defence_models⟩, ⟨target_escorts⟩, ⟨srs_discard⟩)", "defence")
+                             "⟨defence_models⟩, ⟨target_escorts⟩, ⟨srs_discard⟩)", "defence",
+                             ru="С маркером Защита разбита собственная Защита цели равна 0, поэтому суммарную "
+                                "⟨defence⟩ использовать нельзя: задайте её части (⟨target_adv⟩ или ⟨target_sdv⟩, "
+                                "⟨defence_models⟩, ⟨target_escorts⟩, ⟨srs_discard⟩)")
         if total:
             report.step("defence pool", f"the target rolls {total} defence dice (summed pool given)",
                         report.cite("defence_pool"), ru=f"цель бросает {total} кубов защиты (дан общий набор)",
@@ -144,7 +147,9 @@ def dw4_pool(p: dict[str, Any], q: dict[str, int], report: Report) -> int:
         if om is None:
             if p.get("mass") is None:
                 raise InputError("obscuring_mass: dw4 Obscured adds Resistance dice equal to the Mass of the "
-                                 "largest obscuring model: give ⟨obscuring_mass⟩", "obscuring_mass")
+                                 "largest obscuring model: give ⟨obscuring_mass⟩", "obscuring_mass",
+                                 ru="В dw4 Укрытие добавляет кубы Сопротивления по Массе самой крупной укрывающей "
+                                    "модели: задайте ⟨obscuring_mass⟩")
             om = p["mass"]
             report.assume("Obscured: the obscuring model's Mass was taken as the target's Mass "
                           "(give ⟨obscuring_mass⟩ to change it)",
@@ -174,7 +179,9 @@ def dw4_pool(p: dict[str, Any], q: dict[str, int], report: Report) -> int:
                           "Неприцельный обстрел: число орудий с этим Качеством — его значение (indirect:2 для двух)")
         else:
             raise InputError("blocked: Visibility to the target is Blocked, so only Indirect weapons can "
-                             "Contribute: add the indirect quality or leave ⟨blocked⟩ out", "blocked")
+                             "Contribute: add the indirect quality or leave ⟨blocked⟩ out", "blocked",
+                             ru="Обзор цели закрыт, поэтому участвовать может только Навесное оружие: добавьте "
+                                "свойство indirect или уберите ⟨blocked⟩")
     report.step("resistance pool", "Resistance Pool: " + " ".join(steps) + f" = {resistance}",
                 report.cite("defence"), ru="Набор Сопротивления: " + " ".join(steps) + f" = {resistance}",
                 dice=resistance)

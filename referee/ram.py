@@ -150,7 +150,9 @@ def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
     checks.target_state(p.get("target_hull"), p.get("target_damage_taken") or 0, False, tmass, "target_")
     if p.get("rammer_damage_taken") and p["rammer_damage_taken"] >= p["hull"]:
         raise InputError(f"rammer_damage_taken: {p['rammer_damage_taken']} damage on a model with Hull {p['hull']} "
-                         "would already have Crippled or destroyed it", "rammer_damage_taken")
+                         "would already have Crippled or destroyed it", "rammer_damage_taken",
+                         ru=f"rammer_damage_taken: {p['rammer_damage_taken']} урона на модели с Корпусом {p['hull']} "
+                            f"уже сделали бы её Повреждённой или уничтожили")
     target_disorder = 1 if rs.rammed_target_disorder else 0
     if target_disorder:
         report.step("rammed model", "the rammed model gains a Disorder level", report.cite("ram"),
@@ -188,7 +190,8 @@ def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
     out["target_disorder"] = out.get("disorder", 0) + target_disorder
     sfaces = parse_faces(p.get("self_damage_roll"), "self_damage_roll")
     if len(sfaces) > 1:
-        raise InputError("self_damage_roll: the rammer rolls exactly one die", "self_damage_roll")
+        raise InputError("self_damage_roll: the rammer rolls exactly one die", "self_damage_roll",
+                         ru="self_damage_roll: таранящий бросает ровно один куб")
     if sfaces:
         face = sfaces[0]
         dmg, dis = rs.ram_self_damage.get(face, (0, 0))
@@ -216,7 +219,8 @@ def _card_values(p: dict[str, Any], report: Report) -> tuple[int, int]:
         return 1, 10
     m = re.fullmatch(r"\s*(\d+)\s*[-–]\s*(\d+)\s*", text)
     if not m or int(m.group(1)) > int(m.group(2)) or int(m.group(2)) > 100:
-        raise InputError("card_values: give the card values as LOW-HIGH, e.g. 1-10", "card_values")
+        raise InputError("card_values: give the card values as LOW-HIGH, e.g. 1-10", "card_values",
+                         ru="card_values: задайте значения карт как МИН-МАКС, например 1-10")
     return int(m.group(1)), int(m.group(2))
 
 

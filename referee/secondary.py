@@ -225,7 +225,9 @@ def blast_dw4_rolled(rolls: Sequence[int], targets: Sequence[Target]) -> list[di
     """Rolled GL Blast: the Hits scored in each Secondary Target's own Action Roll -> Damage."""
     if len(rolls) != len(targets):
         raise InputError(f"secondary_hits: one Hits total per secondary target ({len(targets)}), you gave "
-                         f"{len(rolls)}", "secondary_hits")
+                         f"{len(rolls)}", "secondary_hits",
+                         ru=f"secondary_hits: по одному итогу Попаданий на вторичную цель ({len(targets)}), задано "
+                            f"{len(rolls)}")
     return [{"target": i, "armour": t.armour, "hits": h, "damage": h // t.armour,
              "state": hull_state(t, h // t.armour, False, "dw4")}
             for i, (h, t) in enumerate(zip(rolls, targets, strict=True), 1)]
@@ -235,7 +237,10 @@ def torrent_dw4() -> None:
     """GL Torrent has no secondary targets: refuse a list of them with the rule's own reading."""
     raise InputError("secondary: dw4 Torrent has no secondary targets; the whole Attack action may be resolved "
                      "again (up to X times) against the same or another model within 4\" with the same "
-                     "Positional Trait — resolve each as its own attack", "secondary")
+                     "Positional Trait — resolve each as its own attack", "secondary",
+                     ru="secondary: у Torrent в dw4 нет вторичных целей; всё действие Атаки можно разрешить снова (до "
+                        "X раз) против той же или другой модели в пределах 4\" с той же Позиционной чертой — "
+                        "разрешайте каждое как отдельную атаку")
 
 
 def secondary_targets(rs: Ruleset, quality: str, targets: Sequence[Target], *,
@@ -249,10 +254,12 @@ def secondary_targets(rs: Ruleset, quality: str, targets: Sequence[Target], *,
         if quality == "torrent":
             torrent_dw4()
         if blast_dice is None:
-            raise InputError("blast: dw4 Blast needs the X of each Blast weapon (the quality's value)", "quality")
+            raise InputError("blast: dw4 Blast needs the X of each Blast weapon (the quality's value)", "quality",
+                             ru="blast: Blast в dw4 требует X каждого оружия с Blast (значение свойства)")
         return blast_dw4(blast_dice, targets, rules)
     if net is None:
-        raise InputError("secondary: the attack's net-hit distribution is needed", "secondary")
+        raise InputError("secondary: the attack's net-hit distribution is needed", "secondary",
+                         ru="secondary: нужно распределение чистых попаданий атаки")
     return secondary_dw3(net, targets, rs, quality, piercing=piercing, mass1_strict=mass1_strict)
 
 
@@ -291,7 +298,8 @@ def attach(body: dict[str, Any], raw_targets: Sequence[str] | None, qualities: d
     elif net is not None:
         out = secondary_dw3(net, targets, rs, quality, mass1_strict=mass1_strict)
     else:
-        raise InputError("secondary: the attack's net Hits are needed", "secondary")
+        raise InputError("secondary: the attack's net Hits are needed", "secondary",
+                         ru="secondary: нужны чистые Попадания атаки")
     c = _cite(rs, quality)
     report.citations.append(c)
     for text in out["assumptions"]:

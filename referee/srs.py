@@ -155,7 +155,8 @@ def token_powers(per: int, rules: FaceRules, probs: dict[Face, float], tokens: i
 def _limit(field: str, dice_count: int, what: str) -> None:
     """Pools above MAX_DICE are refused with the arithmetic that made them (never a long hang)."""
     if dice_count > MAX_DICE:
-        raise InputError(f"{field}: {what} = {dice_count} dice; the limit for one pool is {MAX_DICE}", field)
+        raise InputError(f"{field}: {what} = {dice_count} dice; the limit for one pool is {MAX_DICE}", field,
+                         ru=f"{field}: {what} = {dice_count} кубов; предел одного набора {MAX_DICE}")
 
 
 def resolve_dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
@@ -245,7 +246,9 @@ def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool, tokens: i
     torpedo = bool(p.get("torpedo"))
     if torpedo and not rules.weight_of_fire:
         raise InputError("torpedo: the quick reference has no Torpedo attack run (SRS attacks on a submerged "
-                         "target gain the Submerged quality instead)", "torpedo")
+                         "target gain the Submerged quality instead)", "torpedo",
+                         ru="torpedo: в кратком справочнике нет торпедного захода (атаки SRS по подводной цели "
+                            "получают свойство Submerged)")
     per = p.get("dice_per_token") or rules.dice_per_token
     _limit("tokens", tokens * per, f"{tokens} tokens x {per} dice")
     if p.get("dice_per_token") is None and rs.edition == "dw3-quick-reference":
@@ -401,7 +404,9 @@ def _dw3_rolled(p: dict[str, Any], rs: Ruleset, report: Report, tokens: int, los
     if lost is None:
         if inputs["interception_pool"]:
             raise InputError("intercept_roll: in rolled mode give the Interception dice first (⟨intercept_roll⟩), "
-                             f"{inputs['interception_pool']} dice", "intercept_roll")
+                             f"{inputs['interception_pool']} dice", "intercept_roll",
+                             ru=f"intercept_roll: с выпавшими кубами сначала задайте кубы Перехвата "
+                                f"(⟨intercept_roll⟩), {inputs['interception_pool']} кубов")
         lost = 0
     left = tokens - lost
     pool = left * per
@@ -438,7 +443,9 @@ def _dw3_rolled(p: dict[str, Any], rs: Ruleset, report: Report, tokens: int, los
         need = cc.critical_rolls + crit.rerolls_needed
         if len(crit_numbers) != need:
             raise InputError(f"critical_roll: {need} critical damage dice are needed, you gave {len(crit_numbers)}",
-                             "critical_roll")
+                             "critical_roll",
+                             ru=f"critical_roll: нужно кубов критических повреждений: {need}, задано "
+                                f"{len(crit_numbers)}")
         crit = apply_critical_faces(crit_numbers, target.markers, rs, target.has_generator)
         effects, crit_damage, crit_cat, disorder = crit.effects, crit.damage, crit.catastrophic, crit.disorder
     catastrophic = cc.catastrophic + crit_cat
@@ -527,7 +534,9 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool, tokens: i
     _limit("target_defences", sum(defences) + escorts, "the Resistance Pool (Defences + Escorts)")
     if len(defences) > tokens:
         raise InputError(f"target_defences: {len(defences)} targets nominated but the Stack has only {tokens} "
-                         "token(s); at most one target per token", "target_defences")
+                         "token(s); at most one target per token", "target_defences",
+                         ru=f"target_defences: выбрано целей {len(defences)}, а жетонов в Стеке только {tokens}; не "
+                            f"больше одной цели на жетон")
     pool_i, lost_law, lost_known = _interception_dw4(p, tokens, report)
     if len(defences) > 1 or pool_i:
         report.assume("when Interception leaves fewer tokens than targets, the first targets listed in "
@@ -555,7 +564,8 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool, tokens: i
     if rolled:
         if lost_known is None:
             raise InputError(f"intercept_roll: in rolled mode give the Interception dice first ({pool_i} dice)",
-                             "intercept_roll")
+                             "intercept_roll",
+                             ru=f"intercept_roll: с выпавшими кубами сначала задайте кубы Перехвата ({pool_i} кубов)")
         left = tokens - lost_known
         pool, resist, nominated = shape(left)
         check = RollCheck(report)

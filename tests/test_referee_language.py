@@ -106,3 +106,15 @@ def test_an_english_player_is_cited_the_english_text_and_a_russian_player_the_bo
     assert {title for title, _ in russian} == {"Dystopian Wars Rulebook (Russian translation)"}
     qrs = resolve("attack", {**params, "ruleset": "dw3-qrs"}, lang="en")["citations"]
     assert {c["document_title"] for c in qrs} == {"Dystopian Wars Quick Reference"}  # no twin of its own
+
+
+def test_every_error_written_in_the_referee_has_its_russian_text():
+    """InputError("…", field, ru="…"): a literal English error without its Russian would reach a Russian
+    player in English (a message passed in as a value, such as a registry refusal, is said where written)."""
+    missing = []
+    for path in sorted(REFEREE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "InputError" and node.args \
+                    and _literal(node.args[0]) and "ru" not in {k.arg for k in node.keywords}:
+                missing.append(f"{path.name}:{node.lineno}")
+    assert missing == []
