@@ -51,3 +51,14 @@ def test_an_unknown_word_without_a_near_flag_is_named_plainly(capsys):
         main(["rule", "piercing", "--zzzz"])
     err = capsys.readouterr().err
     assert "unrecognized arguments: --zzzz" in err and "did you mean" not in err
+
+
+def test_a_unit_card_in_russian_has_russian_headings(capsys):
+    """Issue 21: unit cards come out in the player's language (the rules' own texts stay as printed)."""
+    assert main(["unit", "Borodino", "--lang", "ru"]) == 0
+    card = capsys.readouterr().out
+    assert "Боеготов" in card and "Повреждён" in card and "Оружие (ведущее(поддержка)" in card and "источник:" in card
+    headings = [line for line in card.splitlines() if not line.startswith(("       ", "   примечание:"))]
+    assert not any(word in line for line in headings for word in ("Battle-Ready", "Weapons", "source:"))
+    assert main(["unit", "Borodino"]) == 0
+    assert "Battle-Ready" in capsys.readouterr().out
