@@ -22,7 +22,9 @@ from core.params import Kind, ParamSpec
 from referee.damage import MARKER_KEYS
 from referee.describe_tokens import Token
 from referee.describe_vocab import (
+    ASK,
     COUNTED_IN_DICE,
+    SHIP_CONCEPTS,
     FALLBACKS,
     VALUED_QUALITIES,
     Entry,
@@ -31,8 +33,11 @@ from referee.describe_vocab import (
     word_matches,
 )
 
-_ROLE_RANK = {"key": 8, "flag": 7, "quality": 6, "marker": 5, "owner": 4, "neg": 3, "conn": 2, "sep": 2,
-              "filler": 0}
+_ROLE_RANK = {"perspective": 9, "key": 8, "flag": 7, "quality": 6, "marker": 5, "owner": 4, "neg": 3, "conn": 2,
+              "sep": 2, "filler": 0}
+_SENTENCE_ENDS = frozenset({".", "!", "?"})
+_CLAUSE_OPENERS = frozenset({":", "has", "have", "got", "has got"})  # "target: A5 C8", "target has 2 escorts"
+_FLIP = {"self": "target", "target": "self"}
 _VALUE_KINDS = (Kind.INT, Kind.FLOAT, Kind.INTS)
 _ARTICLES = frozenset({"the", "a", "an", "my", "this"})
 
@@ -52,6 +57,8 @@ class Item:
     owner: str | None = None
     nums: list[Item] = field(default_factory=list)
     used: bool = False  # a bound number, an applied owner or negation, an absorbed unit
+    scoped: bool = False  # the owner came from an open scope ("his ADV 3, 2 escorts"), not a word beside it
+    ask: bool = False  # a key about a ship that both sides have and nothing says whose
     span_end: int = 0  # end of the text this item stands for once its numbers are bound
     word: str = ""  # the normalised words matched
 
@@ -144,6 +151,7 @@ class _Context:
     """What decides a phrase's parameter besides its words: the action's inputs and the edition."""
 
     specs: dict[str, ParamSpec]
+    action: str
     ruleset: str
     assaulter: Any
     qualities: dict[str, Entry]  # quality names, for a key word that means nothing in this action
@@ -154,11 +162,11 @@ class _Context:
 
 
 def attach(items: list[Item], specs: dict[str, ParamSpec], ruleset_hint: str | None,
-           vocab_qualities: dict[str, Entry]) -> list[Item]:
+           vocab_qualities: dict[str, Entry], action: str = "") -> list[Item]:
     """Apply owners, pick each phrase's parameter; returns the items with applied owners removed."""
     items = _apply_owners(items)
     flags = {it.concept: it.value for it in items if it.kind == "flag"}
-    ctx = _Context(specs, str(flags.get("ruleset") or ruleset_hint or "dw3"), flags.get("assaulter"),
+    ctx = _Context(specs, action, str(flags.get("ruleset") or ruleset_hint or "dw3"), flags.get("assaulter"),
                    vocab_qualities)
     for item in items:
         if item.kind == "key":
@@ -169,22 +177,36 @@ def attach(items: list[Item], specs: dict[str, ParamSpec], ruleset_hint: str | N
 
 
 def _apply_owners(items: list[Item]) -> list[Item]:
-    """"target armour" / "броня цели": the owner joins its key; an owner next to no key is a filler."""
+    """Owner words decide whose ship a key is about (see describe_vocab.OWNERS for how far each reaches);
+    "he's boarding me" swaps the two sides. Applied owners are removed; an owner of nothing is a filler."""
+    flip = any(it.kind == "perspective" for it in items)
+    scope: str | None = None
     for idx, item in enumerate(items):
+        if item.kind == "perspective":
+            item.kind = "filler"
+            continue
+        if item.word in _SENTENCE_ENDS:
+            scope = None
+        if item.kind == "key" and item.owner is None and scope is not None and item.concept in SHIP_CONCEPTS:
+            item.owner, item.scoped = scope, True
         if item.kind != "owner":
             continue
+        owner = _FLIP[item.value] if flip else str(item.value)
         nxt = items[idx + 1] if idx + 1 < len(items) else None
         prev = items[idx - 1] if idx else None
         after = items[idx + 2] if idx + 2 < len(items) else None
-        if nxt is not None and nxt.kind == "key" and nxt.owner is None:
-            nxt.owner, item.used = item.value, True
-            nxt.start = item.start
-        elif prev is not None and prev.kind == "key" and prev.owner is None and not prev.nums:
-            prev.owner, item.used = item.value, True  # Russian puts it after: "броня цели 6"
-            prev.end = prev.span_end = item.end
-        elif nxt is not None and nxt.kind == "num" and after is not None and after.kind == "key" \
-                and after.mode != "pre" and after.owner is None:
-            after.owner, item.used = item.value, True  # "target discards 1 srs"
+        item.used = True
+        if item.mode == "scope" or (item.mode == "adj" and nxt is not None and nxt.word in _CLAUSE_OPENERS):
+            scope = owner
+        elif item.mode == "weak":
+            if scope is None:
+                _own_next(nxt, after, owner, item)
+        elif not _own_next(nxt, after, owner, item):
+            if prev is not None and prev.kind == "key" and (prev.owner is None or prev.scoped):
+                prev.owner, prev.scoped = owner, False  # Russian puts it after: "броня цели 6"
+                prev.end = prev.span_end = item.end
+            else:
+                item.used = False
     items = [it for it in items if not (it.kind == "owner" and it.used)]
     for it in items:
         if it.kind == "owner":
@@ -192,9 +214,25 @@ def _apply_owners(items: list[Item]) -> list[Item]:
     return items
 
 
+def _own_next(nxt: Item | None, after: Item | None, owner: str, word: Item) -> bool:
+    """"target armour" (the key next to it) or "target discards 1 srs" (the key after a number)."""
+    if nxt is not None and nxt.kind == "key" and (nxt.owner is None or nxt.scoped):
+        nxt.owner, nxt.scoped = owner, False
+        nxt.start = word.start
+        return True
+    if nxt is not None and nxt.kind == "num" and after is not None and after.kind == "key" \
+            and after.mode != "pre" and (after.owner is None or after.scoped):
+        after.owner, after.scoped = owner, False
+        return True
+    return False
+
+
 def _resolve_key(item: Item, ctx: _Context) -> None:
     concept, names = item.concept, ctx.names
-    param = resolve(concept, item.owner, names)
+    param = resolve(concept, item.owner, names, ctx.action)
+    if param == ASK:
+        item.ask = True
+        return
     if param is None and concept == "support_models":
         support = ctx.specs.get("support")
         param = "support" if support is not None and support.kind is Kind.INT else None
@@ -207,7 +245,8 @@ def _resolve_key(item: Item, ctx: _Context) -> None:
     if param is None and concept in FALLBACKS:
         other, value = FALLBACKS[concept]
         if value is None:
-            param = resolve(other, item.owner, names)
+            param = resolve(other, item.owner, names, ctx.action)
+            param = None if param == ASK else param
         elif other in names:
             item.kind = "marker" if ctx.specs[other].kind is Kind.TEXTS else "flag"
             item.param, item.value = other, value

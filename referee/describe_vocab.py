@@ -26,7 +26,7 @@ class Entry:
     """One phrase and what it means.
 
     role: "key" (takes a number), "flag" (sets `concept` to `value`), "quality", "marker",
-    "owner" (target/self, modifies the next key), "neg", "conn" (between a key and its number),
+    "owner" (target/self; mode: how far it reaches, see OWNERS), "perspective", "neg", "conn" (between a key and its number),
     "sep" (between list items), "filler" (understood, carries nothing).
     mode (keys): "pre" ("armour 6"), "both" (also "21 dice"), "post" (units: '10"').
     """
@@ -167,20 +167,50 @@ FLAGS: list[tuple[str, Any, str]] = [
     ("cause", "ram-outside-fore-arc", "outside fore arc|outside the fore arc|ram outside fore arc"),
 ]
 
-OWNERS = [("target", "target|enemy|defender|defending|target model|model hit|impact|target discards|"
-                     "target discarded|defender discards|цел*|противник*|врага|вражеск*|цель сбрасывает"),
-          ("self", "rammer|ramming model|ramming ship|attacker|attacking model|own|my|mover|moving model|"
-                   "таранящ*|атакующ* модел*|движущ* модел*|"
-                   "сво*|мой|моя|мое|мои|моего|моей")]
+# Owner words, by how far they reach (Entry.mode):
+# "adj": the one key next to it ("target armour", "броня цели", "enemy escorts");
+# "scope": every key about a ship until the next owner word or the end of the sentence ("his ADV 3 and
+#   2 escorts", "target has 2 escorts and ADV 4", "у цели ПВО 4, 2 эскорта", "vs citadel 8, 2 escorts");
+# "weak": the next key, only where no scope is open ("fray 6 with 2 srs"; "vs a cruiser with 2 escorts").
+OWNERS = [("target", "adj", "target|defender|defending|target model|model hit|impact|target discards|"
+                            "target discarded|defender discards|of his|of the target|цел*|вражеск*|цель сбрасывает"),
+          ("target", "scope", "enemy|enemy's|his|her|their|him|he|they|them|ur|your|vs|versus|against|into|"
+                              "he has|he's got|target has|target's got|target has got|enemy has|on the target|"
+                              "his own|противник*|врага|против|его|него|ему|ним|он|у него|у цели|"
+                              "у противника|у врага|их|у них"),
+          ("self", "adj", "rammer|ramming model|ramming ship|attacker|attacking model|own|mover|moving model|"
+                          "таранящ* модел*|таранящ* корабл*|таранящего|таранящий|атакующ* модел*|"
+                          "движущ* модел*|of mine|сво*"),
+          ("self", "scope", "my|mine|me|i|i've|im|our|we|мой|моя|мое|мои|моего|моей|моих|моим|моему|я|мы|"
+                            "у меня|у моего|наш|наша|наше|наши|нашего"),
+          ("self", "weak", "with|w|со|с")]
+# Words that say the speaker is the one attacked ("he's boarding me"): then "my" is the target's.
+PERSPECTIVE = ("boarding me|boards me|rams me|ramming me|attacks me|attacking me|shoots me|shooting me|"
+               "shooting at me|fires at me|firing at me|assaults me|assaulting me|"
+               "меня штурмует|штурмует меня|меня атакует|атакует меня|меня таранит|таранит меня|"
+               "стреляет по мне|по мне")
+# Keys about a ship, which either side may own; the others (lead, fray, tokens, inches, …) belong to
+# one side by what they mean, whatever owner word stands near them.
+SHIP_CONCEPTS = frozenset({"armour", "citadel", "mass", "hull", "damage_taken", "crippled_hull", "escorts",
+                           "srs", "srs_discard", "adv", "sdv", "defence", "disorder", "heavy_prow", "crew",
+                           "ablative", "boarding", "generators"})
+# Unprefixed parameters that are the target's in their action (the others are the acting model's).
+TARGET_PARAMS = {"attack": frozenset({"armour", "citadel", "mass", "hull", "damage_taken", "crippled_hull",
+                                      "defence", "srs_discard", "defence_models", "shield_dice"})}
+# Unowned ship keys of an action where both sides have the input: the side a referee takes without
+# asking. Collision: the moving model is the subject. Ram: "hull" is the rammer's dice ("hull 6, moved 5").
+DEFAULT_SIDE = {("collision", c): "self" for c in ("mass", "hull", "damage_taken", "disorder")}
+DEFAULT_SIDE |= {("ram", "hull"): "self", ("ram", "heavy_prow"): "self", ("ram", "armour"): "target",
+                 ("ram", "citadel"): "target"}
 NEGATIONS = "no|not|without|non|не|без|нет"
 CONNECTORS = ":|=|of|is|are|равн*|-"
 SEPARATORS = ",|;|and|&|/|и|+"
 FILLERS = (
-    "a|an|the|vs|versus|against|at|with|on|to|by|for|from|into|its|it|his|her|their|has|have|having|had|"
+    "a|an|the|at|on|to|by|for|from|its|it|has|have|having|had|got|"
     "be|attack|attacking|shoot|shoots|shooting|shot|fires|firing|weapon|weapons|model|ship|unit|value|"
     "rating|total|plus|what|are|odds|chance|chances|how|many|much|edition|ed|in|using|use|uses|rolls|rolling|"
-    "rules|ruleset|type|trait|quality|qualities|also|then|that|this|which|who|please|me|i|we|"
-    "против|с|со|на|в|во|по|у|до|от|при|к|для|из|атака|атакую|атакует|атакуем|стреляю|стреляет|стреляем|"
+    "rules|ruleset|type|trait|quality|qualities|also|then|that|this|which|who|please|"
+    "на|в|во|по|у|до|от|при|к|для|из|атака|атакую|атакует|атакуем|стреляю|стреляет|стреляем|"
     "стрельба|оружие|оружием|модель|модели|корабль|корабля|имеет|есть|значение|показатель|всего|шансы|"
     "какие|каковы|сколько|это|а|или|редакция|редакции|правила|свойство|свойства|качество|"
     "качества|когда|если|который|которая|rams|rammed|таранит|тараню|таранил|таранила|.|!|?|(|)|'|\"|#|~"
@@ -268,9 +298,11 @@ def _static_entries() -> list[Entry]:
     for param, value, spec in FLAGS:
         for phrase in _phrases(spec):
             out.append(Entry(phrase, "flag", param, value))
-    for owner, spec in OWNERS:
+    for owner, reach, spec in OWNERS:
         for phrase in _phrases(spec):
-            out.append(Entry(phrase, "owner", value=owner))
+            out.append(Entry(phrase, "owner", value=owner, mode=reach))
+    for phrase in _phrases(PERSPECTIVE):
+        out.append(Entry(phrase, "perspective"))
     for role, spec in (("neg", NEGATIONS), ("conn", CONNECTORS), ("sep", SEPARATORS), ("filler", FILLERS)):
         for phrase in _phrases(spec):
             out.append(Entry(phrase, role))
@@ -345,17 +377,39 @@ def vocabulary(specs: Sequence[ParamSpec]) -> Vocabulary:
     return vocab
 
 
-def resolve(concept: str, owner: str | None, names: set[str]) -> str | None:
-    """The parameter a key means in an action with parameters `names`, or None."""
+def side_of(action: str, param: str) -> str:
+    """"target" or "self": whose value an input of `action` is."""
+    if param.startswith(("target_", "impact_")) or param in TARGET_PARAMS.get(action, ()):
+        return "target"
+    if action in ("srs",) and param not in ("tokens", "dice_per_token", "torpedo", "attack_rating"):
+        return "target"
+    return "self"
+
+
+def _order(concept: str, owner: str | None) -> tuple[str, ...]:
     listed = CANDIDATES.get(concept, ())
     if owner == "target":
-        order = (f"target_{concept}", f"impact_{concept}", *listed, concept)
-    elif owner == "self":
-        order = (f"rammer_{concept}", f"attacker_{concept}", f"mover_{concept}", *listed, concept)
-    else:
-        order = (*listed, concept, f"target_{concept}", f"rammer_{concept}", f"attacker_{concept}",
-                 f"mover_{concept}")
-    for name in order:
+        return (f"target_{concept}", f"impact_{concept}", *listed, concept)
+    if owner == "self":
+        return (f"rammer_{concept}", f"attacker_{concept}", f"mover_{concept}", *listed, concept)
+    return (*listed, concept, f"target_{concept}", f"rammer_{concept}", f"attacker_{concept}", f"mover_{concept}")
+
+
+ASK = "?"  # resolve(): the key's owner must be asked for
+
+
+def resolve(concept: str, owner: str | None, names: set[str], action: str = "") -> str | None:
+    """The parameter a key means in an action with parameters `names`; None when it has none; `ASK`
+    when the key is about a ship, both sides have that input and nothing says whose it is."""
+    if concept not in SHIP_CONCEPTS or not action:
+        return next((n for n in _order(concept, owner) if n in names), None)
+    sides: dict[str, str] = {}
+    for name in _order(concept, None):
         if name in names:
-            return name
-    return None
+            sides.setdefault(side_of(action, name), name)
+    if owner is not None:
+        return sides.get(owner)
+    if len(sides) > 1:
+        default = DEFAULT_SIDE.get((action, concept))
+        return sides[default] if default else ASK
+    return next(iter(sides.values()), None)
