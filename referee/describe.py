@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.params import Kind, ParamError, ParamSpec, coerce
-from referee.describe_grammar import Item, attach, bind, match, negate
+from referee.describe_grammar import Item, attach, bind, combine, match, negate
 from referee.describe_tokens import Token, detect_language, tokenize
 from referee.describe_vocab import vocabulary
 from referee.errors import InputError
@@ -42,6 +42,7 @@ def parse_description(action: str, text: str, ruleset: str | None = None) -> dic
     vocab = vocabulary(specs_list)
     items = match(tokens, vocab)
     items = attach(items, specs, ruleset, vocab.quality_words, action)
+    items = combine(items, specs)
     bind(items)
     negate(items)
     _ask_owners(items, text, tokens)

@@ -15,6 +15,7 @@ Three steps, each small enough to reason about:
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,9 +113,18 @@ def _unit_here(vocab: Vocabulary, tokens: list[Token], i: int) -> bool:
     return not (follow and follow.role == "flag" and follow.concept == "ruleset")
 
 
+def _spelled(vocab: Vocabulary, tok: Token) -> Token:
+    """A word no phrase starts with, read as the word it misspells or transliterates (if one fits)."""
+    if tok.kind != "word" or vocab.known(tok.text):
+        return tok
+    fixed = vocab.correct(tok.text)
+    return Token("word", fixed, tok.start, tok.end) if fixed else tok
+
+
 def match(tokens: list[Token], vocab: Vocabulary) -> list[Item]:
     """Tokens -> items: phrases (longest first), numbers, and unknown words."""
     items: list[Item] = []
+    tokens = [_spelled(vocab, t) for t in tokens]
     i = 0
     while i < len(tokens):
         tok = tokens[i]
@@ -173,7 +183,22 @@ def attach(items: list[Item], specs: dict[str, ParamSpec], ruleset_hint: str | N
             _resolve_key(item, ctx)
         elif item.kind in ("flag", "quality", "marker"):
             _resolve_word(item, ctx)
+    _other_side(items, ctx)
     return items
+
+
+def _other_side(items: list[Item], ctx: _Context) -> None:
+    """"rammer mass 3, mass 2": once one side's value is named, an unowned one of the same key is the
+    other side's (asked only when both or neither side is named)."""
+    for item in items:
+        if not item.ask:
+            continue
+        named = {it.owner for it in items if it.kind == "key" and it.concept == item.concept
+                 and it is not item and it.param is not None and it.owner is not None}
+        if len(named) == 1:
+            other = _FLIP[named.pop()]
+            item.owner, item.ask = other, False
+            _resolve_key(item, ctx)
 
 
 def _apply_owners(items: list[Item]) -> list[Item]:
@@ -181,37 +206,76 @@ def _apply_owners(items: list[Item]) -> list[Item]:
     "he's boarding me" swaps the two sides. Applied owners are removed; an owner of nothing is a filler."""
     flip = any(it.kind == "perspective" for it in items)
     scope: str | None = None
+    tentative = weak = False  # a scope that ends at the next separator / comma
+    last_key: Item | None = None
     for idx, item in enumerate(items):
         if item.kind == "perspective":
             item.kind = "filler"
             continue
-        if item.word in _SENTENCE_ENDS:
-            scope = None
+        prev_item = items[idx - 1] if idx else None
+        if item.word in _SENTENCE_ENDS or (tentative and item.kind == "sep") or (weak and item.word in (",", ";")):
+            scope, tentative, weak = None, False, False
+        elif item.word == ":" or (item.kind == "key" and item.concept in SHIP_CONCEPTS):
+            tentative = False
         if item.kind == "key" and item.owner is None and scope is not None and item.concept in SHIP_CONCEPTS:
             item.owner, item.scoped = scope, True
+        if item.kind == "key" and item.concept in SHIP_CONCEPTS:
+            last_key = item
         if item.kind != "owner":
+            continue
+        if item.word == "i" and prev_item is not None and prev_item.kind == "num":
+            item.kind = "sep"  # "PVO 3 i 2 eskorta": Russian "и" typed in Latin letters
             continue
         owner = _FLIP[item.value] if flip else str(item.value)
         nxt = items[idx + 1] if idx + 1 < len(items) else None
         prev = items[idx - 1] if idx else None
         after = items[idx + 2] if idx + 2 < len(items) else None
         item.used = True
-        if item.mode == "scope" or (item.mode == "adj" and nxt is not None and nxt.word in _CLAUSE_OPENERS):
+        after_key = prev is not None and prev.kind == "key" and prev.concept in SHIP_CONCEPTS \
+            and (prev.owner is None or prev.scoped)
+        if after_key and item.mode == "adj" and (nxt is None or nxt.word not in _CLAUSE_OPENERS):
+            assert prev is not None  # Russian puts it after: "броня цели 6", "эскорт противника 10"
+            prev.owner, prev.scoped = owner, False
+            prev.end = prev.span_end = item.end
+            continue
+        if item.mode == "scope" and _elliptic(items, idx, last_key, owner):
+            assert last_key is not None  # "I've got 2 escorts, he's got 1": the same key, the other side
+            item.kind, item.entry, item.word, item.used = "key", last_key.entry, last_key.word, False
+            item.owner, item.scoped, item.value = owner, False, None
             scope = owner
-        elif item.mode == "weak":
+            continue
+        if item.mode == "scope" or (item.mode == "adj" and nxt is not None and nxt.word in _CLAUSE_OPENERS):
+            scope, weak = owner, False
+            # "ramming his cruiser, hull 6": a possessive of a noun ends at the next comma, unless a colon
+            # opens a list ("his ship: citadel 8") or a ship key follows at once ("his ADV 3, 2 escorts")
+            tentative = nxt is not None and nxt.kind in ("unknown", "filler") and nxt.word != ":"
+        elif item.mode == "weak":  # "with 2 srs and 1 escort": a scope where none is open
+            item.used = False  # kept, as a filler: "supporting weapons with 6 and 4 dice"
             if scope is None:
-                _own_next(nxt, after, owner, item)
+                scope, tentative, weak = owner, False, True
+                for key in (nxt, after):
+                    if key is not None and key.kind == "key" and key.concept in SHIP_CONCEPTS and key.owner is None:
+                        key.owner, key.scoped = owner, True  # lenient: "с ПВО 4" in an attack is the target's
         elif not _own_next(nxt, after, owner, item):
-            if prev is not None and prev.kind == "key" and (prev.owner is None or prev.scoped):
-                prev.owner, prev.scoped = owner, False  # Russian puts it after: "броня цели 6"
-                prev.end = prev.span_end = item.end
-            else:
-                item.used = False
+            item.used = False
     items = [it for it in items if not (it.kind == "owner" and it.used)]
     for it in items:
         if it.kind == "owner":
             it.kind = "filler"
     return items
+
+
+def _elliptic(items: list[Item], idx: int, last_key: Item | None, owner: str) -> bool:
+    """An owner followed by a bare number ("he's got 1", "у него 3", "mine is 5") after a ship key of the
+    other side: the number is that key's, for this owner."""
+    if last_key is None or last_key.owner == owner:
+        return False
+    j = idx + 1
+    while j < len(items) and items[j].kind == "conn":
+        j += 1
+    if j >= len(items) or items[j].kind != "num":
+        return False
+    return j + 1 >= len(items) or items[j + 1].kind == "sep" or items[j + 1].word in _SENTENCE_ENDS
 
 
 def _own_next(nxt: Item | None, after: Item | None, owner: str, word: Item) -> bool:
@@ -229,7 +293,9 @@ def _own_next(nxt: Item | None, after: Item | None, owner: str, word: Item) -> b
 
 def _resolve_key(item: Item, ctx: _Context) -> None:
     concept, names = item.concept, ctx.names
-    param = resolve(concept, item.owner, names, ctx.action)
+    if item.word == "boarding" and ctx.ruleset != "dw4" and "fray" in names and item.owner != "target":
+        concept = "fray"  # dw3: "boarding 6", "абордаж 6" is the assaulting model's Fray
+    param = resolve(concept, item.owner, names, ctx.action, strict=not item.scoped)
     if param == ASK:
         item.ask = True
         return
@@ -245,7 +311,7 @@ def _resolve_key(item: Item, ctx: _Context) -> None:
     if param is None and concept in FALLBACKS:
         other, value = FALLBACKS[concept]
         if value is None:
-            param = resolve(other, item.owner, names, ctx.action)
+            param = resolve(other, item.owner, names, ctx.action, strict=not item.scoped)
             param = None if param == ASK else param
         elif other in names:
             item.kind = "marker" if ctx.specs[other].kind is Kind.TEXTS else "flag"
@@ -328,6 +394,14 @@ def _more_of_list(items: list[Item], key: Item, idx: int) -> None:
         j += 1
 
 
+def _earlier_of_list(items: list[Item], key: Item, idx: int) -> None:
+    """"3 and 3 support", "4, 4 support": the numbers listed before a list parameter's word."""
+    j = idx - 1
+    while j >= 1 and items[j].kind == "sep" and _free_num(items, j - 1):
+        _give(key, items[j - 1])
+        j -= 2
+
+
 def _absorb_unit(items: list[Item], key: Item, idx: int) -> None:
     """"range 12 inches", "lead 10 dice": the unit after the number belongs to the same parameter."""
     j = idx + 1
@@ -350,7 +424,8 @@ def bind(items: list[Item]) -> None:
         while j < len(items) and (items[j].kind == "conn" or items[j].word == "("):
             paren = paren or items[j].kind != "conn"
             linked, j = True, j + 1
-        if linked and _free_num(items, j):
+        unit_after = j + 1 < len(items) and items[j + 1].mode == "post" and _claims(items, j + 1)
+        if linked and _free_num(items, j) and not unit_after:  # "ramming: 12 inches" is a move
             _give(item, items[j])
             if paren and j + 1 < len(items) and items[j + 1].word == ")":
                 item.span_end = items[j + 1].end
@@ -361,7 +436,10 @@ def bind(items: list[Item]) -> None:
             continue
         left = items[idx - 1] if idx and _takes(items[idx - 1], "pre") else None
         right = items[idx + 1] if idx + 1 < len(items) and _takes(items[idx + 1], "post") else None
-        if left is not None and right is not None and left.param is not None and left.param == right.param:
+        if right is not None and idx and items[idx - 1].kind == "unknown":
+            right = None  # "bronja 6 citadel": the 6 may be the unknown word's; listed, never given right
+        if left is not None and right is not None and left.param is not None and left.param == right.param \
+                and right.mode == "post":
             _give(left, num)
             right.used = True
             left.span_end = right.end
@@ -373,10 +451,127 @@ def bind(items: list[Item]) -> None:
         if chosen is None:
             continue
         _give(chosen, num)
+        if chosen is right and chosen.spec is not None and chosen.spec.kind is Kind.INTS:
+            _earlier_of_list(items, chosen, idx)
         if chosen is left:
             _absorb_unit(items, chosen, idx)
             if chosen.spec is not None and chosen.spec.kind is Kind.INTS:
                 _more_of_list(items, chosen, idx)
+
+
+def _is(items: list[Item], j: int, word: str) -> bool:
+    return 0 <= j < len(items) and items[j].word == word
+
+
+def _plus(items: list[Item], j: int) -> int | None:
+    """Index of the number added at j ("+ 5" or "+5"), or None."""
+    if _is(items, j, "+") and _free_num(items, j + 1):
+        return j + 1
+    if _free_num(items, j) and items[j].word.startswith("+"):
+        return j
+    return None
+
+
+def _synthetic(specs: dict[str, ParamSpec], concept: str, at: Item) -> Item:
+    spec = specs[concept]
+    return Item("key", at.start, at.end, entry=Entry((concept,), "key", concept), param=concept, spec=spec,
+                word=concept, span_end=at.end)
+
+
+def combine(items: list[Item], specs: dict[str, ParamSpec]) -> list[Item]:
+    """Ways players write several values at once, decided before single numbers are bound:
+    "ADV/SDV 3/2" (pairs in order), "12(6)" (a weapon's lead value and its support value),
+    "10 dice lead" (dice as the lead's unit), "lead 10 + 5 + 5" or "10 + 5 + 5" (a lead and its supports)."""
+    out = list(items)
+    for i in range(len(out) - 4):  # key / key num / num
+        a, b = out[i], out[i + 2]
+        if a.kind == "key" and b.kind == "key" and _is(out, i + 1, "/") and _free_num(out, i + 3) \
+                and _is(out, i + 4, "/") and _free_num(out, i + 5) and not a.nums and not b.nums:
+            _give(a, out[i + 3])
+            _give(b, out[i + 5])
+    for i, item in enumerate(out):  # 12(6): the second number is the weapon's support value
+        if _free_num(out, i) and _is(out, i + 1, "(") and _free_num(out, i + 2) and _is(out, i + 3, ")"):
+            key = _pair_key(out, i)
+            if key is not None and key.concept == "support":
+                out[i].used = True
+                _give(key, out[i + 2])
+            elif key is not None and key.concept == "lead":
+                _give(key, out[i])
+                out[i + 2].used = True
+            if key is not None:
+                key.span_end = max(key.span_end, out[i + 3].end)
+                out[i + 1].kind = out[i + 3].kind = "filler"
+    for i in range(len(out) - 3):  # "2 supports of 7", "две поддержки по четыре": N supports of X dice
+        key = out[i + 1]
+        if not (_free_num(out, i) and key.kind == "key" and key.concept in ("support", "support_models")
+                and key.spec is not None and key.spec.kind is Kind.INTS and not key.nums):
+            continue
+        j = i + 2
+        while j < len(out) and out[j].word in ("weapons", "weapon", "ships", "turrets", "guns"):
+            j += 1
+        if j < len(out) and out[j].word in ("at", "of", "по", "for") and _free_num(out, j + 1):
+            assert out[i].token is not None
+            for _ in range(int(out[i].token.value)):
+                key.nums.append(out[j + 1])
+            out[i].used = out[j + 1].used = True
+            key.start, key.span_end = out[i].start, out[j + 1].end
+            if j + 2 < len(out) and out[j + 2].word in ("each", "каждая", "каждый", "каждое"):
+                out[j + 2].kind = "filler"
+    for i in range(len(out) - 2):  # "10 dice lead", "sixteen dice from the lead battery"
+        num, dice = out[i], out[i + 1]
+        k = i + 2
+        while k < len(out) - 1 and out[k].word in ("from", "of", "the", "с", "со"):
+            k += 1
+        key = out[k]
+        if _free_num(out, i) and dice.kind == "key" and dice.concept == "dice" and key.kind == "key" \
+                and key.concept in ("lead", "support") and not key.nums and not dice.nums:
+            _give(key, num)
+            dice.used = True
+    for i, item in enumerate(out):  # "9(4) support x2": that many supports of the same value
+        times = re.fullmatch(r"[x×х](\d+)", item.word)
+        key = next((k for k in reversed(out[:i]) if k.kind == "key"), None)
+        if times and key is not None and key.nums and key.spec is not None and key.spec.kind is Kind.INTS:
+            key.nums.extend([key.nums[-1]] * (int(times.group(1)) - 1))
+            item.kind, key.span_end = "filler", item.end
+    if "lead" not in specs or "support" not in specs or specs["support"].kind is not Kind.INTS:
+        return out
+    i = 0
+    while i < len(out):
+        first = _plus(out, i + 1)
+        lead = out[i] if out[i].kind == "key" and out[i].concept == "lead" and out[i].nums else None
+        before = out[i - 1] if i else None
+        lead_word = before if before is not None and before.kind == "key" and before.concept == "lead" \
+            and not before.nums else None
+        start_free = _free_num(out, i) and (lead_word is not None or before is None or not (
+            before.word == "+" or before.word.startswith("+") or _takes(before, "pre")))
+        if first is None or (lead is None and not start_free):
+            i += 1
+            continue
+        parts, j = [], first
+        while j is not None:
+            parts.append(out[j])
+            j = _plus(out, j + 1)
+        if lead is None and lead_word is not None:
+            _give(lead_word, out[i])
+        elif lead is None:
+            lead = _synthetic(specs, "lead", out[i])
+            _give(lead, out[i])
+            out.insert(i, lead)
+        support = _synthetic(specs, "support", parts[0])
+        for part in parts:
+            _give(support, part)
+        out.insert(out.index(parts[-1]) + 1, support)
+        i = out.index(support) + 1
+    return out
+
+
+def _pair_key(items: list[Item], i: int) -> Item | None:
+    """The lead or support key a "12(6)" belongs to: just before it, or just after ("9(4) lead")."""
+    for j in (i - 1, i + 4):
+        if 0 <= j < len(items) and items[j].kind == "key" and items[j].concept in ("lead", "support") \
+                and not items[j].nums:
+            return items[j]
+    return None
 
 
 def negate(items: list[Item]) -> None:
@@ -387,8 +582,10 @@ def negate(items: list[Item]) -> None:
         nxt = items[idx + 1]
         if nxt.kind == "flag" and nxt.param and isinstance(nxt.value, bool):
             nxt.value, item.used = False, True
-        elif nxt.kind == "key" and not nxt.nums and nxt.spec is not None and nxt.spec.kind is Kind.INT:
-            nxt.value, item.used = 0, True
+        elif nxt.kind == "quality":  # "the guns aren't aerial": understood, and not applied
+            nxt.kind, item.used = "filler", True
+        elif nxt.kind == "key" and not nxt.nums and (nxt.ask or nxt.spec is not None and nxt.spec.kind is Kind.INT):
+            nxt.value, item.used = 0, True  # "no escorts": still asked whose, when both sides have them
         else:
             continue
         nxt.start = item.start
