@@ -25,8 +25,8 @@ from referee.describe_tokens import Token
 from referee.describe_vocab import (
     ASK,
     COUNTED_IN_DICE,
-    SHIP_CONCEPTS,
     FALLBACKS,
+    SHIP_CONCEPTS,
     VALUED_QUALITIES,
     Entry,
     Vocabulary,
@@ -242,9 +242,12 @@ def _apply_owners(items: list[Item]) -> list[Item]:
             assert last_key is not None  # "I've got 2 escorts, he's got 1": the same key, the other side
             item.kind, item.entry, item.word, item.used = "key", last_key.entry, last_key.word, False
             item.owner, item.scoped, item.value = owner, False, None
+            _give(item, next(it for it in items[idx + 1:] if it.kind == "num"))
             scope = owner
             continue
         if item.mode == "scope" or (item.mode == "adj" and nxt is not None and nxt.word in _CLAUSE_OPENERS):
+            if item.mode == "scope":
+                _own_next(nxt, after, owner, item)  # "my ADV 3": the word beside the key is strict
             scope, weak = owner, False
             # "ramming his cruiser, hull 6": a possessive of a noun ends at the next comma, unless a colon
             # opens a list ("his ship: citadel 8") or a ship key follows at once ("his ADV 3, 2 escorts")
@@ -271,7 +274,7 @@ def _elliptic(items: list[Item], idx: int, last_key: Item | None, owner: str) ->
     if last_key is None or last_key.owner == owner:
         return False
     j = idx + 1
-    while j < len(items) and items[j].kind == "conn":
+    while j < len(items) and (items[j].kind == "conn" or items[j].word in _CLAUSE_OPENERS):
         j += 1
     if j >= len(items) or items[j].kind != "num":
         return False
@@ -481,27 +484,60 @@ def _synthetic(specs: dict[str, ParamSpec], concept: str, at: Item) -> Item:
 def combine(items: list[Item], specs: dict[str, ParamSpec]) -> list[Item]:
     """Ways players write several values at once, decided before single numbers are bound:
     "ADV/SDV 3/2" (pairs in order), "12(6)" (a weapon's lead value and its support value),
-    "10 dice lead" (dice as the lead's unit), "lead 10 + 5 + 5" or "10 + 5 + 5" (a lead and its supports)."""
+    "2 supports of 7", "10 dice lead" (dice as the lead's unit), "support x2", and "lead 10 + 5 + 5"
+    or "10 + 5 + 5" (a lead and its supports)."""
     out = list(items)
-    for i in range(len(out) - 4):  # key / key num / num
+    _slash_pairs(out)
+    _weapon_pairs(out)
+    _supports_of(out)
+    _dice_as_unit(out)
+    _times(out)
+    support = specs.get("support")
+    if "lead" in specs and support is not None and support.kind is Kind.INTS:
+        _sums(out, specs)
+    return out
+
+
+def _count(item: Item) -> int:
+    assert item.token is not None
+    return int(item.token.value)
+
+
+def _slash_pairs(out: list[Item]) -> None:
+    """"ADV/SDV 3/2": the first number to the first key, the second to the second."""
+    for i in range(len(out) - 5):
         a, b = out[i], out[i + 2]
         if a.kind == "key" and b.kind == "key" and _is(out, i + 1, "/") and _free_num(out, i + 3) \
                 and _is(out, i + 4, "/") and _free_num(out, i + 5) and not a.nums and not b.nums:
             _give(a, out[i + 3])
             _give(b, out[i + 5])
-    for i, item in enumerate(out):  # 12(6): the second number is the weapon's support value
-        if _free_num(out, i) and _is(out, i + 1, "(") and _free_num(out, i + 2) and _is(out, i + 3, ")"):
-            key = _pair_key(out, i)
-            if key is not None and key.concept == "support":
-                out[i].used = True
-                _give(key, out[i + 2])
-            elif key is not None and key.concept == "lead":
-                _give(key, out[i])
-                out[i + 2].used = True
-            if key is not None:
-                key.span_end = max(key.span_end, out[i + 3].end)
-                out[i + 1].kind = out[i + 3].kind = "filler"
-    for i in range(len(out) - 3):  # "2 supports of 7", "две поддержки по четыре": N supports of X dice
+
+
+def _weapon_pairs(out: list[Item]) -> None:
+    """"lead 12(6)", "one support 12(6)": a weapon's lead value and, in brackets, its support value."""
+    for i in range(len(out) - 3):
+        if not (_free_num(out, i) and _is(out, i + 1, "(") and _free_num(out, i + 2) and _is(out, i + 3, ")")):
+            continue
+        key = _pair_key(out, i)
+        if key is None:
+            continue
+        if key.concept == "support":
+            out[i].used = True
+            count = out[i - 2] if i >= 2 and out[i - 1] is key and _free_num(out, i - 2) else None
+            for _ in range(_count(count) if count is not None else 1):
+                _give(key, out[i + 2])  # "two supports 12(6)": two of 6
+            if count is not None:
+                count.used = True
+        else:
+            _give(key, out[i])
+            out[i + 2].used = True
+        key.span_end = max(key.span_end, out[i + 3].end)
+        out[i + 1].kind = out[i + 3].kind = "filler"
+
+
+def _supports_of(out: list[Item]) -> None:
+    """"2 supports of 7", "две поддержки по четыре", "3 support weapons at 5 each": N supports of X dice."""
+    for i in range(len(out) - 3):
         key = out[i + 1]
         if not (_free_num(out, i) and key.kind == "key" and key.concept in ("support", "support_models")
                 and key.spec is not None and key.spec.kind is Kind.INTS and not key.nums):
@@ -510,14 +546,16 @@ def combine(items: list[Item], specs: dict[str, ParamSpec]) -> list[Item]:
         while j < len(out) and out[j].word in ("weapons", "weapon", "ships", "turrets", "guns"):
             j += 1
         if j < len(out) and out[j].word in ("at", "of", "по", "for") and _free_num(out, j + 1):
-            assert out[i].token is not None
-            for _ in range(int(out[i].token.value)):
-                key.nums.append(out[j + 1])
+            key.nums.extend([out[j + 1]] * _count(out[i]))
             out[i].used = out[j + 1].used = True
             key.start, key.span_end = out[i].start, out[j + 1].end
             if j + 2 < len(out) and out[j + 2].word in ("each", "каждая", "каждый", "каждое"):
                 out[j + 2].kind = "filler"
-    for i in range(len(out) - 2):  # "10 dice lead", "sixteen dice from the lead battery"
+
+
+def _dice_as_unit(out: list[Item]) -> None:
+    """"10 dice lead", "sixteen dice from the lead battery": the number is the lead's, "dice" its unit."""
+    for i in range(len(out) - 2):
         num, dice = out[i], out[i + 1]
         k = i + 2
         while k < len(out) - 1 and out[k].word in ("from", "of", "the", "с", "со"):
@@ -527,14 +565,21 @@ def combine(items: list[Item], specs: dict[str, ParamSpec]) -> list[Item]:
                 and key.concept in ("lead", "support") and not key.nums and not dice.nums:
             _give(key, num)
             dice.used = True
-    for i, item in enumerate(out):  # "9(4) support x2": that many supports of the same value
+
+
+def _times(out: list[Item]) -> None:
+    """"9(4) support x2": that many supports of the same value."""
+    for i, item in enumerate(out):
         times = re.fullmatch(r"[x×х](\d+)", item.word)
         key = next((k for k in reversed(out[:i]) if k.kind == "key"), None)
         if times and key is not None and key.nums and key.spec is not None and key.spec.kind is Kind.INTS:
             key.nums.extend([key.nums[-1]] * (int(times.group(1)) - 1))
             item.kind, key.span_end = "filler", item.end
-    if "lead" not in specs or "support" not in specs or specs["support"].kind is not Kind.INTS:
-        return out
+
+
+def _sums(out: list[Item], specs: dict[str, ParamSpec]) -> None:
+    """"lead 10 + 5 + 5", "10 dice lead + 4 + 4" and a bare "10 + 5 + 5": the first number is the lead,
+    the added ones its supports."""
     i = 0
     while i < len(out):
         first = _plus(out, i + 1)
@@ -543,11 +588,12 @@ def combine(items: list[Item], specs: dict[str, ParamSpec]) -> list[Item]:
         lead_word = before if before is not None and before.kind == "key" and before.concept == "lead" \
             and not before.nums else None
         start_free = _free_num(out, i) and (lead_word is not None or before is None or not (
-            before.word == "+" or before.word.startswith("+") or _takes(before, "pre")))
+            before.word.startswith("+") or _takes(before, "pre")))
         if first is None or (lead is None and not start_free):
             i += 1
             continue
-        parts, j = [], first
+        parts: list[Item] = []
+        j: int | None = first
         while j is not None:
             parts.append(out[j])
             j = _plus(out, j + 1)
@@ -562,7 +608,6 @@ def combine(items: list[Item], specs: dict[str, ParamSpec]) -> list[Item]:
             _give(support, part)
         out.insert(out.index(parts[-1]) + 1, support)
         i = out.index(support) + 1
-    return out
 
 
 def _pair_key(items: list[Item], i: int) -> Item | None:

@@ -27,7 +27,8 @@ class Entry:
     """One phrase and what it means.
 
     role: "key" (takes a number), "flag" (sets `concept` to `value`), "quality", "marker",
-    "owner" (target/self; mode: how far it reaches, see OWNERS), "perspective", "neg", "conn" (between a key and its number),
+    "owner" (target/self; mode: how far it reaches, see OWNERS), "perspective", "neg",
+    "conn" (between a key and its number),
     "sep" (between list items), "filler" (understood, carries nothing).
     mode (keys): "pre" ("armour 6"), "both" (also "21 dice"), "post" (units: '10"').
     """
@@ -178,9 +179,13 @@ FLAGS: list[tuple[str, Any, str]] = [
 # "adj": the one key next to it ("target armour", "броня цели", "enemy escorts");
 # "scope": every key about a ship until the next owner word or the end of the sentence ("his ADV 3 and
 #   2 escorts", "target has 2 escorts and ADV 4", "у цели ПВО 4, 2 эскорта", "vs citadel 8, 2 escorts");
-# "weak": the next key, only where no scope is open ("fray 6 with 2 srs"; "vs a cruiser with 2 escorts").
+# "weak": a scope to the next comma, only where none is open ("fray 6 with 2 srs and 1 escort", but
+#   "vs a cruiser with 2 escorts" stays the target's).
+# An "adj" word just after a ship key owns that key ("броня цели 6", "3 escorts of his"); a "scope" word
+# just before one owns it strictly ("my ADV 3" is never the target's ADV).
 OWNERS = [("target", "adj", "target|defender|defending|target model|model hit|impact|target discards|"
-                            "target discarded|defender discards|of his|of the target|enemy|enemy's|противник*|врага|цел*|вражеск*|цель сбрасывает"),
+                            "target discarded|defender discards|of his|of the target|enemy|enemy's|противник*|врага|"
+                            "цел*|вражеск*|цель сбрасывает"),
           ("target", "scope", "his|her|their|him|he|they|them|ur|your|vs|versus|against|into|"
                               "he has|he's got|target has|target's got|target has got|enemy has|on the target|"
                               "his own|против|его|него|ему|ним|он|у него|у цели|"
@@ -188,12 +193,14 @@ OWNERS = [("target", "adj", "target|defender|defending|target model|model hit|im
           ("self", "adj", "rammer|ramming model|ramming ship|attacker|attacking model|own|mover|moving model|"
                           "таранящ* модел*|таранящ* корабл*|таранящего|таранящий|атакующ* модел*|"
                           "движущ* модел*|of mine|сво*"),
-          ("self", "scope", "my|mine|me|i|i've|im|i'm|our|we|i have|i've got|i discard|i throw|мой|моя|мое|мои|моего|моей|моих|моим|моему|я|мы|"
+          ("self", "scope", "my|mine|me|i|i've|im|i'm|our|we|i have|i've got|i discard|i throw|"
+                            "мой|моя|мое|мои|моего|моей|моих|моим|моему|я|мы|"
                             "у меня|у моего|наш|наша|наше|наши|нашего"),
           ("self", "weak", "with|w|со|с")]
 # Words that say the speaker is the one attacked ("he's boarding me"): then "my" is the target's.
 PERSPECTIVE = ("drove into my|ran into my|sailed into my|moved into my|crashed into my|bumped into my|"
-               "collided with my|врезался в мой|врезался в мою|врезался в меня|boarding me|boards me|rams me|ramming me|attacks me|attacking me|shoots me|shooting me|"
+               "collided with my|врезался в мой|врезался в мою|врезался в меня|boarding me|boards me|rams me|"
+               "ramming me|attacks me|attacking me|shoots me|shooting me|"
                "shooting at me|fires at me|firing at me|assaults me|assaulting me|"
                "меня штурмует|штурмует меня|меня атакует|атакует меня|меня таранит|таранит меня|"
                "стреляет по мне|по мне")
@@ -221,7 +228,9 @@ FILLERS = (
     "на|в|во|по|у|до|от|при|к|для|из|атака|атакую|атакует|атакуем|стреляю|стреляет|стреляем|"
     "стрельба|оружие|оружием|модель|модели|корабль|корабля|имеет|есть|значение|показатель|всего|шансы|"
     "какие|каковы|сколько|это|а|или|редакция|редакции|правила|свойство|свойства|качество|"
-    "качества|когда|если|который|которая|rams|rammed|таранит|тараню|таранил|таранила|.|!|?|(|)|'|\"|#|~"
+    "качества|когда|если|который|которая|rams|rammed|таранит|тараню|таранил|таранила|налет*|штурму*|"
+    "столкновени*|столкнул*|врезал*|collision|collided|collides|bumped|bumps|boards|board|assaults|assault|"
+    "attack run|strike|fires at|.|!|?|(|)|'|\"|#|~"
 )
 
 # a "dice" after one of these inputs' number is its unit ("lead 10 dice"), not a second dice count
