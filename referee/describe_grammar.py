@@ -562,7 +562,8 @@ def _dice_as_unit(out: list[Item]) -> None:
             k += 1
         key = out[k]
         if _free_num(out, i) and dice.kind == "key" and dice.concept == "dice" and key.kind == "key" \
-                and key.concept in ("lead", "support") and not key.nums and not dice.nums:
+                and key.concept in ("lead", "support") and not key.nums and not dice.nums \
+                and not _free_num(out, k + 1):  # "21d6 support 29": the support has its own number
             _give(key, num)
             dice.used = True
 
