@@ -115,7 +115,7 @@ def _collect(items: list[Item], specs: dict[str, ParamSpec], text: str) -> tuple
                 put(item.param, _values(item, words), words)
             elif item.value is not None:  # "no escorts"
                 put(item.param, item.value, words)
-            else:
+            elif item.concept != "model_count":  # "ships" alone is a filler
                 ignored.append(words)  # a key without its number: "armour" alone
         elif item.kind == "quality":
             if item.param is None:

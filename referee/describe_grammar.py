@@ -209,8 +209,8 @@ def _apply_owners(items: list[Item]) -> list[Item]:
     tentative = weak = False  # a scope that ends at the next separator / comma
     last_key: Item | None = None
     for idx, item in enumerate(items):
-        if item.kind == "perspective":
-            item.kind = "filler"
+        if item.kind == "perspective":  # "drove into my …": what follows is the one hit, the target
+            item.kind, scope, tentative, weak = "filler", "target", False, False
             continue
         prev_item = items[idx - 1] if idx else None
         if item.word in _SENTENCE_ENDS or (tentative and item.kind == "sep") or (weak and item.word in (",", ";")):
@@ -344,6 +344,8 @@ def _resolve_word(item: Item, ctx: _Context) -> None:
     elif item.concept in MARKER_KEYS and ctx.ruleset != "dw4" and "markers" in names:
         # "navigation lock": a dw4 weapon quality, but in dw3 the Critical Damage marker
         item.kind, item.param, item.value = "marker", "markers", item.concept
+    elif "quality" not in names and item.concept in names and ctx.specs[item.concept].kind is Kind.BOOL:
+        item.kind, item.param, item.value = "flag", item.concept, True  # an SRS run's "torpedo"
     else:
         item.param = "quality" if "quality" in names else None
 
@@ -451,6 +453,11 @@ def bind(items: list[Item]) -> None:
         if left is not None and right is not None:
             # "piercing 2 dice 12": dice has a number of its own; "piercing 21 dice 6 escorts": it has not
             chosen = right if (left.kind == "quality" and not _has_own(items, idx + 1)) else left
+            if right.concept == "model_count":  # "залп двух кораблей": a count of ships, not the broadside
+                counts_models = left.spec is not None and left.spec.kind is Kind.INT and left.concept in (
+                    "support", "support_models")  # "поддержка двух кораблей": the assault's supporting models
+                chosen = left if counts_models else right
+                right.used = right.used or counts_models
         if chosen is None:
             continue
         _give(chosen, num)

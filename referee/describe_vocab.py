@@ -20,6 +20,9 @@ from core.params import Kind, ParamSpec
 from referee.describe_spelling import one_edit, stem_one_edit, transliterate, typo_allowed
 
 MAX_INFLECTION = 4  # letters a Russian stem pattern lets follow it
+# letters only Russian typed in Latin letters has ("zh", "shch", "ja", "'"): only such a word is both
+# transliterated and corrected ("vedushee"); "bring" is not read as a misspelt "броня"
+_TRANSLIT_MARKS = re.compile(r"zh|kh|ch|sh|ja|ju|ya|yu|'")
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,7 @@ def _phrases(spec: str) -> list[tuple[str, ...]]:
 KEYS: dict[str, list[tuple[str, str]]] = {
     "dice": [("both", "dice|die|d|d6|dice pool|pool|attack dice|action dice|куб*|кубик*|кост*|д|д6|набор")],
     "lead": [("both", "lead|lead weapon|leading|ведущ*|ведущ* оруж*|lead dice|lead weapon dice|ведущ* куб*")],
-    "support": [("both", "support|supports|supp|sup|поддержк*|поддерж*"),
+    "support": [("both", "support|supports|supp|sup|supported|supported by|поддержк*|поддерж*"),
                 ("pre", "supporting weapon|supporting weapons|поддерживающ* оруж*"),
                 ("both", "supporting|support dice|supporting dice|supporting weapons dice|поддерживающ*|"
                          "поддерживающ* куб*|куб* поддержк*")],
@@ -73,7 +76,7 @@ KEYS: dict[str, list[tuple[str, str]]] = {
                                 "models within 4|модел* с защит*")],
     "mass": [("pre", "mass|масс*")],
     "hull": [("pre", "hull|корпус*")],
-    "damage_taken": [("pre", "damage taken|taken|получен* урон*|получен*"),
+    "damage_taken": [("pre", "taken|получен* урон*|получен*"),
                      ("both", "damage|damage taken|урон*|повреждени*")],
     "crippled_hull": [("pre", "crippled hull|корпус* поврежденн*")],
     "escorts": [("both", "escort|escort tokens|escort token|эскорт*|жетон* эскорт*")],
@@ -82,9 +85,9 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "shield_dice": [("both", "shield dice|куб* щит*")],
     "ablative": [("pre", "ablative|ablative armour|ablative armor|абляционн* брон*")],
     "distance": [("pre", "range|distance|дистанци*|дальност*|расстояни*|moved|moves|move|after|"
-                         "moving|прошел|прош*|двигал*|переместил*|проплыл*|проехал*|сдвинул*"),
+                         "moving|после|прошел|прош*|двигал*|переместил*|проплыл*|проехал*|сдвинул*"),
                  ("post", '"|inch|inches|дюйм*')],
-    "fray": [("pre", "fray|абордаж*|значени* абордаж*")],
+    "fray": [("pre", "fray|абордаж*|значени* абордаж*|фрей|фрея")],
     "srs": [("both", "srs|srs tokens|srs token|срс|жетон* srs")],
     "srs_discard": [("both", "srs discard|srs discarded|discarded srs|сброшенн* srs|сброс* srs")],
     "crew": [("pre", "crew|crew rating|экипаж*")],
@@ -100,7 +103,12 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "airborne": [("pre", "airborne|airborne target")],
     "blocked": [("pre", "blocked|blocked visibility|visibility blocked|видимост* блокирован*")],
     "unconventional": [("pre", "unconventional target|unconventional")],
-    "tokens": [("both", "tokens|token|жетон*|токен*|srs-токен*")],
+    "tokens": [("both", "tokens|token|жетон*|токен*|srs-токен*|bomber tokens|bombers|bomber|"
+                        "торпедоносц*|бомбардировщик*")],
+    "broadside": [("both", "broadside|broadsides|бортов*|бортов* залп*")],
+    # "three ships contributing", "залп двух кораблей": a count of models, which no input takes (listed)
+    "model_count": [("post", "ships|models|кораблей|корабля|моделей|модели|ships contributing")],
+    "incendiary": [("both", "incendiary|зажигательн*")],
     # "within 4\" of two of his models": not a range; its number is listed as not understood
     "within": [("pre", "within|в пределах")],
     "interceptors": [("both", "interceptors|interceptor|fighters|перехватчик*|истребител*")],
@@ -158,20 +166,23 @@ FLAGS: list[tuple[str, Any, str]] = [
     ("assaulter", "skimming", "skimming assault|skimming assaulter|skimmer assault"),
     ("assaulter", "surface", "surface assault|surface assaulter|надводн* абордаж*"),
     ("ruleset", "dw3", "dw3|3.03|v3.03|3e|3rd edition|3rd ed|third edition|rulebook|dw3 rulebook|3-я редакци*|"
-                       "3-й редакци*|трет* редакци*|книг* правил"),
+                       "3-й редакци*|трет* редакци*|книг* правил|3 ред|3 редакци*"),
     ("ruleset", "dw3-qrs", "qrs|dw3 qrs|dw3qrs|quick reference|quick reference sheet|qr|кратк* правил*|памятк*"),
-    ("ruleset", "dw4", "dw4|4e|4th edition|4th ed|fourth edition|glossary|dw4 glossary|4-я редакци*|4-й редакци*|"
+    ("ruleset", "dw4", "dw4|4e|4th edition|4th ed|fourth edition|glossary|dw4 glossary|4 ред|4 редакци*|"
+                       "4-я редакци*|4-й редакци*|"
                        "четверт* редакци*"),
     ("crew_check", "pass", "crew check pass|crew check passed|passed crew check|passes crew check|passed|"
                            "проверк* экипаж* пройден*"),
     ("crew_check", "fail", "crew check fail|crew check failed|failed crew check|fails crew check|failed|"
                            "проверк* экипаж* провален*"),
     ("crew_check", "draw", "crew check draw|crew check tied|draw"),
-    ("impact", "terrain", "terrain|hit terrain|into terrain|местност*|рельеф*"),
+    ("impact", "terrain", "terrain|hit terrain|into terrain|island|rock|rocks|reef|местност*|рельеф*|скал*|"
+                          "остров*|риф*"),
     ("impact", "obstacle", "obstacle|an obstacle|препятстви*"),
     ("impact", "model", "hit a model|into a model|another model"),
     ("cause", "ram-under-3", "ram under 3|rammed under 3|under 3"),
-    ("cause", "crew-check-failed", "failed crew check|crew check failed|провален* проверк* экипаж*"),
+    ("cause", "crew-check-failed", "failed crew check|crew check failed|провален* проверк* экипаж*|"
+                                   "провал* проверк* экипаж*"),
     ("cause", "ram-outside-fore-arc", "outside fore arc|outside the fore arc|ram outside fore arc"),
 ]
 
@@ -188,14 +199,15 @@ OWNERS = [("target", "adj", "target|defender|defending|target model|model hit|im
                             "цел*|вражеск*|цель сбрасывает"),
           ("target", "scope", "his|her|their|him|he|they|them|ur|your|vs|versus|against|into|"
                               "he has|he's got|target has|target's got|target has got|enemy has|on the target|"
-                              "his own|против|его|него|ему|ним|он|у него|у цели|"
+                              "his own|collided with|collides with|против|столкнул* с|столкнул* со|"
+                              "его|него|ему|ним|он|у него|у цели|"
                               "у противника|у врага|их|у них"),
           ("self", "adj", "rammer|ramming model|ramming ship|attacker|attacking model|own|mover|moving model|"
                           "таранящ* модел*|таранящ* корабл*|таранящего|таранящий|атакующ* модел*|"
                           "движущ* модел*|of mine|сво*"),
           ("self", "scope", "my|mine|me|i|i've|im|i'm|our|we|i have|i've got|i discard|i throw|"
                             "мой|моя|мое|мои|моего|моей|моих|моим|моему|я|мы|"
-                            "у меня|у моего|наш|наша|наше|наши|нашего"),
+                            "у меня|у моего|наш|наша|наше|наши|нашего|сбрасываю|бросаю"),
           ("self", "weak", "with|w|со|с")]
 # Words that say the speaker is the one attacked ("he's boarding me"): then "my" is the target's.
 PERSPECTIVE = ("drove into my|ran into my|sailed into my|moved into my|crashed into my|bumped into my|"
@@ -230,7 +242,10 @@ FILLERS = (
     "какие|каковы|сколько|это|а|или|редакция|редакции|правила|свойство|свойства|качество|"
     "качества|когда|если|который|которая|rams|rammed|таранит|тараню|таранил|таранила|налет*|штурму*|"
     "столкновени*|столкнул*|врезал*|collision|collided|collides|bumped|bumps|boards|board|assaults|assault|"
-    "attack run|strike|fires at|.|!|?|(|)|'|\"|#|~"
+    "attack run|strike|fires at|only|just|exactly|ровно|ram|movement|along|bring|discards|discard|discarded|"
+    "сбрасывает|сбросил|rockets|guns|gun|battery|turrets|"
+    "launchers|missiles|cruiser|battleship|frigate|destroyer|carrier|dreadnought|ships|gunboat|gunboats|bb|"
+    "ракеты|орудия|батарея|крейсер*|линкор*|фрегат*|эсминц*|эсминец|авианос*|корабл*|.|!|?|(|)|'|\"|#|~"
 )
 
 # a "dice" after one of these inputs' number is its unit ("lead 10 dice"), not a second dice count
@@ -376,7 +391,9 @@ class Vocabulary:
         if russian and russian.startswith("е") and self.known("э" + russian[1:]):
             return "э" + russian[1:]  # "eskorta"
         fixed = self._one_edit(word)
-        return fixed if fixed or not russian else self._one_edit(russian)
+        if fixed or not russian or not _TRANSLIT_MARKS.search(word):
+            return fixed
+        return self._one_edit(russian)  # "vedushee": Russian in Latin letters, and misspelt
 
     def known(self, word: str) -> bool:
         """Whether some phrase holds this word (first or not: "upor" of "в упор")."""
@@ -386,7 +403,7 @@ class Vocabulary:
         return bool(self.starting_with(word)) or any(word_matches(p, word) for p in self._words)
 
     def _one_edit(self, word: str) -> str | None:
-        found: dict[str, str] = {}  # concept -> the word to use
+        found: dict[str, set[str]] = {}  # the words it may stand for -> their meanings
         for first, entries in self._typo_targets().items():
             if not typo_allowed(word, first):
                 continue
@@ -397,10 +414,10 @@ class Vocabulary:
                 hit = one_edit(word, first)
                 fixed = first
             if hit:
-                for e in entries:
-                    found.setdefault(f"{e.role}:{e.concept}", fixed)
-        if len(found) == 1:
-            fixed = next(iter(found.values()))
+                found.setdefault(fixed, set()).update(e.concept for e in entries)
+        meanings = set().union(*found.values()) if found else set()
+        if len(found) == 1 or len(meanings) == 1:  # one word ("broadside": key and quality) or one meaning
+            fixed = min(found)
             return fixed if self.starting_with(fixed) else None
         return None
 

@@ -63,6 +63,8 @@ def _map(action: str, reading: dict[str, Any]) -> tuple[dict[str, Any], list[str
             continue
         if key == "support" and value == []:
             continue  # "no support": nothing to read
+        if action == "collision" and key == "impact" and value == "model":
+            continue  # the collision's default (its ParamSpec: "model (default)"): read or not, the same
         name = names.get(key, key)
         if name is None:
             lost.append(key)
