@@ -50,7 +50,7 @@ def test_attack_values_and_provenance(book):
     assert "defence" not in params  # a Gunnery attack is neither aerial nor submerged
     armour = next(p for p in provenance if p["param"] == "armour")
     assert armour == {"param": "armour", "value": 5,
-                      "from": "Lovelace Cruiser (dw3 quick reference, 3rd edition, early 3.0x) › Armour"}
+                      "from": "Lovelace Cruiser (Enlightened, dw3 quick reference, 3rd edition, early 3.0x) › Armour"}
 
 
 def test_crippled_states(book):

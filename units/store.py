@@ -11,6 +11,8 @@ import json
 import os
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -62,9 +64,12 @@ def read_index(path: Path) -> list[dict[str, Any]]:
     if conn is None:
         return []
     try:
-        rows = conn.execute("select rowid, name, keys, source, version from units order by rowid")
+        columns = {r[1] for r in conn.execute("pragma table_info(units)")}
+        extra = ", edition, faction" if {"edition", "faction"} <= columns else ", null as edition, null as faction"
+        rows = conn.execute(f"select rowid, name, keys, source, version{extra} from units order by rowid")  # noqa: S608
         return [{"rowid": r["rowid"], "name": r["name"], "keys": json.loads(r["keys"] or "[]"),
-                 "source": r["source"], "version": r["version"]} for r in rows]
+                 "source": r["source"], "version": r["version"], "edition": r["edition"] or "dw3",
+                 "faction": r["faction"]} for r in rows]
     except sqlite3.Error as exc:
         raise UnitDataError(f"the unit database {path} is unreadable ({exc}); re-import the files", "units") from exc
     finally:
@@ -113,14 +118,15 @@ def read_xml(path: Path) -> dict[str, bytes]:
 
 
 def write_import(path: Path, sources: list[dict[str, Any]], units: dict[str, list[Unit]],
-                 xml: dict[str, bytes]) -> None:
-    """The old database minus the re-imported sources, plus the new ones, swapped in atomically."""
+                 xml: dict[str, bytes], drop: set[str] | None = None) -> None:
+    """The old database minus the re-imported (and `drop`ped) sources, plus the new ones, swapped in
+    atomically. Callers hold `import_lock`."""
     import sqlite_utils
 
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
     tmp.unlink(missing_ok=True)
-    replaced = {s["id"] for s in sources}
+    replaced = {s["id"] for s in sources} | (drop or set())
     old_sources = [s for s in _all_rows(path, "sources") if s["id"] not in replaced]
     old_units = [u for u in _all_rows(path, "units") if u["source_id"] not in replaced]
     now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
@@ -132,7 +138,7 @@ def write_import(path: Path, sources: list[dict[str, Any]], units: dict[str, lis
         sources_table.create({"id": str, "file": str, "name": str, "revision": str, "kind": str, "units": int,
                               "imported_at": str, "xml": bytes}, pk="id")
         units_table.create({"source_id": str, "name": str, "name_key": str, "aliases": str, "keys": str,
-                            "source": str, "version": str, "json": str})
+                            "source": str, "version": str, "edition": str, "faction": str, "json": str})
         sources_table.insert_all(old_sources + [
             {"id": s["id"], "file": s["file"], "name": s["name"], "revision": s["revision"], "kind": s["kind"],
              "units": s["units"], "imported_at": now, "xml": xml[s["id"]]} for s in sources])
@@ -148,11 +154,42 @@ def write_import(path: Path, sources: list[dict[str, Any]], units: dict[str, lis
         tmp.unlink(missing_ok=True)
 
 
+LOCK_NAME = "units.lock"
+LOCK_WAIT = 10.0  # seconds a second import waits for the first before saying so
+
+
+@contextmanager
+def import_lock(data_dir: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
+    """One import (or removal) at a time per data directory: an OS file lock, released if the process dies.
+
+    A second caller waits up to `wait` seconds, then is told another import is running."""
+    import fcntl
+
+    data_dir = Path(data_dir)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with open(data_dir / LOCK_NAME, "a+") as handle:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise UnitDataError(f"another unit import is running in {data_dir} (waited {wait:g} s); "
+                                        "try again when it has finished", "paths", code="import_busy") from None
+                time.sleep(0.05)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
 def _unit_row(source_id: str, unit: Unit) -> dict[str, Any]:
     aliases = list(unit.get("aliases", []))
     return {"source_id": source_id, "name": unit["name"], "name_key": name_key(unit["name"]),
             "aliases": json.dumps(aliases), "keys": json.dumps(lookup_keys(unit["name"], aliases)),
-            "source": unit["source"], "version": unit["version"], "json": json.dumps(unit)}
+            "source": unit["source"], "version": unit["version"], "edition": unit.get("edition") or "dw3",
+            "faction": unit.get("faction"), "json": json.dumps(unit)}
 
 
 def _all_rows(path: Path, table: str) -> list[dict[str, Any]]:
