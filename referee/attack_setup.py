@@ -54,10 +54,23 @@ def pool(p: dict[str, Any], report: Report) -> tuple[int, list[str]]:
         if total is not None and total != built:
             raise InputError(f"dice: {total} dice contradicts lead {lead} + support {sum(support)} = {built}",
                              "dice")
-        return built, [f"lead {lead}"] + [f"+ support {s}" for s in support]
+        return with_card_dice(p, built, [f"lead {lead}"] + [f"+ support {s}" for s in support], report)
     if total is None:
         raise InputError("dice: how many attack dice? give ⟨dice⟩ (or ⟨lead⟩ and ⟨support⟩)", "dice")
-    return total, [f"{total} dice"]
+    return with_card_dice(p, total, [f"{total} dice"], report)
+
+
+def with_card_dice(p: dict[str, Any], pool: int, steps: list[str], report: Report,
+                   section: str = "shooting") -> tuple[int, list[str]]:
+    """The pool with the dice the unit cards' rules add or remove (⟨card_dice⟩; never below 0); which
+    rules they are is listed with the unit inputs (units/apply.py)."""
+    extra = p.get("card_dice") or 0
+    if not extra:
+        return pool, steps
+    changed = max(0, pool + extra)
+    report.step("card rules", f"{pool} {extra:+d} = {changed}", report.cite(section),
+                ru=f"правила карточек: {pool} {extra:+d} = {changed}", dice=changed)
+    return changed, [*steps, f"{extra:+d} card rules"]
 
 
 def target_type(p: dict[str, Any]) -> str | None:

@@ -24,6 +24,41 @@ REFEREE_OWN = {"attack": {"distance"}, "assault": set(), "ram": set()}  # unit i
 _CRIPPLED_WORDS = re.compile(r"\bcrippled\b(?!\s+hull)|(?<!корпус )\bповрежден\w*", re.IGNORECASE)
 
 
+def _apply_card_rules(book: UnitBook, action: str, values: Mapping[str, Any], profile: dict[str, Any],
+                      rest: Mapping[str, Any], provenance: list[dict[str, Any]], notes: list[str],
+                      ruleset: Any) -> None:
+    """The named units' card rules (referee/card_rules.py): each applied one sets its referee values and is
+    listed with them ("Kutsov Cruiser › Ablative Armour: -1 die"); one that can change this action but is
+    not modelled, or is switched off (⟨card_rules_off⟩), is said in a note. Explicit values win."""
+    from referee.card_rules import Card, card_effects
+
+    used = str(profile.get("ruleset") or ruleset or "dw3")
+    edition = "dw4" if used.startswith("dw4") else "dw3"
+    cards = []
+    for role, side in (("attacker", "attacker"), ("target", "target")):
+        if values.get(role):
+            unit = book.get(values[role], role, edition)
+            traits = " ".join(unit.get("keywords") or []).lower()
+            cards.append(Card(unit["name"], side, [(r["name"], r.get("text") or "") for r in unit.get("rules", [])],
+                              airborne="airborne" in traits or "aerial" in traits))
+    if not cards:
+        return
+    found, lines = card_effects(action, edition, {**profile, **rest}, cards, int(values.get("attacker_models") or 1),
+                                values.get("card_rules_off") or ())
+    for line in lines:
+        if not line.applied:
+            notes.append(f"{line.unit} › {line.rule}: {line.effect}")
+    applied = [line for line in lines if line.applied]
+    for name, value in found.items():
+        why = "; ".join(f"{line.rule} ({line.unit}): {line.effect}" for line in applied if name in line.values)
+        entry: dict[str, Any] = {"param": name, "value": value, "from": f"card rules › {why}"}
+        if name in rest:
+            entry["overridden_by"] = rest[name]
+        else:
+            profile[name] = value
+        provenance.append(entry)
+
+
 def _says_crippled(text: str) -> bool:
     """The free text calls the target crippled (the referee's parser then sets ⟨crippled⟩)."""
     return bool(_CRIPPLED_WORDS.search(text))
@@ -70,6 +105,7 @@ def apply_profiles(book_factory: Any, action: str, params: Mapping[str, Any],
         values["target_crippled"] = True  # the referee reads "crippled" in the text: no Crippled-side Hull
     profile, provenance, notes = referee_inputs(book, action, values, band=rest.get("range"),
                                                 ruleset=str(ruleset) if ruleset else None)
+    _apply_card_rules(book, action, values, profile, rest, provenance, notes, ruleset)
     if "dice" in rest:  # an explicit whole pool replaces the weapon's lead and support
         profile.pop("lead", None)
         profile.pop("support", None)
