@@ -87,7 +87,8 @@ def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
                       "nothing to an assault",
                       "краткий справочник: ⟨escorts⟩ считаются Корветами (+1 куб абордажа каждый); эскорт там "
                       "ничего не добавляет к абордажу")
-    citadel = _require(p, "target_citadel", "the target's Citadel")
+    markers = attack_setup.markers(p)
+    citadel = attack_setup.marked_citadel(_require(p, "target_citadel", "the target's Citadel"), markers, rs, report)
     adv, sdv = p.get("target_adv"), p.get("target_sdv")
     kind = p.get("assaulter") or "surface"
     if kind == "aerial":
@@ -104,7 +105,7 @@ def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
     elif len(known) < len(given):
         report.assume("only one Defence value given: it was used as the higher one",
                       "задано только одно значение Защиты: оно принято за большее")
-    defence = max(known, default=0)
+    defence = attack_setup.marked_defence(max(known, default=0), markers, report)
     tsrs, tesc = p.get("target_srs") or 0, p.get("target_escorts") or 0
     per = rs.assault_defender_srs_dice
     total = citadel + defence + per * tsrs + tesc

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.params import Kind, ParamSpec
-from referee import dice, verdict
+from referee import dice, disorder, verdict
 from referee.action_common import at_least, binomial, cite, common, dist_json, faces, mean, note_unused, require
 from referee.damage import Target, hull_state
 from referee.dice import FaceRules
@@ -59,13 +59,12 @@ class CollisionRules:
     other_disorder_if_mass_at_most_mover: bool  # RB/QR: Mass <= mover; GL: unless Mass > mover (same test)
     obstacles: bool  # RB/QR obstacles: Hull dice, then removed or a collision
     escorts_are_models: bool  # QR: colliding with an escort destroys it; RB/GL escorts are tokens
-    disorder_cap: int | None  # GL: 3 levels, a 4th Spreads
 
 
 RULES = {
-    "dw3-rulebook": CollisionRules(1, False, True, True, False, None),
-    "dw3-quick-reference": CollisionRules(1, False, True, True, True, None),
-    "dw4-glossary": CollisionRules(0, True, True, False, False, 3),
+    "dw3-rulebook": CollisionRules(1, False, True, True, False),
+    "dw3-quick-reference": CollisionRules(1, False, True, True, True),
+    "dw4-glossary": CollisionRules(0, True, True, False, False),
 }
 
 PARAMS: list[ParamSpec] = [
@@ -188,18 +187,26 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     lines: list[str] = []
     # Disorder
     body["mover_disorder_gained"] = 1
-    body["mover_disorder"] = _level(mdis + 1, rules)
+    mover_gain = disorder.gain(mdis, 1, rs.family)
+    body["mover_disorder"] = mover_gain.level
     text = f"the moving model gains 1 Disorder level (now {body['mover_disorder']})"
     text_ru = f"Движущаяся Модель получает 1 Уровень Дезорганизации (теперь {body['mover_disorder']})"
-    if rules.disorder_cap is not None and mdis >= rules.disorder_cap:
+    if mover_gain.spread:
         text += "; it already has 3, so it Spreads to the closest friendly model within 4\""
         text_ru += "; у неё уже 3, поэтому он переходит на ближайшую дружественную модель в 4\""
-    report.step("mover disorder", text, c, ru=text_ru, disorder=1)
+    if mover_gain.damage:
+        text = "the moving model is already at Disorder level 3: it receives 1 damage instead"
+        text_ru = "Движущаяся Модель уже на 3-м Уровне Дезорганизации: вместо него она получает 1 повреждение"
+    report.step("mover disorder", text, c, ru=text_ru, disorder=1, damage=mover_gain.damage)
     lines.append(report.say("mover +1 Disorder", "Движущаяся Модель +1 Уровень Дезорганизации"))
     other_gains = 0
     if impact == "model":
         other_gains = 1 if other_mass <= mass else 0
-        if other_gains and rules.disorder_cap is not None and odis >= rules.disorder_cap:
+        if other_gains and rs.family != "dw4" and odis >= disorder.MAX_LEVEL:
+            body["impact_damage"] = disorder.gain(odis, other_gains, rs.family).damage
+            report.note("the model hit is already at Disorder level 3: it receives 1 damage instead",
+                        "Точка Удара уже на 3-м Уровне Дезорганизации: вместо него она получает 1 повреждение")
+        if other_gains and rs.family == "dw4" and odis >= disorder.MAX_LEVEL:
             report.note("the model hit already has 3 Disorder levels: the new level Spreads to the closest "
                         "friendly model within 4\"",
                         "у Точки Удара уже 3 Уровня Дезорганизации: новый переходит на ближайшую дружественную "
@@ -214,7 +221,7 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
             lines.append(report.say("model hit +1 Disorder", "Точка Удара +1 Уровень Дезорганизации"))
     body["impact_disorder_gained"] = other_gains
     if impact == "model":
-        body["impact_disorder"] = _level(odis + other_gains, rules)
+        body["impact_disorder"] = disorder.gain(odis, other_gains, rs.family).level
     if impact == "escort":
         cite(report, ESCORT_SECTIONS)
         report.step("escort", "the escort model hit is destroyed (the mover gains Disorder as normal)", c,
@@ -274,6 +281,8 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
                 report.step("mover disorder", "the obstacle was removed: no collision, no Disorder", oc,
                             ru="Препятствие убрано: ни Столкновения, ни Дезорганизации", disorder=0)
                 lines[0:1] = []
+    if body["collision"] and mover_gain.damage:
+        fixed += mover_gain.damage  # dw3: Disorder at level 3 becomes damage
     body["dice"] = dice_count
     if not rolled:
         if dice_count:
@@ -319,10 +328,6 @@ def _line(body: dict[str, Any], lines: list[str], report: Report) -> str:
     head = (report.say("collision", "столкновение") if body["collision"]
             else report.say("obstacle removed, no collision", "Препятствие убрано, столкновения нет"))
     return head + (": " + ", ".join(lines) if lines else "")
-
-
-def _level(value: int, rules: CollisionRules) -> int:
-    return min(value, rules.disorder_cap) if rules.disorder_cap is not None else value
 
 
 RAM_TO_COLLISION = {"rammer_mass": "mover_mass", "target_mass": "impact_mass", "hull": "mover_hull",

@@ -236,7 +236,7 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
     tmass: int = _require(p, "target_mass", "the target's Mass (its Success Threshold)")
     rmass: int = _require(p, "rammer_mass", "the ramming model's Mass (its own Success Threshold)")
     tprow = p.get("target_heavy_prow") or 0
-    level = min(3, (p.get("rammer_disorder") or 0) + 1)
+    level = disorder.gain(p.get("rammer_disorder") or 0, 1, "dw4").level
     report.step("inflict disorder", f"both models gain 1 Disorder: rammer now at level {level}",
                 report.cite("disorder"),
                 ru=f"обе модели получают 1 Уровень Дезорганизации: у таранящего теперь {level}")

@@ -24,6 +24,24 @@ REFEREE_OWN = {"attack": {"distance"}, "assault": set(), "ram": set()}  # unit i
 _CRIPPLED_WORDS = re.compile(r"\bcrippled\b(?!\s+hull)|(?<!корпус )\bповрежден\w*", re.IGNORECASE)
 
 
+def _aerial_band(action: str, profile: Mapping[str, Any], provenance: list[dict[str, Any]],
+                 rest: Mapping[str, Any], ruleset: Any) -> str | None:
+    """dw3: the band an Aerial ⟨target_type⟩ shifts the distance's band to, when the weapon's dice came from a
+    card (None when nothing shifts: no band from a distance, an Aerial attacker, or dw4)."""
+    from referee.attack_setup import aerial_band_shift
+
+    used = str(profile.get("ruleset") or ruleset or "dw3")
+    if action != "attack" or used.startswith("dw4") or rest.get("range") is not None:
+        return None
+    if rest.get("target_type") != "aerial" or rest.get("attacker_aerial"):
+        return None
+    band = next((p["value"] for p in provenance if p["param"] == "range"), None)
+    if band is None or "lead" not in profile:
+        return None
+    shifted = aerial_band_shift(str(band))
+    return shifted if shifted != band else None
+
+
 def _apply_card_rules(book: UnitBook, action: str, values: Mapping[str, Any], profile: dict[str, Any],
                       rest: Mapping[str, Any], provenance: list[dict[str, Any]], notes: list[str],
                       ruleset: Any) -> None:
@@ -105,6 +123,15 @@ def apply_profiles(book_factory: Any, action: str, params: Mapping[str, Any],
         values["target_crippled"] = True  # the referee reads "crippled" in the text: no Crippled-side Hull
     profile, provenance, notes = referee_inputs(book, action, values, band=rest.get("range"),
                                                 ruleset=str(ruleset) if ruleset else None)
+    shifted = _aerial_band(action, profile, provenance, rest, ruleset)
+    if shifted is not None:  # the weapon's dice at the band the referee will use
+        first = next(p for p in provenance if p["param"] == "range")
+        profile, provenance, notes = referee_inputs(book, action, values, band=shifted,
+                                                    ruleset=str(ruleset) if ruleset else None)
+        provenance = [p for p in provenance if p["param"] != "range"]
+        provenance.append({"param": "range", "value": shifted,
+                           "from": f"{first['from'].split(' (')[0]}; an Aerial target is one band further: {shifted} "
+                                   "(the weapon's dice are read there)"})
     _apply_card_rules(book, action, values, profile, rest, provenance, notes, ruleset)
     if "dice" in rest:  # an explicit whole pool replaces the weapon's lead and support
         profile.pop("lead", None)
