@@ -20,7 +20,19 @@ from typing import Any
 
 from core.params import Kind, ParamSpec
 from referee import dice, disorder, verdict
-from referee.action_common import at_least, binomial, cite, common, dist_json, faces, mean, note_unused, require
+from referee.action_common import (
+    DW4,
+    at_least,
+    binomial,
+    cite,
+    common,
+    dist_json,
+    faces,
+    mean,
+    note_unused,
+    only,
+    require,
+)
 from referee.damage import Target, hull_state
 from referee.dice import FaceRules
 from referee.errors import InputError
@@ -80,6 +92,9 @@ PARAMS: list[ParamSpec] = [
     ParamSpec("mover_damage_taken", Kind.INT, "damage already on the moving model", 0, 100),
     ParamSpec("mover_disorder", Kind.INT, "the moving model's Disorder level before the collision", 0, 3),
     ParamSpec("impact_disorder", Kind.INT, "the Disorder level of the model hit, before the collision", 0, 3),
+    *only(DW4, "Heavy Prow (X) is a dw4 Property",
+          ParamSpec("mover_heavy_prow", Kind.INT, "dw4: the moving model's Heavy Prow (X): the Damage it suffers is "
+                    "reduced by X, to a minimum of 0 (contact in its Fore arc)", 0, 20)),
     ParamSpec("cause", Kind.CHOICE, "why this is a collision: move (default), ram-under-3, crew-check-failed, "
               "ram-outside-fore-arc", choices=CAUSES),
     ParamSpec("inches", Kind.FLOAT, "inches moved before the contact (a Ram needs 3\" or more)", 0, 100),
@@ -110,6 +125,14 @@ def _passes_through(rs: Ruleset, impact: str, mover: str | None, other: str | No
             if (mover == "aerial") != (other == "aerial"):
                 return say("non-Airborne and Airborne models Pass Through each other",
                            "Воздушные и не Воздушные модели проходят друг сквозь друга")
+            # GL Stygian Depths: "When a Surface model moves, it Passes Through Underwater models"; "When an
+            # Underwater model moves, it can Pass Through non-Underwater models"
+            if mover == "surface" and other == "submerged":
+                return say("a moving Surface model Passes Through Underwater models (Stygian Depths)",
+                           "движущаяся Надводная модель проходит сквозь Подводные (Stygian Depths)")
+            if mover == "submerged" and other != "submerged":
+                return say("a moving Underwater model can Pass Through non-Underwater models (Stygian Depths)",
+                           "движущаяся Подводная модель может пройти сквозь не Подводные (Stygian Depths)")
         elif mover != other:
             return say("models without a matching position trait pass through each other",
                        "модели без совпадающих Особенностей Расположения проходят друг через друга")
@@ -292,6 +315,7 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
             dmg = {k + fixed: v for k, v in dist.items()}
         else:
             dmg = {fixed: 1.0}
+        dmg = _heavy_prow(dmg, p, rs, report)
         body.update({"p_mover_damage": dist_json(dmg), "p_mover_damage_at_least": at_least(dmg),
                      "expected_mover_damage": mean(dmg)})
         if hull is not None:
@@ -313,6 +337,7 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
                          "heavier model in dw4, or an obstacle in dw3); leave ⟨roll⟩ out", "roll")
     RollCheck(report).count("roll", len(faces_rolled), dice_count, "the moving model rolls {need} dice, you gave {got}")
     damage = fixed + dice.score(faces_rolled, [], face_rules)
+    damage = min(_heavy_prow({damage: 1.0}, p, rs, report))
     if dice_count:
         report.step("damage", f"{damage - fixed} from the dice" + (f" + {fixed}" if fixed else "") + f" = {damage}",
                     c, ru=f"{damage - fixed} с кубов" + (f" + {fixed}" if fixed else "") + f" = {damage}",
@@ -324,6 +349,21 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     return body, _line(body, lines, report)
 
 
+def _heavy_prow(dmg: dict[int, float], p: dict[str, Any], rs: Ruleset, report: Report) -> dict[int, float]:
+    """GL Heavy Prow: "when this model Collides with or Rams another model … the amount of Damage it suffers
+    is reduced by X, to a minimum of 0" (also the Collision a failed ram Crew Check becomes)."""
+    prow = p.get("mover_heavy_prow") or 0
+    if not prow or rs.family != "dw4":
+        return dmg
+    report.step("heavy prow", f"Heavy Prow ({prow}): the moving model's Damage is reduced by {prow}, to a minimum "
+                "of 0", report.cite("heavy_prow"),
+                ru=f"Heavy Prow ({prow}): урон Движущейся Модели меньше на {prow}, но не меньше 0")
+    out: dict[int, float] = {}
+    for k, v in dmg.items():
+        out[max(0, k - prow)] = out.get(max(0, k - prow), 0.0) + v
+    return out
+
+
 def _line(body: dict[str, Any], lines: list[str], report: Report) -> str:
     head = (report.say("collision", "столкновение") if body["collision"]
             else report.say("obstacle removed, no collision", "Препятствие убрано, столкновения нет"))
@@ -332,6 +372,7 @@ def _line(body: dict[str, Any], lines: list[str], report: Report) -> str:
 
 RAM_TO_COLLISION = {"rammer_mass": "mover_mass", "target_mass": "impact_mass", "hull": "mover_hull",
                     "rammer_damage_taken": "mover_damage_taken", "rammer_disorder": "mover_disorder",
+                    "heavy_prow": "mover_heavy_prow",
                     "inches": "inches", "ruleset": "ruleset", "roll": "roll"}
 
 
@@ -349,7 +390,7 @@ def from_ram(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     q["cause"] = "crew-check-failed" if failed else "ram-under-3"
     if failed:
         q.pop("inches", None)
-    note_unused(p, report, [k for k in ("ramming", "bonus", "heavy_prow", "target_heavy_prow", "target_armour",
+    note_unused(p, report, [k for k in ("ramming", "bonus", "target_heavy_prow", "target_armour",
                                         "target_citadel", "target_hull", "target_damage_taken", "quality",
                                         "self_damage_roll", "crew", "card_values", "explosions",
                                         "critical_roll", "rerolls", "defence_roll", "target_generator",

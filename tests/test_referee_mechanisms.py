@@ -95,3 +95,26 @@ def test_a_card_weapons_dice_are_read_at_the_shifted_band(tmp_path):
     values, _, _ = apply_profiles(lambda: book, "attack", {**params, "target_type": "aerial",
                                                            "attacker_aerial": True})
     assert resolve("attack", values)["inputs"]["dice"] == 8  # an Aerial attacker: no shift
+
+
+# --- fix 6: dw4 Heavy Prow on the Collision a failed ram Crew Check becomes --------------------------------------
+# GL Heavy Prow: "when this model Collides with or Rams another model … the amount of Damage it suffers is reduced
+# by X, to a minimum of 0". A Mass 2 mover into a Mass 3 model rolls 2 dice, 1 Damage per Strike (faces 1-3 of 6):
+# damage ~ Binomial(2, 1/2), mean 1; with Heavy Prow (1), max(0, damage - 1): only 2 Strikes (p 1/4) leave 1.
+
+def test_heavy_prow_reduces_the_damage_of_the_collision_after_a_failed_ram_crew_check():
+    ram = {"ruleset": "dw4", "rammer_mass": 2, "target_mass": 3, "hull": 5, "crew": 5, "crew_check": "fail"}
+    assert resolve("ram", ram)["expected_mover_damage"] == pytest.approx(1.0)
+    assert resolve("ram", {**ram, "heavy_prow": 1})["expected_mover_damage"] == pytest.approx(0.25)
+    collision = {"ruleset": "dw4", "mover_mass": 2, "impact_mass": 3, "mover_heavy_prow": 1}
+    assert resolve("collision", collision)["p_mover_damage"] == {"0": pytest.approx(0.75), "1": pytest.approx(0.25)}
+
+
+# --- fix 7: dw4 Stygian Depths -----------------------------------------------------------------------------------
+# GL Stygian Depths: "When a Surface model moves, it Passes Through Underwater models."
+
+def test_a_surface_model_passes_through_an_underwater_model_in_dw4_only():
+    move = {"mover_mass": 2, "impact_mass": 2, "mover_trait": "surface", "impact_trait": "submerged"}
+    r = resolve("collision", {**move, "ruleset": "dw4"})
+    assert r["collision"] is False and "Stygian Depths" in r["verdict"]
+    assert resolve("collision", {**move, "ruleset": "dw4", "impact_trait": "surface"})["collision"] is True
