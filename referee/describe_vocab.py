@@ -376,6 +376,7 @@ class Vocabulary:
         self.stems: dict[str, list[Entry]] = {}  # by the stem's first two letters
         self._typos: dict[str, list[Entry]] | None = None
         self._words: set[str] | None = None
+        self._stem_words: list[str] = []
         for e in entries:
             first = e.phrase[0]
             if first.endswith("*"):
@@ -400,7 +401,10 @@ class Vocabulary:
         if self._words is None:
             self._words = {p for entries in (*self.exact.values(), *self.stems.values()) for e in entries
                            for p in e.phrase}
-        return bool(self.starting_with(word)) or any(word_matches(p, word) for p in self._words)
+            self._stem_words = [p for p in self._words if p.endswith("*")]
+        if word in self._words or (word.endswith("s") and word[:-1] in self._words) or self.starting_with(word):
+            return True
+        return any(word_matches(p, word) for p in self._stem_words)
 
     def _one_edit(self, word: str) -> str | None:
         found: dict[str, set[str]] = {}  # the words it may stand for -> their meanings
