@@ -220,7 +220,7 @@ PERSPECTIVE = ("drove into my|ran into my|sailed into my|moved into my|crashed i
 # one side by what they mean, whatever owner word stands near them.
 SHIP_CONCEPTS = frozenset({"armour", "citadel", "mass", "hull", "damage_taken", "crippled_hull", "escorts",
                            "srs", "srs_discard", "adv", "sdv", "defence", "disorder", "heavy_prow", "crew",
-                           "ablative", "boarding", "generators"})
+                           "ablative", "boarding", "generators", "defence_models"})
 # Unprefixed parameters that are the target's in their action (the others are the acting model's).
 TARGET_PARAMS = {"attack": frozenset({"armour", "citadel", "mass", "hull", "damage_taken", "crippled_hull",
                                       "defence", "srs_discard", "defence_models", "shield_dice"})}

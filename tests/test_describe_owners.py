@@ -55,6 +55,9 @@ def test_my_adv_in_an_attack_is_not_given_to_the_target():
     # dw3 attack: only the target's ADV is rolled; "my ADV" is listed as not understood, never used
     out = parsed("attack", "dice 10, my ADV 3")
     assert "target_adv" not in out and out["ignored"] == ["my ADV 3"]
+    # and the attacker's own models within 4" add no defence dice: only the target's unit's do
+    assert "defence_models" not in parsed("attack", "dice 9, my 2 models within 4")
+    assert parsed("attack", "dice 9, 2 of his models within 4")["defence_models"] == 2
 
 
 @pytest.mark.parametrize(("action", "text"), [
