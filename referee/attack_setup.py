@@ -166,7 +166,7 @@ def markers(p: dict[str, Any]) -> frozenset[str]:
 
 def marked_citadel(citadel: int, markers: frozenset[str], rs: Ruleset, report: Report) -> int:
     """The Citadel a Reactor Leak marker leaves (QR "Reactor leak": "-1 to its CITADEL"; 3.03: -2), for every
-    action that uses the Citadel (attack, assault)."""
+    action that uses the Citadel (attack, assault, dw3 ram and SRS Attack Run)."""
     if "reactor-leak" not in markers:
         return citadel
     changed = max(0, citadel - rs.reactor_leak_citadel)

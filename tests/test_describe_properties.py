@@ -206,7 +206,7 @@ QUALITIES: dict[str, tuple[list[str], list[str]]] = {
     "structural-failure": (["structural failure"], []),
     "navigation-lock": (["navigation lock"], []), "shredded-defences": (["shredded defences", "shredded"], []),
 }
-DW4_ONLY = ("navigation-lock", "shredded-defences")  # elsewhere these words name the Critical Damage marker
+DW4_ONLY = ("navigation-lock", "shredded-defences")  # outside dw4 these words name the Critical Damage marker
 VALUED = ("devastating", "piercing", "high-velocity", "rail", "torrent", "arc", "system-failure", "breach")
 VALUE_FORMS = ("{q} {n}", "{q} ({n})", "{q}:{n}", "{q}({n})")
 
@@ -295,7 +295,7 @@ def situation(rnd: random.Random, action: str) -> tuple[dict[str, Any], list[str
     if action in ("attack", "ram"):
         pool = [q for q, names_ in QUALITIES.items() if names_[li]
                 and not (q == "extreme-range" and (ruleset == "dw4" or action == "ram"))
-                and not (q in DW4_ONLY and ruleset != "dw4" and action == "attack")]
+                and not (q in DW4_ONLY and ruleset != "dw4")]  # the attack and the dw3 ram have ⟨markers⟩
         for q in rnd.sample(pool, rnd.randint(0, 4)):
             name = rnd.choice(QUALITIES[q][li])
             if q in VALUED and rnd.random() < 0.5:

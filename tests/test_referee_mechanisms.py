@@ -118,3 +118,17 @@ def test_a_surface_model_passes_through_an_underwater_model_in_dw4_only():
     r = resolve("collision", {**move, "ruleset": "dw4"})
     assert r["collision"] is False and "Stygian Depths" in r["verdict"]
     assert resolve("collision", {**move, "ruleset": "dw4", "impact_trait": "surface"})["collision"] is True
+
+
+# --- fix 5 (continued): the dw3 ram and SRS Attack Run read the same markers ---------------------------------------
+# A Reactor Leak (3.03: Citadel -2) on a Citadel 7 target: the chance of a critical is the one against Citadel 5.
+
+@pytest.mark.parametrize(("action", "base"), [
+    ("ram", {"hull": 6, "inches": 5, "target_armour": 4}),
+    ("srs", {"tokens": 4, "target_adv": 3, "target_armour": 5}),
+])
+def test_ram_and_srs_read_the_reactor_leak_marker(action, base):
+    marked = resolve(action, {**base, "target_citadel": 7, "markers": ["reactor-leak"]})
+    lower = resolve(action, {**base, "target_citadel": 5})
+    unmarked = resolve(action, {**base, "target_citadel": 7})
+    assert marked["p_critical"] == pytest.approx(lower["p_critical"]) != pytest.approx(unmarked["p_critical"])
