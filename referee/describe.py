@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from core.params import Kind, ParamError, ParamSpec, coerce
-from referee.describe_grammar import Item, attach, bind, combine, match, negate
+from referee.describe_combine import combine
+from referee.describe_grammar import Item, attach, bind, match, negate
 from referee.describe_tokens import Token, detect_language, tokenize
 from referee.describe_vocab import vocabulary
 from referee.errors import InputError
