@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from core.errors import ServiceUnavailableError, TooExpensiveError, UserInputError
 from core.params import Kind, ParamSpec, coerce, coerce_all, show_params, spec_named
-from index.config import Settings
+from core.settings import Settings
 from index.params import ASK_PARAMS, COMPLETE_PARAMS, RULE_PARAMS
 
 T = TypeVar("T")
@@ -142,9 +142,11 @@ class Admiralty:
 
     def rule(self, term: str, edition: str | None = None) -> dict[str, Any]:
         """Every edition's entry for a rule name (exact, alias, translated, then fuzzy)."""
+        from index.manifest import load_manifest, resolve_edition
         from index.terms import validate_term
 
         validate_term(term)
+        resolve_edition(edition, load_manifest(self.settings.corpus_dir))  # bad input fails before any build
         return self.terms.lookup(term, edition=edition).to_json()
 
     def complete_terms(self, prefix: str, limit: int = 25) -> list[str]:
@@ -197,8 +199,10 @@ class Admiralty:
         """The `unit --json` answer; with `rule_texts`, special rules get their glossary/rulebook
         text where the index is built (that loads the TermBook: numpy and lxml, so the CLI asks
         for it only with --rule-texts to keep its cold start fast)."""
+        from units.params import UNIT_NAME
         from units.rules_text import add_corpus_texts
 
+        coerce(UNIT_NAME, name)  # control characters and over-long names refused as for every text input
         result = self.units.lookup(name)
         if rule_texts:
             add_corpus_texts(result, self._unit_termbook())

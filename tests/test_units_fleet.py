@@ -16,7 +16,7 @@ import pytest
 
 from bot.cli import main
 from bot.service import Admiralty
-from index.config import Settings
+from core.settings import Settings
 from tests.roster_builder import Catalogues, write_rosz
 from units.errors import UnitDataError
 from units.roster import read_fleet
@@ -64,6 +64,9 @@ def test_a_dw3_roster_counts_mounts(dw3_roster):
     hgb = [w for w in ship["weapons"] if w["name"] == "Heavy Gun Battery"]
     assert sum(w["count"] for w in hgb) == 3  # Front, Front Left, Front Right defaults
     assert hgb[0]["bands"]["closing"]["battle_ready"] == {"lead": 9, "support": 4}
+    rules = {r["name"] for r in ship["rules"]}
+    # the linked entry "Borodino" links "Cryo-Capacitors [3.06]"; "Gunnery" is a rule of the weapon entries
+    assert "Cryo-Capacitors" in rules and "Gunnery" not in rules
 
 
 def test_bad_rosters_are_refused_with_one_reason(tmp_path):
@@ -135,18 +138,22 @@ def test_http_fleet_routes(dw3_roster, tmp_path):
             for method, url, body in [("GET", "/v1/fleet", None),
                                       ("POST", "/v1/fleet/vs", {"target": "Lovelace"}),
                                       ("POST", "/v1/fleet/vs", {"target": "Lovelace", "ruleset": "dw5"}),
+                                      ("POST", "/v1/fleet/vs", {"target": "Zzyzx"}),
+                                      ("POST", "/v1/fleet/vs", {"target": "Lovelace", "ruleset": "dw4"}),
                                       ("GET", "/openapi.json", None)]:
                 response = await client.request(method, url, json=body)
                 out.append((response.status, await response.json()))
         return out
 
     before = asyncio.run(calls())
-    assert before[0][0] == 400 and before[0][1]["error"]["code"] == "no_fleet"
+    assert before[0][0] == 404 and before[0][1]["error"]["code"] == "no_fleet"
     service.import_fleet(str(dw3_roster))
-    shown, table, bad, openapi = asyncio.run(calls())
+    shown, table, bad, unknown, other_edition, openapi = asyncio.run(calls())
     assert shown[0] == 200 and shown[1]["ships"][0]["name"] == "Borodino Battleship"
     assert table[0] == 200 and any(r["weapon"] == "Heavy Gun Battery" and "p_damage" in r for r in table[1]["rows"])
     assert bad[0] == 400 and bad[1]["error"]["field"] == "ruleset"
+    assert unknown[0] == 404 and unknown[1]["error"]["field"] == "target"
+    assert other_edition[0] == 422 and "cannot use its profiles" in other_edition[1]["error"]["message"]
     assert {"/v1/fleet", "/v1/fleet/vs"} <= set(openapi[1]["paths"])
 
 

@@ -266,6 +266,10 @@ def test_known_cards_from_the_files(imported):
     assert {arc for name, arc in mounts if name == "Heavy Gun Battery"} == {"F/P/S", "F/P", "F/S"}
     # entryLink "Cryo generator" holds entryLink "Cryogenic Blast" (min 1), category 360°
     assert mounts[("Cryogenic Blast", "360°")]["count"] == 1
+    # Kyiv's links add the categories F/P and F/S, for which Weapon.cat's "Heavy Gun Battery" (e8d5-…) has no
+    # arc modifier: the arc is the category's own name, and the row says so
+    kyiv = {w["arc"]: w for w in dw3["Kyiv Battleship"]["weapons"] if w["name"] == "Heavy Gun Battery"}
+    assert set(kyiv) == {"F/P", "F/S"} and "category" in kyiv["F/P"]["arc_note"]
     assert "Nikel Escort" in {a["name"] for a in borodino["attached"]}
     assert "Nikel Escort" in dw3
     dw4 = {u["name"]: u for u in imported["dw4"]}

@@ -16,6 +16,8 @@ is imported. lxml is imported here only: the lookup path never loads this module
 from __future__ import annotations
 
 import re
+import stat
+import unicodedata
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -25,7 +27,8 @@ from typing import Any
 from lxml import etree
 
 from units.bs_cards import CardBuilder, rule_key
-from units.bs_graph import BSFile, LinkGraph, _children, _local
+from units.bs_conditions import clear_cache
+from units.bs_graph import BSFile, LinkGraph, children, local_name
 from units.bs_values import char_key
 from units.errors import UnitDataError
 from units.model import BANDS, EDITION_LABELS, STAT_KEYS, Unit
@@ -35,11 +38,30 @@ MAX_XML_BYTES = 64 * 1024 * 1024  # one file, unzipped: real catalogues are a fe
 ROOTS = {"gameSystem", "catalogue"}
 
 
+def _check_path(path: Path) -> None:
+    """Refuse, by type, what cannot be imported: a device (/dev/zero), pipe or socket, an unusable name,
+    control characters in the name. (A missing path is left to the caller's "no such file".)"""
+    text = str(path)
+    shown = f"{text[:60]}…" if len(text) > 60 else text
+    if any(unicodedata.category(char) == "Cc" for char in text):
+        raise UnitDataError(f"{shown!r}: the path holds control characters", "paths")
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise UnitDataError(f"{shown}: {exc.strerror or exc}", "paths") from exc
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise UnitDataError(f"{shown}: not a regular file or folder (a device, pipe or socket); "
+                            "give a BattleScribe file or a folder of them", "paths")
+
+
 def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
     """Files as given, folders as their BattleScribe files (sorted); anything else is an error."""
     out: list[Path] = []
     for raw in paths:
         path = Path(raw)
+        _check_path(path)
         if path.is_dir():
             found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in EXTENSIONS)
             if not found:
@@ -95,13 +117,13 @@ def parse_bytes(data: bytes, name: str) -> BSFile:
         tag = el.tag
         if isinstance(tag, str) and tag.startswith("{"):
             el.tag = tag.split("}", 1)[1]
-    if _local(root) not in ROOTS:
-        raise UnitDataError(f"{name}: root element <{_local(root)}> is not a BattleScribe <gameSystem> or "
+    if local_name(root) not in ROOTS:
+        raise UnitDataError(f"{name}: root element <{local_name(root)}> is not a BattleScribe <gameSystem> or "
                             f"<catalogue>", "paths")
     bs = BSFile(name, root)
     for el in root.iter():
         el_id = el.get("id")
-        if el_id and _local(el) not in ("catalogueLink", "categoryLink"):
+        if el_id and local_name(el) not in ("catalogueLink", "categoryLink"):
             bs.ids.setdefault(el_id, el)
     return bs
 
@@ -130,8 +152,12 @@ def glossary_of(graph: LinkGraph, bs: BSFile) -> dict[str, tuple[str, Any]]:
     """Every rule the catalogue can link (its own, its libraries', its game system's) by name key."""
     out: dict[str, tuple[str, Any]] = {}
     for f in graph.scope(bs):
-        for rule in f.root.iter("rule"):
-            key = rule_key(rule.get("name") or "")
+        own = graph.rule_keys.get(f.root)
+        if own is None:
+            own = graph.rule_keys[f.root] = {}
+            for rule in f.root.iter("rule"):
+                own.setdefault(rule_key(rule.get("name") or ""), rule)
+        for key, rule in own.items():
             if key and key not in out:
                 out[key] = (f.name, rule)
     return out
@@ -141,12 +167,14 @@ def units_of(graph: LinkGraph, bs: BSFile) -> list[Unit]:
     """The units a file defines at its root (its own entries and the shared ones it links there),
     then the escorts and attached units they reach that are not roots themselves."""
     units: list[Unit] = []
-    roots: list[Any] = list(_children(bs.root, "selectionEntries", "selectionEntry"))
+    roots: list[Any] = list(children(bs.root, "selectionEntries", "selectionEntry"))
     scope = graph.scope(bs)
-    for link in _children(bs.root, "entryLinks", "entryLink"):
+    for link in children(bs.root, "entryLinks", "entryLink"):
         target = graph.find(bs, link.get("targetId") or "", scope)
-        if target is not None and _local(target) == "selectionEntry":
+        if target is not None and local_name(target) == "selectionEntry":
             roots.append(target)
+    if not roots:
+        return units
     faction, edition = faction_of(bs), edition_of(graph, bs)
     label = EDITION_LABELS[edition]
     glossary = glossary_of(graph, bs)
@@ -197,6 +225,15 @@ def load(paths: Iterable[str | Path], context: dict[str, bytes] | None = None,
     A catalogue imported earlier that links a file of this import (a faction linking an updated
     Weapon.cat, every catalogue of an updated game system) is rebuilt with it, so no faction keeps
     values from the old library; if it no longer resolves, the whole import is refused saying why."""
+    clear_cache()
+    try:
+        return _load(paths, context, context_names)
+    finally:
+        clear_cache()
+
+
+def _load(paths: Iterable[str | Path], context: dict[str, bytes] | None,
+          context_names: dict[str, str] | None) -> ImportResult:
     files: list[BSFile] = []
     xml: dict[str, bytes] = {}
     for path in expand_paths(paths):

@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from units.bs_conditions import Context, added_categories, kids, modifiers
-from units.bs_graph import BSFile, LinkGraph
+from units.bs_conditions import Context, added_categories, modifiers
+from units.bs_graph import BSFile, LinkGraph, children
 from units.bs_values import (
     ARC_NAMES,
     QUALITY_NAMES,
@@ -38,15 +38,15 @@ from units.model import Unit, name_key
 
 UNIT_TYPES = {"model", "unit"}
 _REVISION_TAG = re.compile(r"\s*\[(?P<rev>[\w.]+)\]\s*$")
-_VALUE_SUFFIX = re.compile(r"\s*\([^()]*\)\s*$")
 POINTS_NAMES = {"points", "pts", "point"}
+_ARC_NAME = re.compile(r"360°?|[FAPS](?:\s*[/&]\s*[FAPS])*")
 
 
 def min_count(*els: Any) -> int:
     """The largest `min` selections constraint (scope parent) on these elements; 0 when none."""
     best = 0
     for el in els:
-        for c in kids(el, "constraints", "constraint"):
+        for c in children(el, "constraints", "constraint"):
             if c.get("type") == "min" and (c.get("field") or "selections") == "selections":
                 try:
                     best = max(best, int(float(c.get("value") or 0)))
@@ -57,7 +57,7 @@ def min_count(*els: Any) -> int:
 
 def max_count(*els: Any) -> int | None:
     for el in els:
-        for c in kids(el, "constraints", "constraint"):
+        for c in children(el, "constraints", "constraint"):
             if c.get("type") == "max" and (c.get("field") or "selections") == "selections":
                 try:
                     return int(float(c.get("value") or 0))
@@ -69,7 +69,7 @@ def max_count(*els: Any) -> int | None:
 def points_of(*els: Any) -> float | None:
     """The Points cost of the first element that states one (a link's own cost wins)."""
     for el in els:
-        for cost in kids(el, "costs", "cost"):
+        for cost in children(el, "costs", "cost"):
             if (cost.get("name") or "").strip().lower() in POINTS_NAMES:
                 try:
                     return float(cost.get("value") or 0)
@@ -88,11 +88,9 @@ def clean_rule_name(name: str) -> tuple[str, str | None]:
 
 def rule_key(name: str) -> str:
     """The glossary key of a property as printed: 'Carrier (5)' -> 'carrier'; 'Optimal Target: X (2)' ->
-    'optimal target'."""
+    'optimal target'; 'Inspirational (7”' (the data's missing bracket) -> 'inspirational'."""
     name = name.split(":", 1)[0]
-    while _VALUE_SUFFIX.search(name):
-        name = _VALUE_SUFFIX.sub("", name)
-    return name_key(name)
+    return name_key(re.sub(r"\s*\(.*$", "", name))
 
 
 def description(rule: Any) -> str | None:
@@ -121,6 +119,7 @@ class CardBuilder:
         self.points: float | None = None
         self.models: int | None = None
         self._stack: list[Any] = []
+        self._in_option = False  # inside a chosen-against option: its own sub-entries are not listed again
 
     # -- links ---------------------------------------------------------------------------------
     def resolve(self, link: Any) -> Any | None:
@@ -132,8 +131,8 @@ class CardBuilder:
 
     def _hidden(self, link: Any, ctx: Context) -> bool:
         hidden = (link.get("hidden") or "false").lower() == "true"
-        for mod, applies in modifiers(link, ctx):
-            if mod.get("field") == "hidden" and mod.get("type") == "set" and applies is True:
+        for mod, applies in modifiers(link, ctx, {"hidden"}):
+            if mod.get("type") == "set" and applies is True:
                 hidden = (mod.get("value") or "").lower() == "true"
         return hidden
 
@@ -141,8 +140,8 @@ class CardBuilder:
         """(profile, the infoLink that reached it or None) for profiles on these elements."""
         out: list[tuple[Any, Any | None]] = []
         for el in els:
-            out.extend((p, None) for p in kids(el, "profiles", "profile"))
-            for link in kids(el, "infoLinks", "infoLink"):
+            out.extend((p, None) for p in children(el, "profiles", "profile"))
+            for link in children(el, "infoLinks", "infoLink"):
                 if (link.get("type") or "profile") != "profile":
                     continue
                 target = self.resolve(link)
@@ -153,8 +152,8 @@ class CardBuilder:
     def _rule_elements(self, els: tuple[Any, ...], ctx: Context) -> list[tuple[Any, Any | None]]:
         out: list[tuple[Any, Any | None]] = []
         for el in els:
-            out.extend((r, None) for r in kids(el, "rules", "rule") if (r.get("hidden") or "") != "true")
-            for link in kids(el, "infoLinks", "infoLink"):
+            out.extend((r, None) for r in children(el, "rules", "rule") if (r.get("hidden") or "") != "true")
+            for link in children(el, "infoLinks", "infoLink"):
                 if link.get("type") != "rule":
                     continue
                 target = self.resolve(link)
@@ -171,20 +170,34 @@ class CardBuilder:
         cached = self.graph.chars.get(profile)
         if cached is None:
             cached = {}
-            for c in kids(profile, "characteristics", "characteristic"):
+            for c in children(profile, "characteristics", "characteristic"):
                 name = c.get("name") or self.graph.type_names.get(c.get("typeId") or "", "")
                 cached[char_key(name)] = (c.text or "").strip()
             self.graph.chars[profile] = cached
         return cached
 
     def _modified(self, profile: Any, link: Any | None, ctx: Context) -> tuple[str, dict[str, str], list[str]]:
-        """(name, characteristics, characteristics a roster-dependent modifier would change)."""
+        """(name, characteristics, characteristics a roster-dependent modifier would change), cached per
+        profile, link and the part of the context its modifiers' conditions look at."""
+        relevant = self.graph.condition_ids.get((profile, link))
+        if relevant is None:
+            relevant = frozenset(c.get("childId") or "" for el in (profile, link) if el is not None
+                                 for c in el.iter("condition"))
+            self.graph.condition_ids[(profile, link)] = relevant
+        key = (profile, link, relevant & (ctx.categories | ctx.path))
+        cached = self.graph.modified.get(key)
+        if cached is None:
+            cached = self.graph.modified[key] = self._modify(profile, link, ctx)
+        return cached[0], dict(cached[1]), list(cached[2])
+
+    def _modify(self, profile: Any, link: Any | None, ctx: Context) -> tuple[str, dict[str, str], list[str]]:
         name = (profile.get("name") or "").strip()
         chars = dict(self._chars(profile))
         unresolved: list[str] = []
         sources = [el for el in (profile, link) if el is not None]
+        fields = {"name", *(c.get("typeId") or "" for c in children(profile, "characteristics", "characteristic"))}
         for el in sources:
-            for mod, applies in modifiers(el, ctx):
+            for mod, applies in modifiers(el, ctx, fields):
                 field = mod.get("field") or ""
                 key = "name" if field == "name" else char_key(self.graph.type_names.get(field, ""))
                 if not key or (key != "name" and key not in chars):
@@ -224,7 +237,11 @@ class CardBuilder:
             notes: list[str] = []
             row = read_weapon(name or "weapon", chars, self.edition, notes)
             arc_key = next((k for k in chars if k in ARC_NAMES), "arc")
-            if row["arc"] is None:
+            named = self._arc_category(ctx) if row["arc"] is None else None
+            if named is not None:
+                row["arc"] = named
+                row["arc_note"] = f"arc from the mount's category {named!r} (the profile sets no arc for it)"
+            elif row["arc"] is None:
                 why = "depends on choices elsewhere in the roster" if arc_key in unresolved else "not printed"
                 row["arc_note"] = f"arc {why}: not resolved"
             if any(k in QUALITY_NAMES for k in unresolved):
@@ -238,6 +255,17 @@ class CardBuilder:
         if body and default:
             self._profile_rules(profile, name, chars)
         return "other"
+
+    def _arc_category(self, ctx: Context) -> str | None:
+        """The arc a mount's link names as its category ('F/P'), when the weapon's profile has no modifier
+        for it: the data's own arc names (Weapon.cat's categories F, F/P, F/P/S, 360°, P&S…)."""
+        names = []
+        for cat in ctx.categories:
+            entry = self.graph.find(self.bs, cat, self.scope)
+            name = (entry.get("name") or "").strip() if entry is not None else ""
+            if _ARC_NAME.fullmatch(name):
+                names.append(name)
+        return names[0] if len(names) == 1 else None
 
     def _profile_rules(self, profile: Any, name: str, chars: dict[str, str]) -> None:
         """dw4 Properties/Systems name glossary rules; other profile types are rules of their own."""
@@ -257,7 +285,15 @@ class CardBuilder:
                         "citation": self._citation(self.bs.name, name)})
 
     def _glossary_rule(self, printed: str, kind: str) -> None:
-        rule = self.glossary.get(rule_key(printed))
+        key = rule_key(printed)
+        rule = self.glossary.get(key)
+        if rule is None and len(key) >= 5:  # a misspelt name ('Flotsom'): the one close glossary name
+            from rapidfuzz import fuzz, process
+
+            close = process.extract(key, list(self.glossary), scorer=fuzz.ratio, limit=2, score_cutoff=85)
+            if len(close) == 1 or (len(close) == 2 and close[0][1] - close[1][1] >= 5):
+                rule = self.glossary[close[0][0]]
+                self.notes.append(f"{printed}: read as the glossary's {rule[1].get('name')!r} (spelling in the data)")
         text = description(rule[1]) if rule is not None else None
         self._add_rule({"name": printed, "kind": kind, "text": text,
                         "citation": self._citation(rule[0], rule[1].get("name") or printed) if rule else None})
@@ -281,8 +317,8 @@ class CardBuilder:
         name = rule.get("name") or "rule"
         name, revision = clean_rule_name(name)
         if link is not None:
-            for mod, applies in modifiers(link, ctx):
-                if mod.get("field") != "name" or applies is not True or not mod.get("value"):
+            for mod, applies in modifiers(link, ctx, {"name"}):
+                if applies is not True or not mod.get("value"):
                     continue
                 value = mod.get("value") or ""
                 # 'append' of a whole name ('Advanced Repair Facilities (2)' to '… (x)') is meant as a set
@@ -310,7 +346,8 @@ class CardBuilder:
                 self._attach(holder, target, option)
                 return
         ids = {i for i in (holder.get("id"), target.get("id"), holder.get("targetId")) if i}
-        cats = {c.get("targetId") or "" for el in {holder, target} for c in kids(el, "categoryLinks", "categoryLink")}
+        cats = {c.get("targetId") or "" for el in {holder, target}
+                for c in children(el, "categoryLinks", "categoryLink")}
         ctx = Context(frozenset(cats), path | ids)
         for el in {holder, target}:
             added, removed = added_categories(el, ctx)
@@ -331,7 +368,8 @@ class CardBuilder:
             for rule, link in self._rule_elements(els, ctx):
                 self._rule(rule, link, ctx)
         if is_root or (default and body and (target.get("type") or "") in UNIT_TYPES):
-            self.categories.extend(c.get("name") or "" for el in els for c in kids(el, "categoryLinks", "categoryLink"))
+            self.categories.extend(c.get("name") or "" for el in els
+                                   for c in children(el, "categoryLinks", "categoryLink"))
         self._stack.append(target)
         was_in_option, self._in_option = self._in_option, self._in_option or (not default and option is not None)
         try:
@@ -341,13 +379,11 @@ class CardBuilder:
             self._stack.pop()
             self._in_option = was_in_option
 
-    _in_option = False
-
     def _children(self, el: Any, default: bool, option: str | None, path: frozenset[str], body: bool) -> None:
-        for child in kids(el, "selectionEntries", "selectionEntry"):
+        for child in children(el, "selectionEntries", "selectionEntry"):
             n = min_count(child)
             self.walk(child, child, default and n >= 1, option, path, body, max(n, 1))
-        for link in kids(el, "entryLinks", "entryLink"):
+        for link in children(el, "entryLinks", "entryLink"):
             target = self.resolve(link)
             if target is None:
                 continue
@@ -356,7 +392,7 @@ class CardBuilder:
             else:
                 n = min_count(link, target)
                 self.walk(link, target, default and n >= 1, option, path, body, max(n, 1))
-        for group in kids(el, "selectionEntryGroups", "selectionEntryGroup"):
+        for group in children(el, "selectionEntryGroups", "selectionEntryGroup"):
             self.group(group, group, default, path, body)
 
     def group(self, holder: Any, group: Any, default: bool, path: frozenset[str], body: bool) -> None:
@@ -366,8 +402,8 @@ class CardBuilder:
         name = (holder.get("name") or group.get("name") or "options").strip()
         chosen = holder.get("defaultSelectionEntryId") or group.get("defaultSelectionEntryId")
         must = min_count(holder, group) >= 1
-        members: list[tuple[Any, Any]] = [(c, c) for c in kids(group, "selectionEntries", "selectionEntry")]
-        for link in kids(group, "entryLinks", "entryLink"):
+        members: list[tuple[Any, Any]] = [(c, c) for c in children(group, "selectionEntries", "selectionEntry")]
+        for link in children(group, "entryLinks", "entryLink"):
             target = self.resolve(link)
             if target is not None:
                 members.append((link, target))
@@ -381,7 +417,7 @@ class CardBuilder:
                 picked = bool(chosen) and chosen in (member.get("id"), target.get("id"), member.get("targetId"))
                 n = min_count(member, target)
                 self.walk(member, target, default and (picked or only or n >= 1), name, path, body, max(n, 1))
-            for sub in kids(group, "selectionEntryGroups", "selectionEntryGroup"):
+            for sub in children(group, "selectionEntryGroups", "selectionEntryGroup"):
                 self.group(sub, sub, default, path, body)
         finally:
             self._stack.pop()

@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from units.bs_graph import children
+
 _ROSTER_SCOPES = {"force", "roster", "primary-catalogue", "primary-category"}
 
 
@@ -22,11 +24,6 @@ class Context:
 
     categories: frozenset[str]
     path: frozenset[str]
-
-
-def kids(el: Any, container: str, tag: str) -> Iterator[Any]:
-    for box in el.iterchildren(container):
-        yield from box.iterchildren(tag)
 
 
 def _count(cond: Any, ctx: Context) -> int | None:
@@ -65,32 +62,67 @@ def _all(values: list[bool | None], any_of: bool) -> bool | None:
     return None if any(v is None for v in values) else True
 
 
+_CONDS: dict[Any, tuple[list[Any], list[tuple[bool, Any]]]] = {}  # element -> (conditions, (is_or, group))
+
+
+def _condition_lists(el: Any) -> tuple[list[Any], list[tuple[bool, Any]]]:
+    listed = _CONDS.get(el)
+    if listed is None:
+        groups = [((g.get("type") or "and") == "or", g) for g in children(el, "conditionGroups", "conditionGroup")]
+        listed = _CONDS[el] = (list(children(el, "conditions", "condition")), groups)
+    return listed
+
+
 def conditions_hold(el: Any, ctx: Context) -> bool | None:
     """All `conditions` and `conditionGroups` directly under a modifier (or a group): and-ed."""
-    results: list[bool | None] = [condition(c, ctx) for c in kids(el, "conditions", "condition")]
-    for group in kids(el, "conditionGroups", "conditionGroup"):
-        inner = [condition(c, ctx) for c in kids(group, "conditions", "condition")]
-        inner += [conditions_hold(g, ctx) for g in kids(group, "conditionGroups", "conditionGroup")]
-        results.append(_all(inner, (group.get("type") or "and") == "or") if inner else True)
-    return _all(results, False) if results else True
+    conditions, groups = _condition_lists(el)
+    if not conditions and not groups:
+        return True
+    results: list[bool | None] = [condition(c, ctx) for c in conditions]
+    for is_or, group in groups:
+        inner_conditions, inner_groups = _condition_lists(group)
+        inner = [condition(c, ctx) for c in inner_conditions]
+        inner += [conditions_hold(g, ctx) for _, g in inner_groups]
+        results.append(_all(inner, is_or) if inner else True)
+    return _all(results, False)
 
 
-def modifiers(el: Any, ctx: Context) -> Iterator[tuple[Any, bool | None]]:
-    """(modifier, applies?) for `el`'s modifiers and its modifierGroups' (whose conditions add up)."""
-    for mod in kids(el, "modifiers", "modifier"):
-        yield mod, conditions_hold(mod, ctx)
-    for group in kids(el, "modifierGroups", "modifierGroup"):
-        outer = conditions_hold(group, ctx)
-        for mod, inner in modifiers(group, ctx):
-            yield mod, _all([outer, inner], False)
+_MODS: dict[Any, list[tuple[Any, tuple[Any, ...]]]] = {}  # element -> its modifiers with their groups
+
+
+def clear_cache() -> None:
+    """Forget the modifier and condition lists of the last import's elements (called around each import)."""
+    _MODS.clear()
+    _CONDS.clear()
+
+
+def _modifier_list(el: Any, groups: tuple[Any, ...] = ()) -> list[tuple[Any, tuple[Any, ...]]]:
+    out = [(mod, groups) for mod in children(el, "modifiers", "modifier")]
+    for group in children(el, "modifierGroups", "modifierGroup"):
+        out.extend(_modifier_list(group, (*groups, group)))
+    return out
+
+
+def modifiers(el: Any, ctx: Context, fields: set[str] | None = None) -> Iterator[tuple[Any, bool | None]]:
+    """(modifier, applies?) for `el`'s modifiers and its modifierGroups' (whose conditions add up);
+    with `fields`, only the modifiers of those fields (the others' conditions are not evaluated)."""
+    listed = _MODS.get(el)
+    if listed is None:
+        listed = _MODS[el] = _modifier_list(el)
+    for mod, groups in listed:
+        if fields is not None and (mod.get("field") or "") not in fields:
+            continue
+        results = [conditions_hold(g, ctx) for g in groups]
+        results.append(conditions_hold(mod, ctx))
+        yield mod, _all(results, False)
 
 
 def added_categories(el: Any, ctx: Context) -> tuple[set[str], set[str]]:
     """Category ids an element's modifiers add and remove when they apply."""
     added: set[str] = set()
     removed: set[str] = set()
-    for mod, applies in modifiers(el, ctx):
-        if (mod.get("field") or "") != "category" or applies is not True:
+    for mod, applies in modifiers(el, ctx, {"category"}):
+        if applies is not True:
             continue
         if mod.get("type") == "add":
             added.add(mod.get("value") or "")

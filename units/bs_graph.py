@@ -11,22 +11,22 @@ from typing import Any
 from units.errors import UnitDataError
 
 
-def _local(el: Any) -> str:
+def local_name(el: Any) -> str:
     """The tag without its namespace (parse_bytes strips namespaces once, so this is the tag)."""
     tag = el.tag
     return tag if isinstance(tag, str) else ""
 
 
-def _children(el: Any, container: str, tag: str) -> Iterator[Any]:
+def children(el: Any, container: str, tag: str) -> Iterator[Any]:
     """`<container><tag/>…</container>` directly under `el` (lxml filters by tag in C)."""
     for box in el.iterchildren(container):
         yield from box.iterchildren(tag)
 
 
-def _describe(el: Any) -> str:
+def describe(el: Any) -> str:
     """<entryLink name='Heavy Gun Battery' targetId='w1'> (line 12): names the element at fault."""
     attrs = " ".join(f"{k}={el.get(k)!r}" for k in ("name", "id", "targetId") if el.get(k))
-    return f"<{_local(el)}{' ' + attrs if attrs else ''}> (line {el.sourceline})"
+    return f"<{local_name(el)}{' ' + attrs if attrs else ''}> (line {el.sourceline})"
 
 
 @dataclass
@@ -43,7 +43,7 @@ class BSFile:
 
     @property
     def kind(self) -> str:
-        return _local(self.root)
+        return local_name(self.root)
 
     @property
     def name(self) -> str:
@@ -66,11 +66,14 @@ class LinkGraph:
         self.files = files
         self.by_id = {f.id: f for f in files}
         self.chars: dict[Any, dict[str, str]] = {}  # profile element -> its characteristics by key
+        self.condition_ids: dict[tuple[Any, Any], frozenset[str]] = {}  # (profile, link) -> ids its conditions name
+        self.modified: dict[tuple[Any, Any, frozenset[str]], tuple[str, dict[str, str], list[str]]] = {}
+        self.rule_keys: dict[Any, dict[str, Any]] = {}  # file root -> its rules by name key
         self._scopes: dict[str, list[BSFile]] = {}
         self.type_names: dict[str, str] = {}
         for f in files:
             for el in f.root.iter():
-                if _local(el) in ("characteristicType", "profileType") and el.get("id"):
+                if local_name(el) in ("characteristicType", "profileType") and el.get("id"):
                     self.type_names[el.get("id")] = el.get("name") or ""
 
     def scope(self, bs: BSFile) -> list[BSFile]:
@@ -84,10 +87,10 @@ class LinkGraph:
             if current in seen:
                 continue
             seen.append(current)
-            for link in _children(current.root, "catalogueLinks", "catalogueLink"):
+            for link in children(current.root, "catalogueLinks", "catalogueLink"):
                 target = self.by_id.get(link.get("targetId") or "")
                 if target is None:
-                    raise UnitDataError(f"{current.file}: {_describe(link)} names a catalogue that is not among "
+                    raise UnitDataError(f"{current.file}: {describe(link)} names a catalogue that is not among "
                                         "the imported files; import the whole folder", "paths")
                 queue.append(target)
         system_id = bs.root.get("gameSystemId")
@@ -107,11 +110,11 @@ class LinkGraph:
         """Every entryLink and infoLink of the file reaches an element: else the file is refused."""
         scope = self.scope(bs)
         for el in bs.root.iter():
-            if _local(el) in ("entryLink", "infoLink"):
+            if local_name(el) in ("entryLink", "infoLink"):
                 target = el.get("targetId")
                 if not target or self.find(bs, target, scope) is None:
                     system = bs.root.get("gameSystemId")
                     hint = "" if not system or system in self.by_id else \
                         f" (its game system {system!r} was not imported with it)"
-                    raise UnitDataError(f"{bs.file}: broken link {_describe(el)}: no element with that id in the "
+                    raise UnitDataError(f"{bs.file}: broken link {describe(el)}: no element with that id in the "
                                         f"catalogue, its linked catalogues or its game system{hint}", "paths")

@@ -69,11 +69,12 @@ def get_fleet(data_dir: Path, name: str | None = None) -> dict[str, Any]:
     data = _read(data_dir)
     if not data["fleets"]:
         raise UnitLookupError("fleet: no fleet imported yet (admiralty fleet import ROSTER.rosz)", "fleet",
-                              code="no_fleet")
+                              status=404, code="no_fleet")
     if name:
         found = [f for key, f in data["fleets"].items() if name_key(key) == name_key(name)]
         if not found:
-            raise UnitLookupError(f"fleet: no fleet named {name!r} (fleets: {', '.join(data['fleets'])})", "fleet")
+            raise UnitLookupError(f"fleet: no fleet named {name!r} (fleets: {', '.join(data['fleets'])})", "fleet",
+                                  status=404, code="no_fleet")
         fleet: dict[str, Any] = found[0]
         return fleet
     current: dict[str, Any] = data["fleets"][data["current"]]

@@ -18,28 +18,17 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from referee.rulesets import get as get_ruleset
 from units.errors import UnitLookupError
 from units.model import BAND_LABELS, STAT_LABELS, Unit, name_key, unit_label
 from units.qualities import normalise, ramming_value
 
-BAND_LIMITS = (("point_blank", 10.0), ("closing", 20.0), ("long", 30.0))
-BAND_LIMITS_DW4 = (("close", 10.0), ("standard", 30.0), ("extreme", float("inf")))  # GL: Close 0-10", Standard 10-30"
-EXTREME_RANGE_LONG = 40.0
 REFEREE_BAND = {"point_blank": "point-blank", "closing": "closing", "long": "long",
                 "close": "close", "standard": "standard", "extreme": "extreme"}
+PROFILE_BAND = {v: k for k, v in REFEREE_BAND.items()}
 BAND_TEXT = {"dw3": "Point blank 0-10\", Closing 10-20\", Long 20-30\"", "dw4": "Close 0-10\", Standard 10-30\", "
              "Extreme beyond 30\""}
 _STATE_LABEL = {"battle_ready": "Battle-Ready", "crippled": "Crippled"}
-
-
-def band_for(distance: float, extreme_range: bool = False, edition: str = "dw3") -> str | None:
-    """The band containing `distance` inches; a target on a border is in the nearer band."""
-    for band, upper in (BAND_LIMITS_DW4 if edition == "dw4" else BAND_LIMITS):
-        if band == "long" and extreme_range:
-            upper = EXTREME_RANGE_LONG
-        if distance <= upper:
-            return band
-    return None
 
 
 def _quality_key(text: str) -> str:
@@ -125,11 +114,13 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
             if distance is None:
                 raise UnitLookupError("distance: give the distance in inches so the weapon's range band is known",
                                       "distance")
-            band = band_for(distance, extreme, out.edition)
-            if band is None:
-                reach = EXTREME_RANGE_LONG if extreme else BAND_LIMITS[-1][1]
+            rules = get_ruleset("dw4" if dw4 else "dw3")  # the referee's one band_for: the same band it derives
+            referee_band = rules.band_for(distance, extreme)
+            if referee_band is None:
+                reach = (rules.extreme_range_long if extreme else None) or rules.bands[-1][1]
                 raise UnitLookupError(f"distance: {distance:g}\" is beyond {weapon['name']}'s reach "
                                       f"({reach:g}\")", "distance")
+            band = PROFILE_BAND[referee_band]
         if band not in weapon["bands"]:
             bands = ", ".join(BAND_LABELS[b] for b in weapon["bands"])
             raise UnitLookupError(f"range: {BAND_LABELS.get(band, band)} is not a band of "
@@ -241,7 +232,7 @@ def profile_inputs(action: str, attacker: Unit | None = None, weapon: str | None
     quality not modelled, say) are appended to `notes` when given."""
     out = _Inputs(edition)
     models = attacker_models or 1
-    profile_band = {v: k for k, v in REFEREE_BAND.items()}.get(band or "", None)
+    profile_band = PROFILE_BAND.get(band or "", None)
     if action == "attack":
         _attack(out, attacker, weapon, target, distance, models, attacker_crippled, target_crippled, profile_band)
     elif action == "assault":

@@ -17,6 +17,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from units.bs_graph import children
 from units.bs_values import (
     char_key,
     edition_of_profile,
@@ -35,7 +36,7 @@ UNIT_TYPES = {"unit", "model"}
 
 
 def _kids(el: Any, container: str, tag: str) -> list[Any]:
-    return [c for box in el.iterchildren(container) for c in box.iterchildren(tag)]
+    return list(children(el, container, tag))
 
 
 def read_roster_bytes(path: Path) -> bytes:
@@ -125,10 +126,11 @@ class _Card:
         if (sel.get("type") or "") == "model" and self.models is None:
             self.models = _number(sel)
         self.points += _points(sel)
+        weapon = any(is_weapon_profile(_chars(p)) for p in _kids(sel, "profiles", "profile"))
         for rule in _kids(sel, "rules", "rule"):
             text = " ".join(("".join(rule.itertext())).split())
             self.texts[name_key(re.sub(r"\s*\(.*", "", rule.get("name") or ""))] = text
-            if (rule.get("hidden") or "") != "true":
+            if (rule.get("hidden") or "") != "true" and not weapon:  # a weapon's rules are its qualities
                 self._rule(rule.get("name") or "rule", "special rule", text or None)
         for profile in _kids(sel, "profiles", "profile"):
             chars = _chars(profile)

@@ -22,7 +22,7 @@ from bot.cli import (
     settings_cmd,
     units_cmd,
 )
-from bot.service import UserInputError, show_params
+from bot.cli.boundary import EXIT_INTERRUPTED, report
 
 __all__ = ["build_parser", "main"]
 
@@ -84,13 +84,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(func(args) or 0)
     except KeyboardInterrupt:
         print("admiralty: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # `admiralty … | head`: the reader left; not an error
+        _silence_stdout()
         return 0
-    except UserInputError as exc:
-        print(f"admiralty: error: {show_params(' '.join(str(exc).split()), 'cli')}", file=sys.stderr)
-        return 2
+    except Exception as exc:  # the one boundary: one line, the documented exit code, never a traceback
+        return report(exc)
 
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush does not complain about the pipe."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

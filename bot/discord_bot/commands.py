@@ -31,7 +31,7 @@ LANGUAGE_NAMES = {"en": "English", "ru": "Russian"}
 
 
 class SearchCommands(commands.Cog):
-    """/ask, /rule, /unit, /sources, /settings and /help over the bot's context."""
+    """/ask, /rule, /unit, /fleet, /sources, /settings and /help over the bot's context."""
 
     def __init__(self, ctx: BotContext) -> None:
         self.ctx = ctx
@@ -253,6 +253,7 @@ def help_embed(lang: str = "en") -> discord.Embed:
         ("/вопрос вопрос [редакция] [игра]" if ru else "/ask question [edition] [game]", t("help_ask", lang)),
         ("/правило термин" if ru else "/rule term", t("help_rule", lang)),
         ("/юнит название" if ru else "/unit name", t("help_unit", lang)),
+        ("/флот цель [флот]" if ru else "/fleet target [fleet]", t("help_fleet", lang)),
     ]
     for action, summary in referee_actions().items():
         name = COMMAND_NAMES_RU.get(action, action) if ru else action

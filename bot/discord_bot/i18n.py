@@ -438,6 +438,10 @@ STRINGS: dict[str, dict[str, str]] = {
                   "ru": "Правило или ключевое слово из каждой редакции. Начните печатать — будут подсказки."},
     "help_unit": {"en": "A unit's card: stats, weapons, special rules, source and version.",
                   "ru": "Карточка юнита: характеристики, оружие, правила, источник и версия."},
+    "help_fleet": {"en": "What your fleet (a roster the server imported) can do to one target: every ship, weapon "
+                         "and range band with exact odds.",
+                   "ru": "Что ваш флот (ростер, импортированный на сервере) может сделать с одной целью: каждый "
+                         "корабль, оружие и зона дальности с точными шансами."},
     "help_referee_title": {"en": "Referee commands", "ru": "Команды судьи"},
     "help_referee": {
         "en": "Dice odds and results. Fill the options (or name the attacker, weapon and target), or describe "

@@ -260,6 +260,10 @@ def units_operation(ctx: DocContext) -> Schema:
     }
 
 
+_NOT_FOUND: Schema = {"description": "No fleet imported (or none of that name), or no unit of that name.",
+                      **_ERROR_CONTENT}
+
+
 def fleet_operation(ctx: DocContext) -> Schema:
     from units.params import FLEET_QUERY_PARAMS
 
@@ -267,8 +271,8 @@ def fleet_operation(ctx: DocContext) -> Schema:
         "tags": ["units"],
         "summary": "The imported fleet (a BattleScribe/New Recruit roster): ships, weapons, points, rules.",
         "parameters": query_parameters(FLEET_QUERY_PARAMS),
-        "responses": _responses("The fleet (import one with `admiralty fleet import ROSTER.rosz`).",
-                                schemas.ref("Fleet")),
+        "responses": {**_responses("The fleet (import one with `admiralty fleet import ROSTER.rosz`).",
+                                   schemas.ref("Fleet")), "404": _NOT_FOUND},
     }
 
 
@@ -280,7 +284,8 @@ def fleet_vs_operation(ctx: DocContext) -> Schema:
         "summary": "What the fleet can do to one target: every ship × weapon × range band, exact odds.",
         "description": "Returns the same JSON as `admiralty fleet vs TARGET --json`.",
         "requestBody": _json_body(object_schema(FLEET_VS_PARAMS)),
-        "responses": _responses("One row per ship, weapon and band.", schemas.ref("FleetVs"), body=True),
+        "responses": {**_responses("One row per ship, weapon and band.", schemas.ref("FleetVs"), body=True,
+                                   unprocessable=True), "404": _NOT_FOUND},
     }
 
 
