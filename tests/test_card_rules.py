@@ -193,3 +193,15 @@ def test_named_units_apply_their_card_rules_and_list_them(book):
 def test_a_rule_that_can_change_the_result_but_is_not_modelled_is_named(book):
     _, _, notes = _pool(book, "assault", {"attacker": "Merian", "attacker_models": 2, "target": "Kutsov"})
     assert any("Mechanical Soul" in n and "not applied" in n for n in notes)
+
+
+def test_the_fleet_table_applies_the_cards_too(book):
+    # "What can my fleet do to that ship?": the same cards as a named attack (Kutsov's Ablative Armour -1 die;
+    # Merian's Pack Hunter +2 once 3 models contribute)
+    from units.fleet import attack_rows
+
+    merian = dict(book.get("Merian", "attacker", "dw3"), models=3)
+    rows = attack_rows({"ships": [merian]}, book.get("Kutsov", "target", "dw3"), "dw3")
+    emitter = next(r for r in rows if r["weapon"] == "Pulse emitter" and r["band"] == "Point Blank")
+    assert emitter["params"]["card_dice"] == 2 - 1  # Pack Hunter +2, Ablative Armour -1
+    assert emitter["dice"] == 8 + 6 + 6 + 1  # Merian card: Pulse emitter Point Blank 8(6), two supports; +1 cards

@@ -14,6 +14,7 @@ from typing import Any
 from core.params import coerce_all
 from units.book import UnitBook, referee_inputs
 from units.errors import UnitLookupError
+from units.model import Unit
 from units.params import UNIT_INPUT_NAMES, UNIT_PARAMS
 
 _NAMES = ("attacker", "weapon", "target")
@@ -42,27 +43,35 @@ def _aerial_band(action: str, profile: Mapping[str, Any], provenance: list[dict[
     return shifted if shifted != band else None
 
 
+def card_rule_effects(action: str, edition: str, params: Mapping[str, Any], attacker: Unit | None,
+                      target: Unit | None, models: int, off: Any = ()) -> tuple[dict[str, Any], list[Any]]:
+    """(referee values, one `referee.card_rules.CardRuleLine` per rule that can change `action`) from the two
+    named units' cards; the unit hook and the fleet table both apply the cards through this."""
+    from referee.card_rules import Card, card_effects
+
+    cards = []
+    for side, unit in (("attacker", attacker), ("target", target)):
+        if unit is not None:
+            traits = " ".join(unit.get("keywords") or []).lower()
+            cards.append(Card(unit["name"], side, [(r["name"], r.get("text") or "") for r in unit.get("rules", [])],
+                              airborne="airborne" in traits or "aerial" in traits))
+    if not cards:
+        return {}, []
+    return card_effects(action, edition, params, cards, models, off or ())
+
+
 def _apply_card_rules(book: UnitBook, action: str, values: Mapping[str, Any], profile: dict[str, Any],
                       rest: Mapping[str, Any], provenance: list[dict[str, Any]], notes: list[str],
                       ruleset: Any) -> None:
     """The named units' card rules (referee/card_rules.py): each applied one sets its referee values and is
     listed with them ("Kutsov Cruiser › Ablative Armour: -1 die"); one that can change this action but is
     not modelled, or is switched off (⟨card_rules_off⟩), is said in a note. Explicit values win."""
-    from referee.card_rules import Card, card_effects
-
     used = str(profile.get("ruleset") or ruleset or "dw3")
     edition = "dw4" if used.startswith("dw4") else "dw3"
-    cards = []
-    for role, side in (("attacker", "attacker"), ("target", "target")):
-        if values.get(role):
-            unit = book.get(values[role], role, edition)
-            traits = " ".join(unit.get("keywords") or []).lower()
-            cards.append(Card(unit["name"], side, [(r["name"], r.get("text") or "") for r in unit.get("rules", [])],
-                              airborne="airborne" in traits or "aerial" in traits))
-    if not cards:
-        return
-    found, lines = card_effects(action, edition, {**profile, **rest}, cards, int(values.get("attacker_models") or 1),
-                                values.get("card_rules_off") or ())
+    attacker = book.get(values["attacker"], "attacker", edition) if values.get("attacker") else None
+    target = book.get(values["target"], "target", edition) if values.get("target") else None
+    found, lines = card_rule_effects(action, edition, {**profile, **rest}, attacker, target,
+                                     int(values.get("attacker_models") or 1), values.get("card_rules_off"))
     for line in lines:
         if not line.applied:
             notes.append(f"{line.unit} › {line.rule}: {line.effect}")
