@@ -36,8 +36,9 @@ SLOW_ATTACK = {"dice": 104, "armour": 1, "citadel": 1, "quality": ["sustained"]}
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     settings = Settings.from_env().with_data_dir(tmp_path_factory.mktemp("http-faults"))
+    # No ask rate limit: a 429 would answer before the body is read, and the body is what is tested.
     app = create_app(Admiralty(settings, build_if_stale=False), referee_processes=2, referee_timeout=60,
-                     header_timeout=1.0, body_timeout=1.0)
+                     ask_rate_per_minute=0, header_timeout=1.0, body_timeout=1.0)
     with ServerThread(app) as url:
         yield url, app
 
