@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from core.errors import ServiceUnavailableError, TooExpensiveError, UserInputError
 from core.params import Kind, ParamSpec, coerce, coerce_all, show_params, spec_named
-from index.config import Settings
+from core.settings import Settings
 from index.params import ASK_PARAMS, COMPLETE_PARAMS, RULE_PARAMS
 
 T = TypeVar("T")

@@ -13,8 +13,8 @@ from pathlib import Path
 import numpy as np
 import sqlite_utils
 
+from core.settings import Settings
 from index.chunking import Chunk, chunk_sections
-from index.config import Settings
 from index.errors import IndexMissingError
 from index.freshness import expected_meta, index_status, record_digests
 from index.manifest import DocumentInfo, load_manifest

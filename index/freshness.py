@@ -9,8 +9,8 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from core.settings import Settings
 from index.chunking import CHUNKER_VERSION
-from index.config import Settings
 from index.errors import IndexMissingError
 from index.manifest import DocumentInfo, load_manifest
 from index.store import DB_NAME, VECTORS_NAME, current_build, open_db, read_meta

@@ -34,7 +34,7 @@ def test_a_failing_autocomplete_offers_nothing_and_logs_which(tmp_path, caplog):
     """The settings database is unusable (a directory): the quality list cannot read the server's
     ruleset, and the one guard turns the failure into no choices and a log line naming it."""
     from bot.store import open_store
-    from index.config import Settings
+    from core.settings import Settings
 
     bot = make_bot(tmp_path)
     bot.context.store.close()

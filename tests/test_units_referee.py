@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import Admiralty
-from index.config import Settings
+from core.settings import Settings
 from units.book import UnitBook, import_files
 from units.errors import UnitLookupError
 from units.mentions import find_units

@@ -17,8 +17,9 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from bot.http import metrics, specs
+from bot import metrics
 from bot.http import openapi as doc
+from bot.http import specs
 from bot.http.errors import SERVER_HEADER, ApiError, Handler, error_middleware
 from bot.http.openapi import build_openapi
 from bot.http.protocol import BODY_TIMEOUT, BODY_TIMEOUT_KEY, HEADER_TIMEOUT

@@ -779,9 +779,8 @@
       const label = main.querySelector('label[data-field="' + CSS.escape(name) + '"]');
       if (!label) continue;
       const rulesets = property["x-rulesets"];
-      const requiredFor = property["x-required-for"] || [];
       const used = !ruleset || !Array.isArray(rulesets) || rulesets.includes(ruleset);
-      const required = (schema.required || []).includes(name) || (ruleset && requiredFor.includes(ruleset));
+      const required = (schema.required || []).includes(name);
       label.hidden = !used;
       label.classList.toggle("required", Boolean(required && used));
       const specific = Array.isArray(rulesets) && ruleset && rulesets.includes(ruleset) && rulesets.length === 1;

@@ -13,13 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from aiohttp import web
+from aiohttp.typedefs import Handler
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.exposition import choose_encoder
 from prometheus_client.gc_collector import GCCollector
 from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
-
-from bot.http.errors import Handler
 
 REGISTRY = CollectorRegistry()
 ProcessCollector(registry=REGISTRY)
