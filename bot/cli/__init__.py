@@ -10,13 +10,25 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from bot.cli import ask, bot_cmd, feedback_cmd, index_cmd, referee_cmds, rule, serve, settings_cmd, units_cmd
+from bot.cli import (
+    ask,
+    bot_cmd,
+    feedback_cmd,
+    fleet_cmd,
+    index_cmd,
+    referee_cmds,
+    rule,
+    serve,
+    settings_cmd,
+    units_cmd,
+)
 from bot.cli.boundary import EXIT_INTERRUPTED, report
 
 __all__ = ["build_parser", "main"]
 
 # Each module exposes register(subparsers) and sets `func` on its parser.
-_COMMAND_MODULES = (ask, rule, index_cmd, referee_cmds, serve, bot_cmd, settings_cmd, feedback_cmd, units_cmd)
+_COMMAND_MODULES = (ask, rule, index_cmd, referee_cmds, serve, bot_cmd, settings_cmd, feedback_cmd, units_cmd,
+                    fleet_cmd)
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:

@@ -274,6 +274,34 @@ async def unit_names(request: web.Request) -> web.Response:
     return web.json_response({"prefix": prefix, "units": list(names)[:limit]})
 
 
+async def fleet(request: web.Request) -> web.Response:
+    """The imported fleet, the same JSON as `admiralty fleet show --json`."""
+    from units.params import FLEET_QUERY_PARAMS
+
+    params = validate_query(request.query, FLEET_QUERY_PARAMS)
+    return web.json_response(await run_in_pool(request, request.app[SERVICE].fleet, params.get("name"),
+                                               executor=LOOKUP_EXECUTOR))
+
+
+async def fleet_vs(request: web.Request) -> web.Response:
+    """Every ship × weapon × band of the fleet against one target: `admiralty fleet vs TARGET --json`."""
+    from units.params import FLEET_VS_PARAMS
+
+    params = validate_body(await read_json_object(request), FLEET_VS_PARAMS)
+    service = request.app[SERVICE]
+    try:
+        table = await run_in_pool(request, service.fleet_vs, params["target"], fleet=params.get("fleet"),
+                                  ruleset=params.get("ruleset"))
+    except UserInputError as exc:
+        if exc.status != 400:
+            raise
+        # Well-formed: a target no profile has is not found; one in several factions, or only in the
+        # other edition, cannot be used as asked.
+        status, code = (404, exc.code) if exc.code == "unit_not_found" else (422, "unprocessable")
+        raise UserInputError(exc.message, exc.field, status=status, code=code) from None
+    return web.json_response(table)
+
+
 async def referee(action: str, request: web.Request) -> web.Response:
     params = validate_body(await read_json_object(request), specs.referee_specs(action))
     pool = request.app[REFEREE_POOL]
@@ -323,6 +351,8 @@ ROUTES: tuple[Route, ...] = (
     Route("GET", "/v1/sources", sources, doc.sources_operation),
     Route("GET", "/v1/unit", unit, doc.unit_operation),  # issue 10: unit profiles
     Route("GET", "/v1/units", unit_names, doc.units_operation),
+    Route("GET", "/v1/fleet", fleet, doc.fleet_operation),  # issue 17: fleets
+    Route("POST", "/v1/fleet/vs", fleet_vs, doc.fleet_vs_operation),
     *(Route("POST", f"/v1/{action}", functools.partial(referee, action), doc.referee_operation(action, summary))
       for action, summary in referee_actions().items()),
 )
