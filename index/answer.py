@@ -137,7 +137,7 @@ def _prefix_owner(stem: str, owner: Mapping[str, set[str]]) -> set[str]:
     return found
 
 
-def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, set[str]] | None = None,
+def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None = None,
                numeric: bool = False, opening: bool = False,
                closeness: list[float] | None = None, distance: bool = False) -> Quote | None:
     """The highest-scoring window of consecutive segments. `variants` maps each question
@@ -152,7 +152,7 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, s
     if not spans or not weights:
         return None
     owner: dict[str, set[str]] = {}
-    for source, spellings in (variants or {s: {s} for s in weights}).items():
+    for source, spellings in (variants or {s: frozenset({s}) for s in weights}).items():
         for spelling in spellings | {source}:
             owner.setdefault(spelling, set()).add(source)
     seg_stems = []
