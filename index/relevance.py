@@ -43,6 +43,7 @@ class Evidence:
     matched: int
     cosine: float | None  # None when the model cannot read the passage or the question
     name_share: float  # share of the question's weight in a name of this rule (0: none)
+    unknown: float = 0.0  # share of the question's weight in words the corpus never uses
 
 
 def topic_stems(all_stems: list[str]) -> list[str]:

@@ -471,7 +471,8 @@ class Searcher:
         cosine = None
         if dense_scores is not None and self.rows[row]["language"] != "ru":
             cosine = max(float(dense_scores[self._row_of_chunk[c]]) for c in self.rules[key].chunk_ids)
-        return Evidence(coverage, len(matched), cosine, named.get(key, 0.0))
+        unknown = sum(w for s, w in query.weights.items() if not query.variants[s] & self._vocabulary)
+        return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), unknown / total if total else 0.0)
 
     def _relevant(self, leading: list[tuple[str, int, float]], query: Query,
                   dense_scores: np.ndarray | None, named: dict[str, float]) -> bool:
