@@ -39,15 +39,17 @@ class Query:
 def parse_query(
     question: str, routes: Sequence[Route],
     expand: Callable[[list[str]], dict[str, frozenset[str]]],
-    weight: Callable[[frozenset[str]], float],
+    weight: Callable[[frozenset[str]], float], reading: str | None = None,
 ) -> Query:
     """`expand` gives each stem its spellings (player words, typos); `weight` a stem's IDF from
-    its spellings. Both belong to the index, so the Searcher passes its own."""
-    editions = tuple(sorted(named_editions(question, routes)))
-    plain = " ".join(without_edition_names(question, routes).split()) if editions else question
+    its spellings. Both belong to the index, so the Searcher passes its own. `reading` is the
+    text to analyse when it differs from what was typed (Russian typed in Latin letters)."""
+    read = reading or question
+    editions = tuple(sorted(named_editions(read, routes)))
+    plain = " ".join(without_edition_names(read, routes).split()) if editions else read
     all_stems = stems(plain)
     topic = topic_stems(all_stems)
     variants = expand(all_stems)
     weights = {s: weight(variants[s]) for s in topic}
-    return Query(question, plain, is_cyrillic(question), editions, tuple(all_stems), tuple(topic),
-                 is_numeric_question(question), is_distance_question(question), variants, weights)
+    return Query(question, plain, is_cyrillic(read), editions, tuple(all_stems), tuple(topic),
+                 is_numeric_question(read), is_distance_question(read), variants, weights)

@@ -38,7 +38,8 @@ from index.rules import join_rules, part_number, rule_key
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.termmap import load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
-from index.text import stems
+from index.text import stem, stems
+from index.translit import read_latin_russian
 
 RRF_K = 60
 CANDIDATES = 100
@@ -258,7 +259,8 @@ class Searcher:
 
     def parse(self, question: str) -> Query:
         """The question parsed once, with this index's spellings and weights."""
-        return parse_query(question, self.routes, self._expand, self._weight)
+        reading = read_latin_russian(question, self._vocabulary, stem)
+        return parse_query(question, self.routes, self._expand, self._weight, reading)
 
     def _near_spellings(self, stem: str) -> list[str]:
         if len(stem) < 5:
