@@ -124,6 +124,7 @@ class CorpusNames:
     edition_aliases: dict[str, str]
     game_aliases: dict[str, str]
     routes: tuple[Route, ...]
+    other_games: re.Pattern[str] | None  # names of games the corpus does not hold
 
 
 def corpus_names(corpus_dir: Path | None = None) -> CorpusNames:
@@ -153,7 +154,12 @@ def _names(corpus_dir: Path, version: tuple[int, int]) -> CorpusNames:
                 routes.append(Route(re.compile(phrase, re.IGNORECASE), named))
             except re.error as exc:
                 raise CorpusError(f"manifest route {n}: bad phrase {phrase!r}: {exc}") from exc
-    return CorpusNames(edition_aliases, game_aliases, tuple(routes))
+    others = [str(p) for p in raw.get("other_games", {}).get("phrases", ())]
+    try:
+        other_games = re.compile("|".join(f"(?:{p})" for p in others), re.IGNORECASE) if others else None
+    except re.error as exc:
+        raise CorpusError(f"manifest other_games: bad phrase: {exc}") from exc
+    return CorpusNames(edition_aliases, game_aliases, tuple(routes), other_games)
 
 
 def _resolve(value: str | None, known: set[str], aliases: dict[str, str], field_name: str) -> str | None:

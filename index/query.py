@@ -2,11 +2,11 @@
 ranking, the answer line) reads this value instead of stemming the text again."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from index.answer import is_distance_question, is_numeric_question
-from index.manifest import Route
+from index.manifest import CorpusNames
 from index.relevance import topic_stems
 from index.routing import named_editions, without_edition_names
 from index.text import is_cyrillic, stems
@@ -20,6 +20,7 @@ class Query:
     editions: tuple[str, ...]  # editions the text names, sorted
     stems: tuple[str, ...]  # stems of `plain`, in order (rule names are looked up in these)
     topic: tuple[str, ...]  # `stems` without the words that only frame a question
+    other_game: bool  # names a game the corpus does not hold, and none of its editions
     numeric: bool  # asks "how many / сколько" or "how far"
     distance: bool  # asks "how far / на каком расстоянии"
     variants: Mapping[str, frozenset[str]]  # each of `stems` -> the spellings that count as it
@@ -37,7 +38,7 @@ class Query:
 
 
 def parse_query(
-    question: str, routes: Sequence[Route],
+    question: str, names: CorpusNames,
     expand: Callable[[list[str]], dict[str, frozenset[str]]],
     weight: Callable[[frozenset[str]], float], reading: str | None = None,
 ) -> Query:
@@ -45,11 +46,13 @@ def parse_query(
     its spellings. Both belong to the index, so the Searcher passes its own. `reading` is the
     text to analyse when it differs from what was typed (Russian typed in Latin letters)."""
     read = reading or question
+    routes = names.routes
     editions = tuple(sorted(named_editions(read, routes)))
     plain = " ".join(without_edition_names(read, routes).split()) if editions else read
+    other_game = not editions and names.other_games is not None and bool(names.other_games.search(read))
     all_stems = stems(plain)
     topic = topic_stems(all_stems)
     variants = expand(all_stems)
     weights = {s: weight(variants[s]) for s in topic}
-    return Query(question, plain, is_cyrillic(read), editions, tuple(all_stems), tuple(topic),
+    return Query(question, plain, is_cyrillic(read), editions, tuple(all_stems), tuple(topic), other_game,
                  is_numeric_question(read), is_distance_question(read), variants, weights)

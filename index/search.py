@@ -33,12 +33,13 @@ from index.manifest import (
 )
 from index.params import ASK_PARAMS
 from index.query import Query, parse_query
-from index.relevance import Evidence, is_relevant
+from index.relevance import Evidence, in_the_rules, load_model
 from index.rules import join_rules, part_number, rule_key
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.termmap import load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
-from index.text import stem, stems
+from index.text import stem as stem_word
+from index.text import stems
 from index.translit import read_latin_russian
 
 RRF_K = 60
@@ -146,7 +147,8 @@ class Searcher:
         self.settings = settings
         build = build or fresh_build(settings)
         self.docs: dict[str, DocumentInfo] = {d.id: d for d in load_manifest(settings.corpus_dir)}
-        self.routes = corpus_names(settings.corpus_dir).routes
+        self.names = corpus_names(settings.corpus_dir)
+        self._relevance_model = load_model()
         self._db = open_db(build / DB_NAME, readonly=True)
         self._lock = threading.Lock()
         rows = list(self._db.query(
@@ -259,8 +261,8 @@ class Searcher:
 
     def parse(self, question: str) -> Query:
         """The question parsed once, with this index's spellings and weights."""
-        reading = read_latin_russian(question, self._vocabulary, stem)
-        return parse_query(question, self.routes, self._expand, self._weight, reading)
+        reading = read_latin_russian(question, self._vocabulary, stem_word)
+        return parse_query(question, self.names, self._expand, self._weight, reading)
 
     def _near_spellings(self, stem: str) -> list[str]:
         if len(stem) < 5:
@@ -321,7 +323,7 @@ class Searcher:
             narrowed = allowed & np.isin(self._edition, routed)
             if narrowed.any():
                 allowed = narrowed
-        if not allowed.any():
+        if not allowed.any() or (query.other_game and mode == "hybrid"):
             return AskResult(question, [], routed, None, NOT_FOUND, suggestions=self._suggest([], query))
 
         cyrillic = query.cyrillic
@@ -351,21 +353,22 @@ class Searcher:
         # "fog of war" is a rule; players' words; headings); the "is it in the rules at all"
         # test trusts only the term table's own names among the topic words (measured: players'
         # words there answer "my car crashed, what now?").
-        named = self._named_rules(list(query.topic), query.weights, allowed)
+        named = self._named_rules(list(query.topic), query.weights, allowed, loose=True)
         ranking_names = self._named_rules(list(query.stems), query.weights, allowed,
                                           [self._rule_of_row[r] for r in list(fused)[:CANDIDATES]], loose=True)
         ranked = self._rank_rules(fused, ranking_names if mode == "hybrid" else {}, "ru" if cyrillic else "en",
                                   query)
-        if mode == "hybrid" and not self._relevant(ranked[:RELEVANCE_DEPTH], query, dense_scores, named):
-            return AskResult(question, [], routed, None, NOT_FOUND, suggestions=self._suggest(ranked, query))
         top = diversify_rules(ranked, self.rows, k)
         hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
-        answers = self._answers(hits, query, one_edition=bool(edition) or len(routed) == 1,
-                                query_vector=query_vector if mode == "hybrid" else None)
         if not cyrillic:
             for hit in hits:
                 if hit.language == "ru":
                     hit.terms_en = self._english_names(rule_key(hit.chunk_id))
+        if mode == "hybrid" and not self._relevant(ranked[:RELEVANCE_DEPTH], query, dense_scores, named):
+            # "Not in the rules", with the closest passages below it: no answer line is quoted.
+            return AskResult(question, hits, routed, None, NOT_FOUND, suggestions=self._suggest(ranked, query))
+        answers = self._answers(hits, query, one_edition=bool(edition) or len(routed) == 1,
+                                query_vector=query_vector if mode == "hybrid" else None)
         note = disagreement_note([(a.edition_label, a.quote) for a in answers]) if len(answers) > 1 else None
         return AskResult(question, hits, routed, note, ANSWERED, answers)
 
@@ -379,7 +382,15 @@ class Searcher:
         definition is, and counts as named too ("Boarding Parties" does not, for "boarding")."""
         total = sum(weights.values()) or 1.0
         named: dict[str, float] = {}
-        spotted = [(term, set(term.stems)) for term in self._spotter.spot(topic)]
+        # A misspelt name names its rule too ("devistating", "emergancy manuver"): a word the
+        # books never use is read as their nearest spelling, as `admiralty rule` reads it.
+        typed: dict[str, str] = {}
+        for stem in topic:
+            if stem not in self._vocabulary and (near := self._near_spellings(stem)):
+                typed[near[0]] = stem
+        spotted = [(term, {typed.get(s, s) for s in term.stems})
+                   for term in self._spotter.spot([s if s in self._vocabulary else next(
+                       (n for n, t in typed.items() if t == s), s) for s in topic])]
         if loose and EXPANSIONS_NAME_RULES:
             # A player's word for a rule term names that rule too ("crash" -> Collision,
             # "крит" -> Критическое повреждение) when it stands for one term only ("rock" ->
@@ -474,14 +485,15 @@ class Searcher:
         if dense_scores is not None and self.rows[row]["language"] != "ru":
             cosine = max(float(dense_scores[self._row_of_chunk[c]]) for c in self.rules[key].chunk_ids)
         unknown = sum(w for s, w in query.weights.items() if not query.variants[s] & self._vocabulary)
-        return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), unknown / total if total else 0.0)
+        return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), unknown / total if total else 0.0,
+                        len(query.weights))
 
     def _relevant(self, leading: list[tuple[str, int, float]], query: Query,
                   dense_scores: np.ndarray | None, named: dict[str, float]) -> bool:
         """The calibrated "is this in the rules at all" test (index/relevance.py) on the
         leading rules; bench/retrieval.py measures it both ways."""
-        return any(is_relevant(self._evidence(key, row, query, dense_scores, named))
-                   for key, row, _ in leading)
+        return in_the_rules([self._evidence(key, row, query, dense_scores, named) for key, row, _ in leading],
+                            self._relevance_model)
 
     def _suggest(self, ranked: list[tuple[str, int, float]], query: Query) -> list[str]:
         """Closest rule names: the names defined by the leading candidates, else the names
