@@ -31,15 +31,16 @@ from index.manifest import (
     resolve_game,
     resolve_language,
 )
+from index.names import NameReader
 from index.params import ASK_PARAMS
 from index.query import Query, parse_query
-from index.relevance import Evidence, in_the_rules, load_model
+from index.relevance import QUESTION_STEMS, Evidence, in_the_rules, load_model
 from index.rules import join_rules, part_number, rule_key
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.termmap import load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
+from index.text import is_stopword, stems
 from index.text import stem as stem_word
-from index.text import stems
 from index.translit import read_latin_russian
 
 RRF_K = 60
@@ -109,6 +110,7 @@ class AskResult:
     status: str = "answered"  # "answered" | "not_found"
     answers: list[Answer] = field(default_factory=list)  # the first is `answer`
     suggestions: list[str] = field(default_factory=list)  # closest rule names when not_found
+    read_as: str | None = None  # the rule name the question was read as, when only its name matched
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -117,6 +119,7 @@ class AskResult:
             "answer": asdict(self.answers[0]) if self.answers else None,
             "answers": [asdict(a) for a in self.answers],
             "suggestions": self.suggestions,
+            "read_as": self.read_as,
             "editions_disagree": self.editions_disagree,
             "routed_editions": self.routed_editions,
             "results": [asdict(h) for h in self.results],
@@ -171,6 +174,7 @@ class Searcher:
         self.rules = join_rules(rows)
         self._rule_of_row = [rule_key(r["chunk_id"]) for r in rows]
         self._row_of_chunk = {r["chunk_id"]: r["row"] for r in rows}
+        self._first_row = {key: self._row_of_chunk[rule.chunk_ids[0]] for key, rule in self.rules.items()}
         # Per row, a number shared by the rows whose rule prints the same text in the same
         # document (the quick reference repeats its reference pages): `_rank_rules` keeps one.
         twins: dict[tuple[str, str], int] = {}
@@ -190,6 +194,7 @@ class Searcher:
         for t in terms:
             names.setdefault(rule_key(t["chunk_id"]), []).append(t["term"])
         self._rule_names = names
+        self._name_reader = NameReader(((t["term"], rule_key(t["chunk_id"])) for t in terms), _no_topic)
         # Per player word, computed once rather than per question: its expansion's stems
         # (for `_expand`) and the one term it stands for, if any (for `_named_rules`).
         self._expansion_stems = [{s for w in words for s in stems(w)} for _, words in self._expansions]
@@ -364,13 +369,23 @@ class Searcher:
             for hit in hits:
                 if hit.language == "ru":
                     hit.terms_en = self._english_names(rule_key(hit.chunk_id))
+        read_as = None
         if mode == "hybrid" and not self._relevant(ranked[:RELEVANCE_DEPTH], query, dense_scores, named):
-            # "Not in the rules", with the closest passages below it: no answer line is quoted.
-            return AskResult(question, hits, routed, None, NOT_FOUND, suggestions=self._suggest(ranked, query))
+            match = self._name_reader.read(query.plain, lambda key: bool(allowed[self._first_row[key]]))
+            if match is None:
+                # "Not in the rules", with the closest passages below it: no answer line is quoted.
+                return AskResult(question, hits, routed, None, NOT_FOUND, suggestions=self._suggest(ranked, query))
+            # The question is mostly a rule's name, typed as `admiralty rule` would read it: answer
+            # with that rule, and say so.
+            read_as = match.name
+            ranked = [(match.key, self._first_row[match.key], ranked[0][2] if ranked else 0.0),
+                      *[r for r in ranked if r[0] != match.key]]
+            top = diversify_rules(ranked, self.rows, k)
+            hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
         answers = self._answers(hits, query, one_edition=bool(edition) or len(routed) == 1,
                                 query_vector=query_vector if mode == "hybrid" else None)
         note = disagreement_note([(a.edition_label, a.quote) for a in answers]) if len(answers) > 1 else None
-        return AskResult(question, hits, routed, note, ANSWERED, answers)
+        return AskResult(question, hits, routed, note, ANSWERED, answers, read_as=read_as)
 
     def _named_rules(self, topic: list[str], weights: Mapping[str, float], allowed: np.ndarray,
                      candidates: Sequence[str] = (), loose: bool = False) -> dict[str, float]:
@@ -558,6 +573,12 @@ class Searcher:
         return Hit(rank, round(score, 6), r["chunk_id"], doc.file, doc.title, r["game"], r["edition"],
                    doc.edition_label, r["language"], rule.section, rule.text, rule.parts,
                    part_number(r["chunk_id"]))
+
+
+def _no_topic(word: str) -> bool:
+    """A stopword or a word that only frames a question ("how", "work", "dw4" is cut earlier)."""
+    return is_stopword(word) or stems(word, keep_stopwords=True)[:1] == [] or \
+        stems(word, keep_stopwords=True)[0] in QUESTION_STEMS
 
 
 def _contains_run(haystack: list[str], needle: list[str]) -> bool:

@@ -50,6 +50,11 @@ def is_cyrillic(text: str) -> bool:
     return sum(1 for c in letters if _CYRILLIC.match(c)) >= len(letters) / 2
 
 
+def is_stopword(word: str) -> bool:
+    """`word` (already normalised) is an English or Russian stopword."""
+    return word in _EN_STOP or word in _RU_STOP
+
+
 def words(text: str) -> list[str]:
     return _WORD.findall(normalise(text))
 

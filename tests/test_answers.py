@@ -142,9 +142,22 @@ def test_answer_quote_is_an_exact_substring_of_its_passage(searcher, question):
 def test_off_topic_question_is_not_found_with_suggestions(searcher):
     result = searcher.ask("what is the capital of France", k=5).to_json()
     assert result["status"] == "not_found"
-    assert result["answer"] is None and result["answers"] == [] and result["results"] == []
+    assert result["answer"] is None and result["answers"] == []
     assert result["suggestions"] and all(isinstance(s, str) and s for s in result["suggestions"])
     assert result["editions_disagree"] is None
+    # Issue 16: a "not in the rules" reply still shows the closest passages, with no quote in them.
+    assert result["results"] and all(hit["highlight"] is None for hit in result["results"])
+
+
+@pytest.mark.slow
+def test_a_question_about_another_game_is_not_in_the_rules(searcher):
+    """corpus/manifest.toml [other_games]: shared words ("focus", "dice", "orders") do not make a
+    question about another game one about these rules."""
+    for question in ("X-Wing: what does a focus token let you change on your dice?",
+                     "как работает овервотч в вархаммере 40к?"):
+        assert searcher.ask(question, k=5).status == "not_found"
+    # ... unless it also names an edition of these rules: then it is a question in a player's own words.
+    assert searcher.ask("in warhammer you charge into melee, how does boarding work in dw4?", k=5).status == "answered"
 
 
 @pytest.mark.slow
