@@ -38,6 +38,15 @@ def _stemmer(language: str) -> Any:
     return found
 
 
+_MARKUP = re.compile(r"\*\*|__")
+
+
+def readable(text: str) -> str:
+    """Text as a user reads it: Markdown bold markers dropped, non-breaking spaces (the glossary
+    puts them between words) made plain spaces. Passages and quotes are cut from this text."""
+    return _MARKUP.sub("", text).replace("\u00a0", " ").replace("\u202f", " ")
+
+
 def normalise(text: str) -> str:
     return unicodedata.normalize("NFKC", text).replace("ё", "е").replace("Ё", "Е").casefold()
 
