@@ -6,9 +6,10 @@ from dataclasses import dataclass, field
 
 from index.manifest import DocumentInfo
 from index.parsing.sections import DefinedTerm, Section
+from index.statrows import is_stat_block
 from index.text import readable
 
-CHUNKER_VERSION = "10"
+CHUNKER_VERSION = "11"
 MAX_CHARS = 1500  # measured: section-sized chunks beat paragraph-sized ones for BM25
 
 
@@ -46,7 +47,10 @@ def _split(paragraphs: list[str], max_chars: int) -> list[list[str]]:
 def chunk_sections(doc: DocumentInfo, sections: list[Section], max_chars: int = MAX_CHARS) -> list[Chunk]:
     chunks: list[Chunk] = []
     for n, section in enumerate(sections):
-        parts = _split([readable(p) for p in section.paragraphs], max_chars)
+        paragraphs_read = [readable(p) for p in section.paragraphs if not is_stat_block(p)]
+        if not paragraphs_read:
+            continue  # a unit card's stat rows only: unit data, not rule text
+        parts = _split(paragraphs_read, max_chars)
         heading_path = tuple(readable(h) for h in section.heading_path)
         headings = " ".join(heading_path).casefold()
         for p, paragraphs in enumerate(parts):
