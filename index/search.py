@@ -61,6 +61,8 @@ DENSE_WITHOUT_EDITION = True  # the model reads a routed question without its ed
 RELEVANCE_DEPTH = 3  # leading rules the relevance test looks at
 ANSWER_COVERAGE = 0.4  # another edition's rule gets its own answer line from this coverage
 SUGGESTIONS = 5
+DEFINITION_FIRST = True  # a term that is most of the question puts its own rule first
+DEFINITION_SHARE = 0.4  # ... "most": the relevance test's NAME_SHARE, the same notion
 NEAR_CACHE = 50_000  # stems whose near spellings are remembered
 SENTENCE_MODEL = False  # model-scored answer sentences: measured no gain on the dev set (0.63 both), costs encodes
 TITLE_DISCOUNT = 0.3  # weight kept by a question word that is in the quoted rule's title
@@ -361,8 +363,10 @@ class Searcher:
         named = self._named_rules(list(query.topic), query.weights, allowed, loose=True)
         ranking_names = self._named_rules(list(query.stems), query.weights, allowed,
                                           [self._rule_of_row[r] for r in list(fused)[:CANDIDATES]], loose=True)
+        # The book's own names (no player words, no headings) decide which rule defines the term.
+        defined = self._named_rules(list(query.topic), query.weights, allowed) if mode == "hybrid" else {}
         ranked = self._rank_rules(fused, ranking_names if mode == "hybrid" else {}, "ru" if cyrillic else "en",
-                                  query)
+                                  query, defined)
         top = diversify_rules(ranked, self.rows, k)
         hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
         if not cyrillic:
@@ -440,7 +444,7 @@ class Searcher:
         return found
 
     def _rank_rules(self, fused: dict[int, float], named: dict[str, float], language: str,
-                    query: Query) -> list[tuple[str, int, float]]:
+                    query: Query, defined: Mapping[str, float] | None = None) -> list[tuple[str, int, float]]:
         """(rule key, best chunk row, score) per rule, best first; the same rule text printed
         twice in a document (the quick reference repeats its reference pages) appears once.
         (Deduplicating by section name instead was measured: it hides repeated headings whose
@@ -479,6 +483,12 @@ class Searcher:
         first = [r for r in ranked[:TERM_FIRST_WITHIN] if r[0] in named
                  and self._coverage(r[0], query) >= TERM_FIRST_COVERAGE * best
                  and (self.rows[r[1]]["language"] == language or self._coverage(r[0], query) > lead)]
+        if DEFINITION_FIRST:
+            # The question is mostly a term's name ("what counts as Obscured?"): the rule headed by
+            # that term defines it, and comes before rules that only mention it ("Hydrophone
+            # Relay ... never count as Obscured"), from wherever it is among the candidates.
+            first += [r for r in ranked if (defined or {}).get(r[0], 0.0) >= DEFINITION_SHARE and r not in first
+                      and self.rows[r[1]]["language"] == language]
         # Of several named rules, the one that uses more of the question leads.
         first.sort(key=lambda r: -self._coverage(r[0], query))
         return first + [r for r in ranked if r not in first]

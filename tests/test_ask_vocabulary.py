@@ -33,3 +33,10 @@ def test_russian_in_latin_letters_is_answered_from_the_russian_book(searcher) ->
     result = searcher.ask("torpedy s kakogo rasstoyaniya mozhno puskat'?", k=5)
     assert result.status == "answered"
     assert result.results[0].language == "ru" and "Торпед" in result.results[0].section
+
+
+def test_the_rule_a_term_heads_comes_before_rules_that_mention_it(searcher) -> None:
+    """Issue 16: "what counts as Obscured in DW4?" gave Hydrophone Relay first (it mentions
+    Obscured) and Obscured, the rule that defines it, fourth."""
+    result = searcher.ask("what counts as Obscured in DW4?", k=5)
+    assert result.results[0].section == "Obscured"
