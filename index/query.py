@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from index.answer import is_distance_question, is_numeric_question
+from index.answer import is_distance_question, is_limit_question, is_numeric_question
 from index.manifest import CorpusNames
 from index.relevance import topic_stems
 from index.routing import named_editions, without_edition_names
@@ -23,6 +23,7 @@ class Query:
     other_game: bool  # names a game the corpus does not hold, and none of its editions
     numeric: bool  # asks "how many / сколько" or "how far"
     distance: bool  # asks "how far / на каком расстоянии"
+    limit: bool  # asks about a limit or a permission ("can't", "can X ...?", "можно ли", "дважды")
     variants: Mapping[str, frozenset[str]]  # each of `stems` -> the spellings that count as it
     weights: Mapping[str, float]  # each of `topic` -> its IDF weight
 
@@ -55,4 +56,4 @@ def parse_query(
     variants = expand(all_stems)
     weights = {s: weight(variants[s]) for s in topic}
     return Query(question, plain, is_cyrillic(read), editions, tuple(all_stems), tuple(topic), other_game,
-                 is_numeric_question(read), is_distance_question(read), variants, weights)
+                 is_numeric_question(read), is_distance_question(read), is_limit_question(read), variants, weights)

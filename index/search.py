@@ -61,6 +61,7 @@ DENSE_WITHOUT_EDITION = True  # the model reads a routed question without its ed
 RELEVANCE_DEPTH = 3  # leading rules the relevance test looks at
 ANSWER_COVERAGE = 0.4  # another edition's rule gets its own answer line from this coverage
 SUGGESTIONS = 5
+LIMIT_SENTENCES = True  # a question about a limit prefers the sentence stating one (index.answer)
 DEFINITION_FIRST = True  # a term that is most of the question puts its own rule first
 DEFINITION_SHARE = 0.4  # ... "most": the relevance test's NAME_SHARE, the same notion
 NEAR_CACHE = 50_000  # stems whose near spellings are remembered
@@ -566,7 +567,7 @@ class Searcher:
             if query_vector is not None and SENTENCE_MODEL and (self.multilingual or hit.language != "ru"):
                 closeness = [float(c) for c in self._segment_vectors(key) @ query_vector]
             quote = best_quote(rule.text, local, spellings, query.numeric, opening=True, closeness=closeness,
-                               distance=query.distance)
+                               distance=query.distance, limit=query.limit and LIMIT_SENTENCES)
             if quote is None:
                 continue
             part = rule.part_at(quote.start)

@@ -283,3 +283,11 @@ def test_onnx_question_vectors_match_torch(tmp_path):
     reference = model.encode(questions, normalize_embeddings=True)
     cosines = (encoder.encode(questions) * reference).sum(axis=1)
     assert float(np.min(cosines)) >= 0.999
+
+
+@pytest.mark.slow
+def test_a_question_about_a_limit_is_answered_by_the_limit(searcher):
+    """Glossary, Rally: "A model cannot Rally if its unit contains one or more Crippled models"
+    answers "when can a model not rally" (the rule's opening sentence does not)."""
+    result = searcher.ask("when can a model not rally", k=5)
+    assert "cannot Rally if its unit contains one or more Crippled models" in result.answers[0].quote
