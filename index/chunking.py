@@ -9,7 +9,7 @@ from index.parsing.sections import DefinedTerm, Section
 from index.statrows import is_stat_block
 from index.text import readable
 
-CHUNKER_VERSION = "11"
+CHUNKER_VERSION = "12"
 MAX_CHARS = 1500  # measured: section-sized chunks beat paragraph-sized ones for BM25
 
 

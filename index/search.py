@@ -551,7 +551,10 @@ class Searcher:
             for hit in hits[1:]:
                 if hit.game == hits[0].game and hit.edition not in editions:
                     editions.add(hit.edition)
-                    if self._coverage(rule_key(hit.chunk_id), query) >= ANSWER_COVERAGE:
+                    # A comparison ("3rd vs 4th") asked for each named edition: its best rule
+                    # answers for it; otherwise another edition's rule must be about the question.
+                    compared = len(query.editions) > 1 and hit.edition in query.editions
+                    if compared or self._coverage(rule_key(hit.chunk_id), query) >= ANSWER_COVERAGE:
                         chosen.append(hit)
         answers = []
         for hit in chosen:

@@ -39,12 +39,14 @@ def _stemmer(language: str) -> Any:
 
 
 _MARKUP = re.compile(r"\*\*|__")
+_EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")  # "(*Piercing*)"
 
 
 def readable(text: str) -> str:
-    """Text as a user reads it: Markdown bold markers dropped, non-breaking spaces (the glossary
+    """Text as a user reads it: Markdown bold and emphasis markers dropped, non-breaking spaces (the glossary
     puts them between words) made plain spaces. Passages and quotes are cut from this text."""
-    return _MARKUP.sub("", text).replace("\u00a0", " ").replace("\u202f", " ")
+    text = _EMPHASIS.sub(r"\1", _MARKUP.sub("", text))
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
 
 
 def normalise(text: str) -> str:

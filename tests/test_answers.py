@@ -291,3 +291,13 @@ def test_a_question_about_a_limit_is_answered_by_the_limit(searcher):
     answers "when can a model not rally" (the rule's opening sentence does not)."""
     result = searcher.ask("when can a model not rally", k=5)
     assert "cannot Rally if its unit contains one or more Crippled models" in result.answers[0].quote
+
+
+@pytest.mark.slow
+def test_a_comparison_answers_for_every_edition_it_names(searcher):
+    """Issue 16: "Piercing between 3rd and 4th edition" kept the 4th edition only. Every named
+    edition is searched, and each gets its own answer line."""
+    result = searcher.ask("Piercing between 3rd and 4th edition", k=5)
+    assert set(result.routed_editions) == {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}
+    assert {a.edition for a in result.answers} == set(result.routed_editions)
+    assert all("Piercing" in a.quote for a in result.answers)
