@@ -51,6 +51,7 @@ class Evidence:
     name_share: float  # share of the question's weight in a name of this rule (0: none)
     unknown: float = 0.0  # share of the question's weight in words the corpus never uses
     words: int = 0  # distinct content words in the question
+    unknown_name: float = 0.0  # 1.0: the question spells out a name no rule or heading holds
 
 
 def topic_stems(all_stems: list[str]) -> list[str]:
@@ -77,7 +78,7 @@ def is_relevant(e: Evidence) -> bool:
 MODEL_FILE = Path(__file__).resolve().parent / "data" / "relevance_model.toml"
 FEATURES = (
     "coverage", "log_matched", "cosine", "no_cosine", "name_share", "unknown", "log_words",
-    "best_coverage", "best_cosine", "best_name_share", "best_log_matched",
+    "best_coverage", "best_cosine", "best_name_share", "best_log_matched", "unknown_name",
 )
 THRESHOLD = 0.5  # the model's own probability: fitted with balanced class weights, no tuning
 
@@ -91,9 +92,9 @@ def _row(e: Evidence) -> list[float]:
 def features(leading: Sequence[Evidence]) -> list[float]:
     """The leading rule's evidence, then the best of the leading rules' on four of them."""
     if not leading:
-        return [0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+        return [0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
     rows = [_row(e) for e in leading]
-    return rows[0] + [max(r[i] for r in rows) for i in (0, 2, 4, 1)]
+    return rows[0] + [max(r[i] for r in rows) for i in (0, 2, 4, 1)] + [leading[0].unknown_name]
 
 
 @dataclass(frozen=True)

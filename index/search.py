@@ -8,6 +8,7 @@ Cyrillic questions, and an edition the question names is applied before the list
 from __future__ import annotations
 
 import math
+import re
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -198,6 +199,14 @@ class Searcher:
             names.setdefault(rule_key(t["chunk_id"]), []).append(t["term"])
         self._rule_names = names
         self._name_reader = NameReader(((t["term"], rule_key(t["chunk_id"])) for t in terms), _no_topic)
+        # Every run of words in a rule name or heading: a name the question spells in capitals
+        # that is none of them is a rule these documents do not have ("Tesla Overload").
+        self._name_runs: set[tuple[str, ...]] = set()
+        for text in [t["term"] for t in terms] + [rule.section for rule in self.rules.values()]:
+            for part in text.split(" › "):
+                words_ = stems(part, keep_stopwords=True)
+                self._name_runs.update(tuple(words_[i:j]) for i in range(len(words_))
+                                       for j in range(i + 1, min(len(words_), i + 4) + 1))
         # Per player word, computed once rather than per question: its expansion's stems
         # (for `_expand`) and the one term it stands for, if any (for `_named_rules`).
         self._expansion_stems = [{s for w in words for s in stems(w)} for _, words in self._expansions]
@@ -512,7 +521,16 @@ class Searcher:
             cosine = max(float(dense_scores[self._row_of_chunk[c]]) for c in self.rules[key].chunk_ids)
         unknown = sum(w for s, w in query.weights.items() if not query.variants[s] & self._vocabulary)
         return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), unknown / total if total else 0.0,
-                        len(query.weights))
+                        len(query.weights), self._names_unknown(query))
+
+    def _names_unknown(self, query: Query) -> float:
+        """1.0 when the question spells a name in capitals ("Flagship Command Orders") that no
+        rule name or heading holds; else 0.0."""
+        for run in _CAPITALISED_RUN.findall(query.plain):
+            key = tuple(stems(run, keep_stopwords=True))
+            if len(key) >= 2 and key not in self._name_runs:
+                return 1.0
+        return 0.0
 
     def _relevant(self, leading: list[tuple[str, int, float]], query: Query,
                   dense_scores: np.ndarray | None, named: dict[str, float]) -> bool:
@@ -587,6 +605,10 @@ class Searcher:
         return Hit(rank, round(score, 6), r["chunk_id"], doc.file, doc.title, r["game"], r["edition"],
                    doc.edition_label, r["language"], rule.section, rule.text, rule.parts,
                    part_number(r["chunk_id"]))
+
+
+# Two or more capitalised words in a row, not opening a sentence: a name the player spells out.
+_CAPITALISED_RUN = re.compile(r"(?<![.!?:]\s)(?<!^)(?<=\s)((?:[A-Z][\w'’-]+\s+)+[A-Z][\w'’-]+)")
 
 
 def _no_topic(word: str) -> bool:
