@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 from rapidfuzz import process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 from core.params import coerce, spec_named
 from index.answer import best_quote, disagreement_note, segments
@@ -262,7 +262,7 @@ class Searcher:
     def _expand(self, base: list[str]) -> dict[str, frozenset[str]]:
         """Each question stem -> the stems that count as it: itself, rule words for player
         words (one way, matched on stems so every inflection counts), and spellings the
-        books use one edit away (two for stems of 8+ letters): typos on either side,
+        books use one edit away (two for stems of 8+ letters; swapped letters are one edit):
         "peircing", "Деорганизации"."""
         variants: dict[str, set[str]] = {s: {s} for s in base}
         present = set(base)
@@ -287,7 +287,7 @@ class Searcher:
         found = self._near.get(stem)
         if found is None:
             limit = 1 if len(stem) < 8 else 2
-            matches = process.extract(stem, self._vocabulary_list, scorer=Levenshtein.distance,
+            matches = process.extract(stem, self._vocabulary_list, scorer=OSA.distance,
                                       score_cutoff=limit, limit=3)
             found = [m[0] for m in matches if m[0] != stem]
             if len(self._near) < NEAR_CACHE:
