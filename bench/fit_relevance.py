@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.retrieval import DEV_SETS, load_jsonl, norm, quote_ok  # noqa: E402
-from index.config import Settings  # noqa: E402
+from core.settings import Settings  # noqa: E402
 from index.relevance import FEATURES, MODEL_FILE, THRESHOLD, Evidence, features, is_relevant  # noqa: E402
 from index.search import Searcher  # noqa: E402
 

@@ -31,7 +31,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from index.config import Settings  # noqa: E402
+from core.settings import Settings  # noqa: E402
 from index.search import Searcher  # noqa: E402
 
 # ../shared/eval beside the checkout (a worktree one level deeper finds it one level up).

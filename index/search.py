@@ -20,8 +20,8 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from core.params import coerce, spec_named
+from core.settings import DEFAULT_MODEL, Settings
 from index.answer import best_quote, disagreement_note, segments
-from index.config import DEFAULT_MODEL, Settings
 from index.errors import QueryError
 from index.freshness import fresh_build
 from index.manifest import (

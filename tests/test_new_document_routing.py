@@ -3,12 +3,13 @@ copy of the corpus, declared only in that copy's manifest.toml, is searched by "
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from core.settings import Settings
 from corpus import CORPUS_DIR
-from index.config import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRATCH = """# DW4 SCRATCH FAQ
@@ -52,8 +53,7 @@ def test_a_new_fourth_edition_document_is_searched_for_dw4(tmp_path: Path) -> No
     cache = ROOT / "var" / "embeddings.db"
     if cache.exists():
         shutil.copy(cache, data / "embeddings.db")
-    settings = Settings.from_env().with_data_dir(data)
-    settings = Settings(data, settings.model, settings.query_prefix, settings.passage_prefix, corpus)
+    settings = replace(Settings.from_env(), data_dir=data, corpus_dir=corpus)
     build_index(settings, progress=False)
 
     assert resolve_edition("faq4", load_manifest(corpus)) == "dw4-scratch-faq"

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
 
 from bot.cli.output import whole_number
+from core.settings import user_env
 
 SWITCH_INTERVAL_S = 0.001
 
@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
 def _api_key(env_name: str | None, error: type[Exception]) -> str | None:
     if not env_name:
         return None
-    key = os.environ.get(env_name, "").strip()
+    key = (user_env(env_name) or "").strip()
     if not key:
         raise error(f"--api-key-env {env_name}: that environment variable is not set or empty")
     if len(key) < 16:
