@@ -53,7 +53,7 @@ class _TracebackCounter(logging.Handler):
 
 def _answered() -> Counter[str]:
     """Requests answered so far in this process, by status (the server's own /metrics counter)."""
-    from bot.http.metrics import HTTP_REQUESTS
+    from bot.metrics import HTTP_REQUESTS
 
     counts: Counter[str] = Counter()
     for metric in HTTP_REQUESTS.collect():
