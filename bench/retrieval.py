@@ -41,7 +41,15 @@ EVAL = Path(os.environ.get("ADMIRALTY_EVAL_DIR") or next(
 DEV_SETS = {"dev1": EVAL / "retrieval_dev.jsonl", "dev2": EVAL / "retrieval_dev2.jsonl",
             "dev3": EVAL / "retrieval_dev3.jsonl"}
 OFFTOPIC = ROOT / "bench" / "data" / "offtopic.jsonl"
-OWN_SETS = sorted(p for p in (ROOT / "bench" / "data").glob("*.jsonl") if p != OFFTOPIC)
+
+
+def _has_gold(path: Path) -> bool:
+    """A question file with gold spans (other benches keep other kinds of .jsonl here)."""
+    first = next((line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()), "{}")
+    return "gold" in json.loads(first)
+
+
+OWN_SETS = sorted(p for p in (ROOT / "bench" / "data").glob("*.jsonl") if p != OFFTOPIC and _has_gold(p))
 
 
 def norm(s: str) -> str:
