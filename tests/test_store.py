@@ -71,8 +71,8 @@ def test_set_replaces_the_previous_value(store: Store):
     assert store.settings.set(1, "ruleset", "dw3").ruleset == "dw3"
 
 
-# index/manifest.py EDITION_ALIASES: "qrs" -> dw3-quick-reference, "3.03" -> dw3-rulebook,
-# "dw4" -> dw4-glossary; GAME_ALIASES: "dw" -> dystopian-wars. The canonical id is what is stored.
+# corpus/manifest.toml edition aliases: "qrs" -> dw3-quick-reference, "3.03" -> dw3-rulebook,
+# "dw4" -> dw4-glossary; game aliases: "dw" -> dystopian-wars. The canonical id is what is stored.
 @pytest.mark.parametrize("key,typed,stored", [
     ("edition", "qrs", "dw3-quick-reference"),
     ("edition", "3.03", "dw3-rulebook"),

@@ -114,15 +114,16 @@ def query_parameters(field_specs: Sequence[ParamSpec], choices: dict[str, list[s
 
 def filter_choices() -> dict[str, list[str]]:
     """Every value the `game`, `edition` and `lang` filters accept: the manifest's ids and their aliases."""
-    from index.manifest import EDITION_ALIASES, GAME_ALIASES, load_manifest
+    from index.manifest import corpus_names, load_manifest
 
     docs = load_manifest()
+    names = corpus_names()
     editions = {doc.edition for doc in docs}
     games = {doc.game for doc in docs}
     languages = {doc.language for doc in docs}
     return {
-        "edition": sorted(editions | {alias for alias, target in EDITION_ALIASES.items() if target in editions}),
-        "game": sorted(games | {alias for alias, target in GAME_ALIASES.items() if target in games}),
+        "edition": sorted(editions | {alias for alias, target in names.edition_aliases.items() if target in editions}),
+        "game": sorted(games | {alias for alias, target in names.game_aliases.items() if target in games}),
         "lang": sorted(languages | {name for name, code in {"english": "en", "russian": "ru"}.items()
                                     if code in languages}),
     }

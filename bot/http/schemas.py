@@ -101,6 +101,8 @@ ASK_RESULT: Schema = {
         "answer": {"anyOf": [ref("Answer"), {"type": "null"}]},
         "answers": {"type": "array", "items": ref("Answer"), "description": "The answer line per edition."},
         "suggestions": {**STRINGS, "description": "Rule names to look up when nothing answers the question."},
+        "read_as": {**_nullable("string"),
+                    "description": "The rule name the question was read as, when only that name (misspelt) matched."},
         "editions_disagree": _nullable("string"),
         "routed_editions": {**STRINGS, "description": "Editions the question named, which the search kept to."},
         "results": {"type": "array", "items": ref("Passage")},
