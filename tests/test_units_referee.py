@@ -220,3 +220,26 @@ def test_dw4_ram_takes_the_rammers_crew_from_its_card(dw4_service):
     assert sources["crew"] == 9 and sources["hull"] == 11
     assert "target_armour" not in sources and "target_citadel" not in sources
     assert result["inputs"]["dice"] == 11 + 5 + 6  # Hull + inches (at most 5) + Heavy Prow
+
+
+def test_free_text_names_the_attacker_first_and_never_reads_a_weapon_out_of_the_target(dw4_service):
+    # "X shoots Y": the ship that acts is named first, whichever name is longer or matches better
+    from units.book import UnitBook
+
+    book = UnitBook(dw4_service.settings.data_dir, dw4_service.settings.corpus_dir)
+    attacker, weapon, target, distance, _ = find_units("Puritan shoots Descartes Control Ship 8 inches", book)
+    assert (attacker, target, distance) == ("Puritan Automata Submarine", "Descartes Control Ship", 8.0)
+    attacker, weapon, target, _, _ = find_units("Kansai Submarine Copernicus Heavy Cruiser 10 inches", book)
+    assert (attacker, weapon, target) == ("Kansai Submarine", None, "Copernicus Heavy Cruiser")
+
+
+def test_one_card_name_from_two_sources_is_found_not_asked(tmp_path):
+    # the dw3 quick reference's card and Enlightened.cat (bsdata-dw3) both print "The Prometheus"
+    dw3 = Path("/work/shared/data/bsdata-dw3")
+    if not dw3.is_dir():
+        pytest.skip("the shared BattleScribe data is not on this machine")
+    service = Admiralty(Settings.from_env().with_data_dir(tmp_path))
+    service.import_units([str(dw3)])
+    result = service.referee("attack", {"attacker": "The Prometheus", "weapon": "Particle Beamer",
+                                        "target": "Borodino", "distance": 8})
+    assert any(row["from"].startswith("The Prometheus") for row in result["inputs_from_profiles"])

@@ -104,6 +104,9 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
             band: str | None) -> None:
     dw4 = out.edition == "dw4"
     if attacker is not None:
+        if not attacker["weapons"]:
+            raise UnitLookupError(f"attacker: {unit_label(attacker)} has no weapon profiles to attack with",
+                                  "attacker")
         if not weapon_name:
             names = ", ".join(dict.fromkeys(w["name"] for w in attacker["weapons"]))
             raise UnitLookupError(f"weapon: name {attacker['name']}'s lead weapon (one of: {names})", "weapon")
