@@ -86,8 +86,8 @@ def _clause_owner(items: list[Item], idx: int, flip: bool) -> str | None:
     """The owner word earlier in the same clause as the item at idx ("my cruiser is crippled"), if any."""
     for j in range(idx - 1, -1, -1):
         item = items[j]
-        if item.kind == "sep" or item.word in SENTENCE_ENDS:
-            return None
+        if item.kind in ("sep", "key", "num") or item.word in SENTENCE_ENDS:
+            return None  # a value between them: the owner word was that value's ("свои эскорты 19 …")
         if item.kind == "owner" and item.value in FLIP:
             return FLIP[str(item.value)] if flip else str(item.value)
     return None
