@@ -127,3 +127,11 @@ class Settings:
 
     def with_data_dir(self, data_dir: Path) -> Settings:
         return replace(self, data_dir=data_dir)
+
+    def as_environment(self) -> dict[str, str]:
+        """The ADMIRALTY_* variables that make `from_env` in a child process give these settings
+        back (the HTTP referee workers look units up in the server's data, not the default's)."""
+        values = {key: str(getattr(self, key)) for key in _INDEX_KEYS}
+        variables = {_INDEX_KEYS[key]: value for key, value in values.items()}
+        variables["ADMIRALTY_DATABASE_URL"] = self.database_url
+        return variables

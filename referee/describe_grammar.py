@@ -30,6 +30,7 @@ from referee.describe_vocab import (
     ASK,
     COUNTED_IN_DICE,
     FALLBACKS,
+    SELF_FLAGS,
     Entry,
     Vocabulary,
     resolve,
@@ -210,7 +211,10 @@ def _resolve_key(item: Item, ctx: _Context) -> None:
 
 def _resolve_word(item: Item, ctx: _Context) -> None:
     names = ctx.names
-    if item.kind == "flag":
+    if item.kind == "flag" and item.concept in SELF_FLAGS and item.owner == "self":
+        own = SELF_FLAGS[item.concept]
+        item.param = own if own in names else None
+    elif item.kind == "flag":
         spec = ctx.specs.get(item.concept)
         fits = spec is not None and (spec.kind is not Kind.CHOICE or item.value in spec.choices)
         item.param = item.concept if fits else None

@@ -4,7 +4,7 @@ in describe_vocab.OWNERS; this module applies it."""
 from __future__ import annotations
 
 from referee.describe_items import Item, give
-from referee.describe_vocab import SHIP_CONCEPTS
+from referee.describe_vocab import SELF_FLAGS, SHIP_CONCEPTS, TARGET_NOUNS
 
 SENTENCE_ENDS = frozenset({".", "!", "?"})
 CLAUSE_OPENERS = frozenset({":", "has", "have", "got", "has got"})  # "target: A5 C8", "target has 2 escorts"
@@ -29,6 +29,8 @@ def apply_owners(items: list[Item]) -> list[Item]:
             tentative = False
         if item.kind == "key" and item.owner is None and scope is not None and item.concept in SHIP_CONCEPTS:
             item.owner, item.scoped = scope, True
+        if item.kind == "flag" and item.concept in SELF_FLAGS and not _names_target(item):
+            item.owner = _clause_owner(items, idx, flip)  # "my cruiser is crippled": the speaker's state
         if item.kind == "key" and item.concept in SHIP_CONCEPTS:
             last_key = item
         if item.kind != "owner":
@@ -64,7 +66,9 @@ def apply_owners(items: list[Item]) -> list[Item]:
             tentative = nxt is not None and nxt.kind in ("unknown", "filler") and nxt.word != ":"
         elif item.mode == "weak":  # "with 2 srs and 1 escort": a scope where none is open
             item.used = False  # kept, as a filler: "supporting weapons with 6 and 4 dice"
-            if scope is None:
+            if scope is None and _names_target(prev):  # "an obscured target with A5 C9 and 1 escort"
+                scope, tentative, weak = "target", False, False
+            elif scope is None:
                 scope, tentative, weak = owner, False, True
                 for key in (nxt, after):
                     if key is not None and key.kind == "key" and key.concept in SHIP_CONCEPTS and key.owner is None:
@@ -76,6 +80,26 @@ def apply_owners(items: list[Item]) -> list[Item]:
         if it.kind == "owner":
             it.kind = "filler"
     return items
+
+
+def _clause_owner(items: list[Item], idx: int, flip: bool) -> str | None:
+    """The owner word earlier in the same clause as the item at idx ("my cruiser is crippled"), if any."""
+    for j in range(idx - 1, -1, -1):
+        item = items[j]
+        if item.kind in ("sep", "key", "num") or item.word in SENTENCE_ENDS:
+            return None  # a value between them: the owner word was that value's ("свои эскорты 19 …")
+        if item.kind == "owner" and item.value in FLIP:
+            return FLIP[str(item.value)] if flip else str(item.value)
+    return None
+
+
+def _names_target(item: Item | None) -> bool:
+    """Whether the phrase just before "with" names the target ("target", "aerial target", "цель")."""
+    if item is None or item.kind not in ("owner", "flag"):
+        return False
+    if item.kind == "owner" and item.value != "target":
+        return False
+    return any(word.startswith(TARGET_NOUNS) for word in item.word.split())
 
 
 def _elliptic(items: list[Item], idx: int, last_key: Item | None, owner: str) -> bool:

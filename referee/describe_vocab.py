@@ -94,7 +94,7 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "disorder": [("both", "disorder|disorder level|disorder levels|дезорганизаци*|уровен* дезорганизаци*|"
                           "уровн* дезорганизаци*|дизордер*|уровн* дизордер*|уровен* дизордер*")],
     "boarding": [("both", "boarding|boarding parties|boarding party|абордажн* команд*|абордажн* парти*")],
-    "ramming": [("pre", "ramming|ram value|таран*|таранящее|ramming quality")],
+    "ramming": [("pre", "ramming|ram value|таран*|таранящее|таранн* удар*|ramming quality")],
     "bonus": [("both", "bonus|bonus dice|extra dice|бонус*|бонусн* куб*|дополнительн* куб*")],
     "heavy_prow": [("pre", "heavy prow|тяжел* нос*")],
     "generators": [("both", "generator|generators|генератор*")],
@@ -147,7 +147,8 @@ FLAGS: list[tuple[str, Any, str]] = [
                        "цел* скрыт*"),
     ("shield", True, "shield|shields|shield generator|heavy shield generator|shielded|щит*|генератор* щит*|"
                      "щитов* генератор*|тяжел* генератор* щит*"),
-    ("crippled", True, "crippled|target crippled|target is crippled|поврежденн*|цел* поврежден*"),
+    ("crippled", True, "crippled|target crippled|target is crippled|поврежденн*|цел* поврежден*|подбит*|"
+                       "цел* подбит*"),
     ("attacker_aerial", True, "aerial attacker|attacker aerial|attacker is aerial|from the air|attacking from the air|"
                               "атакующ* с воздух*|с воздух*"),
     ("range", "point-blank", "point blank|point blank range|pb|ближн* дистанци*|ближн*|в упор"),
@@ -216,6 +217,11 @@ PERSPECTIVE = ("drove into my|ran into my|sailed into my|moved into my|crashed i
                "shooting at me|fires at me|firing at me|assaults me|assaulting me|"
                "меня штурмует|штурмует меня|меня атакует|атакует меня|меня таранит|таранит меня|"
                "стреляет по мне|по мне")
+# Flags about a state either ship may be in, and the acting side's own input for it: "my cruiser is
+# crippled" is never the target's Crippled (none: the words are listed as not understood).
+SELF_FLAGS = {"crippled": "attacker_crippled"}
+# Words that name the target, so "a target with 1 escort" is the target's escort, not the speaker's.
+TARGET_NOUNS = ("target", "цел")
 # Keys about a ship, which either side may own; the others (lead, fray, tokens, inches, …) belong to
 # one side by what they mean, whatever owner word stands near them.
 SHIP_CONCEPTS = frozenset({"armour", "citadel", "mass", "hull", "damage_taken", "crippled_hull", "escorts",

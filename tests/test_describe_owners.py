@@ -102,3 +102,25 @@ def test_a_number_after_an_unknown_word_is_never_given_to_the_key_on_its_right()
     # "flurble 6 citadel": the 6 may belong to the unknown word; it is listed, not used as the Citadel
     out = parsed("attack", "flurble 6 citadel, armour 5")
     assert "citadel" not in out and "6" in " ".join(out["ignored"])
+
+
+# held-out check (bench/data/referee_text_holdout.jsonl): general causes of silent misreads
+@pytest.mark.parametrize("text", [
+    "12 dice at an obscured target with armour 5 citadel 9 and 1 escort",
+    "12 dice at a target with armour 5 citadel 9 and 1 escort",
+])
+def test_a_target_with_escorts_owns_them(text):
+    # "with" opens the speaker's scope only where nothing names the target just before it
+    got = parsed("attack", text)
+    assert got["target_escorts"] == 1 and "escorts" not in got
+
+
+def test_the_speakers_own_crippled_ship_is_not_the_target_crippled():
+    got = parsed("attack", "my cruiser is crippled, 8 dice vs armour 5 citadel 9")
+    assert "crippled" not in got and "crippled" in got["ignored"]  # flagged, never the target's
+    assert parsed("attack", "his cruiser is crippled, 8 dice")["crippled"] is True
+
+
+def test_russian_crippled_and_ramming_words():
+    assert parsed("attack", "цель подбита, 8 кубов")["crippled"] is True
+    assert parsed("ram", "таранный удар 2, 8 дюймов") == {"ramming": 2, "inches": 8.0, "ignored": []}

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import Admiralty
+from bot.service import Admiralty, UserInputError
 from core.settings import Settings
 from units.book import UnitBook, import_files
 from units.errors import UnitLookupError
@@ -183,3 +183,63 @@ def test_service_referee_issue_example_sentence(service):
                                         "card_rules_off": ["Internal Shield Generator"]})
     assert result["inputs"]["dice"] == 15
     assert result["inputs"]["armour"] == 5
+
+
+# -- 4th edition Boarding and Ram from the New Recruit data (/work/shared/data/newrecruit-dw4) ----------------
+DW4_DATA = Path("/work/shared/data/newrecruit-dw4")
+
+
+@pytest.fixture(scope="module")
+def dw4_service(tmp_path_factory):
+    if not DW4_DATA.is_dir():
+        pytest.skip("the shared BattleScribe data is not on this machine")
+    service = Admiralty(Settings.from_env().with_data_dir(tmp_path_factory.mktemp("dw4-units")))
+    service.import_units([str(DW4_DATA)])
+    return service
+
+
+def test_dw4_boarding_takes_boarding_parties_defences_and_crew_from_the_cards(dw4_service):
+    # Commonwealth.cat: Death Bringer "Properties: Boarding Parties (8), …";
+    # Prezidium Command Ship "Defence 7", "Crew 9". Glossary, Boarding: the Boarding Parties (X) of each
+    # participating model make the attack pool; the target's Crew rating is the Success Threshold.
+    result = dw4_service.referee("assault", {"ruleset": "dw4", "attacker": "Death Bringer",
+                                             "target": "Prezidium Command Ship", "attacker_models": 2})
+    assert result["inputs"]["attack_pool"] == 16 and result["inputs"]["threshold"] == 9
+    assert result["inputs"]["defence_pool"] == 7
+    with pytest.raises(UserInputError, match="no Boarding Parties"):  # Moskva's card has none
+        dw4_service.referee("assault", {"ruleset": "dw4", "attacker": "Moskva Heavy Battleship",
+                                        "target": "Prezidium Command Ship"})
+
+
+def test_dw4_ram_takes_the_rammers_crew_from_its_card(dw4_service):
+    # Commonwealth.cat: Moskva Heavy Battleship "Hull 11", "Crew 9", "Heavy Prow (6)": the Crew Check needs
+    # the Crew rating, which the card prints (no --crew needed); dw4 Ram damage uses no Armour or Citadel.
+    result = dw4_service.referee("ram", {"ruleset": "dw4", "attacker": "Moskva Heavy Battleship",
+                                         "target": "Prezidium Command Ship", "distance": 6})
+    sources = {row["param"]: row["value"] for row in result["inputs_from_profiles"]}
+    assert sources["crew"] == 9 and sources["hull"] == 11
+    assert "target_armour" not in sources and "target_citadel" not in sources
+    assert result["inputs"]["dice"] == 11 + 5 + 6  # Hull + inches (at most 5) + Heavy Prow
+
+
+def test_free_text_names_the_attacker_first_and_never_reads_a_weapon_out_of_the_target(dw4_service):
+    # "X shoots Y": the ship that acts is named first, whichever name is longer or matches better
+    from units.book import UnitBook
+
+    book = UnitBook(dw4_service.settings.data_dir, dw4_service.settings.corpus_dir)
+    attacker, weapon, target, distance, _ = find_units("Puritan shoots Descartes Control Ship 8 inches", book)
+    assert (attacker, target, distance) == ("Puritan Automata Submarine", "Descartes Control Ship", 8.0)
+    attacker, weapon, target, _, _ = find_units("Kansai Submarine Copernicus Heavy Cruiser 10 inches", book)
+    assert (attacker, weapon, target) == ("Kansai Submarine", None, "Copernicus Heavy Cruiser")
+
+
+def test_one_card_name_from_two_sources_is_found_not_asked(tmp_path):
+    # the dw3 quick reference's card and Enlightened.cat (bsdata-dw3) both print "The Prometheus"
+    dw3 = Path("/work/shared/data/bsdata-dw3")
+    if not dw3.is_dir():
+        pytest.skip("the shared BattleScribe data is not on this machine")
+    service = Admiralty(Settings.from_env().with_data_dir(tmp_path))
+    service.import_units([str(dw3)])
+    result = service.referee("attack", {"attacker": "The Prometheus", "weapon": "Particle Beamer",
+                                        "target": "Borodino", "distance": 8})
+    assert any(row["from"].startswith("The Prometheus") for row in result["inputs_from_profiles"])

@@ -396,6 +396,61 @@ def test_russian_interface_when_the_browser_prefers_russian(site):
         shutil.rmtree(profile, ignore_errors=True)
 
 
+# -- fleets -------------------------------------------------------------------------------------
+
+SHARED_DW3 = Path("/work/shared/data/bsdata-dw3")
+
+
+@pytest.fixture(scope="module")
+def fleet_site(tmp_path_factory):
+    """A server over its own data directory holding the dw3 catalogues and a one-battleship roster."""
+    if not SHARED_DW3.is_dir():
+        pytest.skip("the shared BattleScribe data is not on this machine")
+    from core.settings import Settings
+    from tests.roster_builder import Catalogues, write_rosz
+
+    folder = tmp_path_factory.mktemp("fleet-site")
+    cats = Catalogues(SHARED_DW3)
+    borodino = cats.entry("Commonwealth.cat", "Borodino Battleship")
+    roster = write_rosz(folder / "commonwealth.rosz", "Commonwealth Test Fleet", "Dystopian Wars 3.0",
+                        "Commonwealth v3.06", [cats.selection(borodino, borodino)])
+    fleet_service = Admiralty(Settings.from_env().with_data_dir(folder / "data"), build_if_stale=False)
+    fleet_service.import_units([str(SHARED_DW3)])
+    fleet_service.import_fleet(str(roster))
+    app = create_app(fleet_service, referee_processes=1)
+    with ServerThread(app) as url:
+        yield url, fleet_service
+
+
+def test_fleet_form_draws_every_ship_weapon_and_band(browser, fleet_site):
+    url, fleet_service = fleet_site
+    By, WebDriverWait = _open(browser, url)
+    browser.find_element(By.ID, "fleet-target").send_keys("Lovelace")
+    browser.find_element(By.ID, "fleet-button").click()
+    rows = WebDriverWait(browser, WAIT_SECONDS).until(
+        lambda b: b.find_elements(By.CSS_SELECTOR, "#fleet-results table.fleet tr"))
+    expected = fleet_service.fleet_vs("Lovelace")
+    assert len(rows) == len(expected["rows"]) + 1  # a header, then one row per ship × weapon × band
+    cells = [[td.text for td in row.find_elements(By.TAG_NAME, "td")] for row in rows[1:]]
+    # the roster's Borodino Battleship carries Heavy Gun Batteries (Commonwealth.cat, bsdata-dw3)
+    assert any(c[0] == "Borodino Battleship" and c[1] == "Heavy Gun Battery" for c in cells)
+    first = next(r for r in expected["rows"] if "cannot" not in r)
+    shown = next(c for c in cells if c[:4] == [first["ship"], first["weapon"], str(first["mounts"]), first["band"]])
+    assert shown[4] == str(first["dice"]) and shown[6] == f"{100 * first['p_damage']:.1f}%"
+    status = browser.find_element(By.ID, "fleet-status").text
+    assert str(len(expected["rows"])) in status and "Lovelace" in status
+    assert not _console_errors(browser)
+
+
+def test_fleet_form_without_a_fleet_says_so(browser, site):
+    By, WebDriverWait = _open(browser, site)
+    browser.find_element(By.ID, "fleet-target").send_keys("Lovelace")
+    browser.find_element(By.ID, "fleet-button").click()
+    status = WebDriverWait(browser, WAIT_SECONDS).until(
+        lambda b: b.find_element(By.ID, "fleet-status").text or None)
+    assert "fleet" in status.lower() and not browser.find_elements(By.CSS_SELECTOR, "#fleet-results table")
+
+
 # -- the page's language everywhere (issue 21) ------------------------------------------------
 
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)

@@ -103,7 +103,9 @@ class UnitBook:
             hits = [i for i in self._by_key.get(k, []) if i in allowed_set]
             if hits:
                 classes = {self._class(i) for i in hits}
-                if len(classes) == 1:
+                # one class, or one card name from several sources whose aliases differ (a quick-reference
+                # card's alias makes its class another key): the same card, not a choice to ask about
+                if len(classes) == 1 or len(self._cards(hits)) == 1:
                     return "found", self._cards(hits), hits
                 # one key, several classes: the class whose own key it is, else ambiguous
                 own = [i for i in hits if self._class(i) == k]

@@ -1,8 +1,9 @@
 """Unit and weapon names in free text: "Borodino heavy gun battery at Lovelace 15 inches".
 
-The text is split at "at"/"vs"/"against"/"on" (target after it); the attacker is the unit
-named at the start of the first part and the rest of that part names its weapon; the
-target is the unit named in the second part; "15 inches" / 15" / 15 in is the distance.
+The text is split at "at"/"vs"/"against"/"on" (else at a verb: "shoots", "rams", …; target
+after it); the attacker is the unit named in the first part and the rest names its weapon; the
+target is the unit named in the second part (with no split, the second name after the
+attacker's); "15 inches" / 15" / 15 in is the distance.
 Names match fuzzily (typos, plurals) through the same UnitBook the `unit` command uses.
 Words that name nothing are returned as the rest of the text for the referee's own parser.
 """
@@ -18,7 +19,10 @@ from units.model import name_key
 if TYPE_CHECKING:
     from units.book import UnitBook
 
-_SPLIT = re.compile(r"\s+(?:at|vs\.?|versus|against|on|->|→)\s+", re.IGNORECASE)
+_SPLIT = re.compile(r"\s+(?:at|vs\.?|versus|against|on|->|→|против)\s+", re.IGNORECASE)
+# without one of those, the verb a player puts between the two ships ("Puritan shoots Descartes")
+_VERB_SPLIT = re.compile(r"\s+(?:shoots|fires|targets|attacks|rams|boards|assaults|стреляет\s+по|атакует|"
+                         r"таранит|штурмует)\s+", re.IGNORECASE)
 _DISTANCE = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:\"|”|″|''|inches\b|inch\b|in\b|дюйм\w*)", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s\b")
 UNIT_SCORE = 88
@@ -53,8 +57,10 @@ def _may_start_a_name(book: UnitBook, word: str, seen: dict[str, bool]) -> bool:
     return seen[key]
 
 
-def _best_unit(book: UnitBook, words: list[str], anchored: bool) -> tuple[str | None, int, int]:
-    """(card name, start, end) of the best unit name among the word n-grams (at the start if anchored)."""
+def _best_unit(book: UnitBook, words: list[str], anchored: bool, earliest: bool = False
+               ) -> tuple[str | None, int, int]:
+    """(card name, start, end) of the best unit name among the word n-grams (at the start if anchored;
+    with `earliest`, the first name in the text, as the one that acts comes first)."""
     best: tuple[float, int, str | None, int, int] = (0.0, 0, None, 0, 0)
     words = words[:MAX_SCAN_WORDS]
     starts = [0] if anchored else range(len(words))
@@ -74,6 +80,8 @@ def _best_unit(book: UnitBook, words: list[str], anchored: bool) -> tuple[str | 
             candidate = (score, size, cards[0], start, start + size)
             if candidate[:2] > best[:2] and score >= UNIT_SCORE - (0 if size > 1 else 0):
                 best = candidate
+        if earliest and best[2] is not None:
+            break
     return best[2], best[3], best[4]
 
 
@@ -127,27 +135,36 @@ def find_units(text: str, book: UnitBook | None = None
         distance = float(m.group(1).replace(",", "."))
         text = (text[:m.start()] + " " + text[m.end():]).strip()
     parts = _SPLIT.split(text, maxsplit=1)
+    if len(parts) == 1:
+        parts = _VERB_SPLIT.split(text, maxsplit=1)
     rest: list[str] = []
     attacker = weapon = target = None
     first = _words(parts[0])
-    attacker, start, end = _best_unit(book, first, anchored=False)
+    # without a split word the first name is the attacker ("Borodino Lovelace 12 inches")
+    attacker, start, end = _best_unit(book, first, anchored=False, earliest=len(parts) == 1)
+    after = first[end:]
+    if attacker is not None and len(parts) == 1:
+        # "Kansai Submarine torpedoes Copernicus Heavy Cruiser": the second name is the target, found before
+        # the weapon so a weapon is never read out of the target's name
+        target, t_start, t_end = _best_unit(book, after, anchored=False, earliest=True)
+        if target is not None and target != attacker:
+            rest.extend(after[t_end:])
+            after = after[:t_start]
+        else:
+            target = None
     if attacker is not None:
         rest.extend(first[:start])
-        weapon, leftover = _best_weapon(book, attacker, first[end:])
+        weapon, leftover = _best_weapon(book, attacker, after)
         rest.extend(leftover)
     else:
         rest.extend(first)
     if len(parts) > 1:
         second = _words(parts[1])
         target, start, end = _best_unit(book, second, anchored=False)
-        rest.extend(second[:start] + second[end:] if target else second)
-    elif attacker is not None:  # "Borodino heavy gun battery Lovelace": a second unit name is the target
-        remaining = rest[:]
-        target, start, end = _best_unit(book, remaining, anchored=False)
-        if target is not None and target != attacker:
-            rest = remaining[:start] + remaining[end:]
-        else:
-            target = None
+        others = second[:start] + second[end:] if target else second
+        if attacker is not None and weapon is None:  # "Borodino fires heavy gun battery, Lovelace"
+            weapon, others = _best_weapon(book, attacker, others)
+        rest.extend(others)
     if attacker is None and target is None:
         return None, None, None, None, original
     return attacker, weapon, target, distance, " ".join(rest).strip()

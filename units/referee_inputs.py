@@ -18,6 +18,7 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from referee.card_rules import rule_base
 from referee.rulesets import get as get_ruleset
 from units.errors import UnitLookupError
 from units.model import BAND_LABELS, STAT_LABELS, Unit, name_key, unit_label
@@ -103,6 +104,9 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
             band: str | None) -> None:
     dw4 = out.edition == "dw4"
     if attacker is not None:
+        if not attacker["weapons"]:
+            raise UnitLookupError(f"attacker: {unit_label(attacker)} has no weapon profiles to attack with",
+                                  "attacker")
         if not weapon_name:
             names = ", ".join(dict.fromkeys(w["name"] for w in attacker["weapons"]))
             raise UnitLookupError(f"weapon: name {attacker['name']}'s lead weapon (one of: {names})", "weapon")
@@ -179,8 +183,39 @@ def _has_crippled_side(target: Unit) -> bool:
     return target["stats"]["crippled"]["hull"] is not None and target["stats"]["battle_ready"]["mass"] != 1
 
 
+def _boarding_parties(unit: Unit) -> int | None:
+    """X of the unit card's "Boarding Parties (X)" property (dw4), or None when it has none."""
+    for rule in unit.get("rules", []):
+        base, value = rule_base(rule["name"])
+        if base == "boarding parties" and value is not None:
+            return value
+    return None
+
+
+def _boarding(out: _Inputs, attacker: Unit | None, target: Unit | None, models: int,
+              attacker_crippled: bool, target_crippled: bool) -> None:
+    """dw4 Boarding: the attacker's Boarding Parties (X), one per model; the target's Defences and Crew
+    (its Success Threshold) and its own Boarding Parties (X)."""
+    if attacker is not None:
+        parties = _boarding_parties(attacker)
+        if parties is None:
+            raise UnitLookupError(f"attacker: {unit_label(attacker)} has no Boarding Parties (X) on its card; "
+                                  "give ⟨boarding⟩ yourself", "boarding")
+        out.put("boarding", [parties] * models, f"{unit_label(attacker)} › Boarding Parties ({parties})"
+                + (f" × {models} models" if models > 1 else ""))
+    if target is not None:
+        out.stat("target_defences", target, "defence", target_crippled, "target")
+        out.stat("target_crew", target, "crew", target_crippled, "target")
+        own = _boarding_parties(target)
+        if own is not None:
+            out.put("target_boarding", own, f"{unit_label(target)} › Boarding Parties ({own})")
+
+
 def _assault(out: _Inputs, attacker: Unit | None, target: Unit | None, models: int,
              attacker_crippled: bool, target_crippled: bool) -> None:
+    if out.edition == "dw4":
+        _boarding(out, attacker, target, models, attacker_crippled, target_crippled)
+        return
     if attacker is not None:
         out.stat("fray", attacker, "fray", attacker_crippled, "attacker")
         if models > 1:
@@ -198,6 +233,8 @@ def _ram(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target: U
     if attacker is not None:
         out.stat("hull", attacker, "hull", attacker_crippled, "attacker")
         out.stat("rammer_mass", attacker, "mass", attacker_crippled, "attacker")
+        if out.edition == "dw4":  # the Crew Check before the impact
+            out.stat("crew", attacker, "crew", attacker_crippled, "attacker")
         weapon = pick_weapon(attacker, weapon_name) if weapon_name else \
             next((w for w in attacker["weapons"] if _ramming_value(w) is not None), None)
         if weapon is not None:
@@ -215,8 +252,8 @@ def _ram(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target: U
     if distance is not None:
         out.put("inches", distance, "⟨distance⟩: inches moved before the impact")
     if target is not None:
-        out.stat("target_armour", target, "armour", target_crippled, "target")
-        if out.edition != "dw4":
+        if out.edition != "dw4":  # dw4 Ram damage does not roll against Armour or Citadel
+            out.stat("target_armour", target, "armour", target_crippled, "target")
             out.stat("target_citadel", target, "citadel", target_crippled, "target")
         out.stat("target_mass", target, "mass", target_crippled, "target")
         out.stat("target_hull", target, "hull", target_crippled, "target")

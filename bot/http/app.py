@@ -91,7 +91,7 @@ def create_app(
     app[API_KEY] = api_key or ""
     app[metrics.BUILD_LABELS] = lambda: (_version(), service.settings.data_dir, service.settings.model)
     app[CORS_ORIGINS] = frozenset(origin.rstrip("/") for origin in cors_origins)
-    app[REFEREE_POOL] = RefereeProcessPool(referee_processes, referee_timeout)
+    app[REFEREE_POOL] = RefereeProcessPool(referee_processes, referee_timeout, service.settings)
     app[REFEREE_WAITERS] = ThreadPoolExecutor(max_workers=referee_processes, thread_name_prefix="admiralty-referee")
     app[ASK_LIMITER] = RateLimiter(ask_rate_per_minute, ask_burst) if ask_rate_per_minute > 0 else None
     app.on_response_prepare.append(_hide_server_version)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.service import UserInputError
+from core.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +39,10 @@ class WorkerCrashed(Exception):
 class _Worker:
     """One child process and its pipes."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: Settings | None) -> None:
         env = dict(os.environ)
+        if settings is not None:  # the server's data and corpus dirs, not whatever the environment says
+            env.update(settings.as_environment())
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [_PROJECT_ROOT, env.get("PYTHONPATH")]))
         self.process = subprocess.Popen(
             [sys.executable, "-m", "bot.http.referee_child"],
@@ -92,8 +95,10 @@ class RefereeProcessPool:
 
     HEAL_INTERVAL = 0.5  # seconds between the watcher's looks at the idle children
 
-    def __init__(self, size: int = 2, timeout: float = 10.0) -> None:
+    def __init__(self, size: int = 2, timeout: float = 10.0, settings: Settings | None = None) -> None:
+        """`settings`: the server's, which each child's `Admiralty` then uses (None: the environment's)."""
         self.size = size
+        self.settings = settings
         self.timeout = timeout
         self._idle: list[_Worker] = []
         self._slots = threading.BoundedSemaphore(size)
@@ -107,7 +112,7 @@ class RefereeProcessPool:
     def start(self, count: int | None = None) -> None:
         """Spawn children now so the first requests do not wait for them, and start the watcher."""
         for _ in range(self.size if count is None else count):
-            worker = _Worker()
+            worker = _Worker(self.settings)
             with self._lock:
                 self._idle.append(worker)
         if self._watcher is None:
@@ -142,7 +147,7 @@ class RefereeProcessPool:
         fresh: _Worker | None = None
         try:
             if not self._closed.is_set():
-                fresh = _Worker()
+                fresh = _Worker(self.settings)
         finally:
             with self._lock:
                 self._starting -= 1
