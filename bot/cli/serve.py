@@ -171,13 +171,13 @@ def _run_workers(args: argparse.Namespace, processes: int, api_key: str | None, 
     metrics_dir = make_metrics_dir()
     # One OpenMP thread per worker (FAISS, torch): the processes already fill the cores.
     os.environ.setdefault("OMP_NUM_THREADS", "1")
-    from bot.http.processes import WorkerBootFailed, bind, serve_with_workers
+    from bot.http.processes import WorkerBootFailed, reserve_port, serve_with_workers
     from bot.rate_limit import RateLimiter, SharedBuckets
     from bot.service import Admiralty, UserInputError
 
     _ensure_index(UserInputError)  # once, here: N workers must not each build it
     try:
-        listener = bind(args.host, args.port)
+        listener = reserve_port(args.host, args.port)
     except OSError as exc:
         raise UserInputError(f"cannot serve on {args.host}:{args.port}: {exc.strerror or exc}") from None
     limiter = (RateLimiter(args.ask_rate, args.ask_burst, table=SharedBuckets()) if args.ask_rate > 0 else None)

@@ -3,9 +3,16 @@
 
 Why gunicorn rather than forking by hand: it restarts a worker that dies, drains workers on
 SIGTERM (and replaces them one by one on SIGHUP), and is what operators already know. The
-master process here binds the socket itself (so a busy port is the same one-line error as with
-one process), makes what the workers share — the rate-limit table (`bot.rate_limit.SharedBuckets`)
-and prometheus-client's multiprocess directory — and then forks the workers. Each worker loads
+master process here reserves the port itself (so a busy port is the same one-line error as with
+one process, and `--port 0` works), makes what the workers share — the rate-limit table
+(`bot.rate_limit.SharedBuckets`) and prometheus-client's multiprocess directory — and then forks
+the workers.
+
+Each worker listens on its own socket bound with SO_REUSEPORT (gunicorn's `reuse_port`), so the
+kernel spreads new connections evenly over the workers. With one shared listening socket the
+worker that wakes first accepts a whole burst: 50 keep-alive connections opened at once split
+46/4 in one of three tries here, and that worker's queue set the p95. (A worker that dies drops
+the connections still waiting in its own queue; clients retry them like any reset.) Each worker loads
 its own index and model after the fork: ONNX Runtime and FAISS start threads, which a fork does
 not carry over, so nothing heavy is loaded in the master.
 """
@@ -51,14 +58,22 @@ def make_metrics_dir() -> str:
     return directory
 
 
-def bind(host: str, port: int, backlog: int = 256) -> socket.socket:
-    """The listening socket, bound here so that the caller can say why it cannot be (OSError)."""
+def reserve_port(host: str, port: int) -> socket.socket:
+    """A socket bound (not listening: it takes no connections) to the address the workers will
+    listen on with SO_REUSEPORT; binding here lets the caller say why it cannot be (OSError)."""
     family = socket.AF_INET6 if ":" in host.strip("[]") else socket.AF_INET
+    address = host.strip("[]")
+    # First without SO_REUSEPORT: that fails if anything holds the port, even another server
+    # listening with SO_REUSEPORT (which would otherwise silently share it with us).
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        probe.bind((address, port))
+        port = probe.getsockname()[1]
     listener = socket.socket(family, socket.SOCK_STREAM)
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind((host.strip("[]"), port))
-        listener.listen(backlog)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        listener.bind((address, port))
     except OSError:
         listener.close()
         raise
@@ -74,7 +89,7 @@ def serve_with_workers(
     metrics_dir: str | None = None,
     graceful_timeout: float = 30.0,
 ) -> int:
-    """Run gunicorn over `listener` until SIGTERM/SIGINT; `make_app` runs in each worker after the
+    """Run gunicorn on `listener`'s address until SIGTERM/SIGINT; `make_app` runs in each worker after the
     fork. `on_ready(url)` is called in the master once every worker has loaded. Returns the exit code."""
     from gunicorn.app.base import BaseApplication
     from gunicorn.arbiter import Arbiter
@@ -113,6 +128,8 @@ def serve_with_workers(
         "timeout": BOOT_TIMEOUT_S,
         "graceful_timeout": int(graceful_timeout),
         "keepalive": KEEPALIVE_S,
+        "reuse_port": True,
+        "backlog": 256,
         "accesslog": None,
         "errorlog": "-",
         "loglevel": "warning",
@@ -132,7 +149,6 @@ def serve_with_workers(
             return _loaded_or_exit(make_app)
 
     arbiter = Arbiter(_Admiralty())
-    arbiter.LISTENERS = [_gunicorn_socket(listener, arbiter)]
     try:
         arbiter.run()
     except SystemExit as exc:
@@ -157,12 +173,3 @@ def _loaded_or_exit(make_app: Callable[[], web.Application]) -> web.Application:
     from gunicorn.arbiter import Arbiter
 
     sys.exit(Arbiter.WORKER_BOOT_ERROR)
-
-
-def _gunicorn_socket(listener: socket.socket, arbiter: Any) -> Any:
-    """Our bound socket in gunicorn's wrapper (it takes over the file descriptor)."""
-    from gunicorn import sock
-
-    kind = sock.TCP6Socket if listener.family == socket.AF_INET6 else sock.TCPSocket
-    address = listener.getsockname()[:2]
-    return kind(address, arbiter.cfg, arbiter.log, fd=os.dup(listener.fileno()))
