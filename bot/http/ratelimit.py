@@ -18,10 +18,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import ipaddress
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-
-from multidict import CIMultiDictProxy
+from typing import Protocol
 
 # Defaults, documented in the OpenAPI description: 30 questions a minute, bursts of 10.
 DEFAULT_RATE_PER_MINUTE = 30.0
@@ -32,6 +31,12 @@ FORWARDED = "forwarded"
 PROXY_HEADERS = (X_FORWARDED_FOR, FORWARDED)
 
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+class Headers(Protocol):
+    """A request's headers (aiohttp's CIMultiDictProxy): every value of a repeated header."""
+
+    def getall(self, key: str, default: Sequence[str]) -> Sequence[str]: ...
 
 
 @dataclass(frozen=True)
@@ -72,7 +77,7 @@ class ProxyTrust:
 NO_PROXY = ProxyTrust()
 
 
-def client_address(remote: str | None, headers: CIMultiDictProxy[str], trust: ProxyTrust = NO_PROXY) -> str:
+def client_address(remote: str | None, headers: Headers, trust: ProxyTrust = NO_PROXY) -> str:
     """The client's address: the connecting one, or what our trusted proxies say it was."""
     address = remote or "unknown"
     if not trust.trusts(remote):
@@ -88,7 +93,7 @@ def client_address(remote: str | None, headers: CIMultiDictProxy[str], trust: Pr
 
 
 def client_key(authorization: str, remote: str | None, *, api_key: str = "",
-               headers: CIMultiDictProxy[str] | None = None, trust: ProxyTrust = NO_PROXY) -> str:
+               headers: Headers | None = None, trust: ProxyTrust = NO_PROXY) -> str:
     """The bucket's key: a digest of the configured API key when the request carries it (never the
     key itself), else the client's address."""
     scheme, _, given = authorization.partition(" ")
@@ -99,7 +104,7 @@ def client_key(authorization: str, remote: str | None, *, api_key: str = "",
     return "addr:" + client_address(remote, headers, trust)
 
 
-def _hops(headers: CIMultiDictProxy[str], header: str) -> list[str]:
+def _hops(headers: Headers, header: str) -> list[str]:
     """The addresses in the proxy header, in order (client first, the last proxy's peer last)."""
     values = headers.getall(header, [])
     if header == X_FORWARDED_FOR:
