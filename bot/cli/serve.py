@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import subprocess
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -229,6 +228,8 @@ def _app_maker(args: argparse.Namespace, api_key: str | None, metrics_token: str
 def _ensure_index(error: type[Exception]) -> None:
     """Build the index first when it is missing or stale, in a child process: building loads torch,
     whose threads a forked worker must not inherit."""
+    import subprocess
+
     from index.config import Settings
     from index.freshness import index_status
 
