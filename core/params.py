@@ -15,7 +15,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -59,11 +59,28 @@ class ParamSpec:
     required: bool = False
     max_length: int = DEFAULT_MAX_LENGTH  # characters of one text value, or of one list item
     max_items: int = DEFAULT_MAX_ITEMS  # values in a list
+    # The rulesets whose rules use this input (() = every one). The referee's "not used" notes, the
+    # OpenAPI `x-rulesets`, the CLI's help groups and the web form all read this one declaration.
+    rulesets: tuple[str, ...] = ()
+    # Why a ruleset outside `rulesets` does not use it: one reason, or one per ruleset id.
+    unused_why: str | Mapping[str, str] = field(default="", compare=False)
 
     @property
     def flag(self) -> str:
         """The command-line spelling: `--target-citadel`."""
         return "--" + self.name.replace("_", "-")
+
+    def used_in(self, ruleset: str) -> bool:
+        """Whether the rules of `ruleset` (an id: dw3, dw3-qrs, dw4) use this input."""
+        return not self.rulesets or ruleset in self.rulesets
+
+    def why_unused(self, ruleset: str) -> str:
+        """The reason `ruleset` does not use this input ("" when it does)."""
+        if self.used_in(ruleset):
+            return ""
+        if isinstance(self.unused_why, str):
+            return self.unused_why or f"a {'/'.join(self.rulesets)} input"
+        return self.unused_why.get(ruleset, f"a {'/'.join(self.rulesets)} input")
 
 
 class ParamError(UserInputError):

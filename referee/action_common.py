@@ -1,12 +1,13 @@
-"""Small pieces the newer actions (srs, collision, broadside) share: common inputs, citations by
-edition, required-input errors and the distribution helpers they all print.
+"""Small pieces every action module shares: common inputs and limits, the rolled-mode inputs,
+which rulesets use an input, citations by edition, required-input errors and the distribution
+helpers they all print.
 
-Imports only core.params and referee leaf modules, so referee.params can import the actions'
-PARAMS lists without an import cycle.
+Imports only core.params and referee leaf modules, so every action module can import it.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from core.params import Kind, ParamSpec
@@ -15,7 +16,17 @@ from referee.errors import InputError
 from referee.report import Report
 
 RULESET_IDS = ("dw3", "dw3-qrs", "dw4")
-MAX_FACES = 400  # a pool of referee.params.MAX_DICE plus its explosion chain
+# ParamSpec.rulesets values: the 3rd-edition rulesets, the rulebook alone, the 4th edition
+DW3 = ("dw3", "dw3-qrs")
+DW3_RULEBOOK = ("dw3",)
+DW4 = ("dw4",)
+MAX_DICE = 200
+MAX_QUALITIES = 30
+MAX_FACES = 400  # a pool of MAX_DICE plus its explosion chain
+BANDS = ("point-blank", "closing", "long", "close", "standard", "extreme")
+TRAITS = ("surface", "aerial", "submerged", "ground", "skimming", "airborne", "underwater")
+# dw4 names of the same position traits
+TRAIT_ALIASES = {"airborne": "aerial", "underwater": "submerged"}
 MAX_DESCRIPTION = 1000  # one limit for free text in every front end (Discord's, the API's and the CLI's)
 EDITIONS = ("dw3-rulebook", "dw3-quick-reference", "dw4-glossary")
 
@@ -32,6 +43,24 @@ def common() -> list[ParamSpec]:
 
 def faces(name: str, help_text: str) -> ParamSpec:
     return ParamSpec(name, Kind.FACES, help_text, max_items=MAX_FACES)
+
+
+def rolled_inputs() -> list[ParamSpec]:
+    """The rolled-mode inputs the attack, the assault and the ram share."""
+    return [
+        faces("roll", "faces rolled for the pool (1 exploding, 2 heavy, 3 hit, 4 heavy counter, 5 counter, 6 blank; "
+              "names accepted); gives rolled mode"),
+        ParamSpec("rerolls", Kind.TEXTS, "re-roll replacements as POSITION:FACE (1-based), e.g. 4:2",
+                  max_items=MAX_FACES),
+        faces("explosions", "explosion dice in the order rolled"),
+        faces("defence_roll", "faces of the defender's dice"),
+        faces("critical_roll", "critical damage dice (1-6)"),
+    ]
+
+
+def only(rulesets: tuple[str, ...], why: str | Mapping[str, str], *specs: ParamSpec) -> list[ParamSpec]:
+    """The specs, declared as used by `rulesets` only; `why` is the note the others give."""
+    return [replace(spec, rulesets=rulesets, unused_why=why) for spec in specs]
 
 
 def cite(report: Report, sections: Mapping[str, str]) -> Citation:

@@ -1,28 +1,16 @@
 """The referee's one entry point: resolve(action, params) -> JSON-ready dict."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from core.params import ParamSpec
-from referee import (
-    assault,
-    attack,
-    broadside,
-    checks,
-    collision,
-    critical_effects,
-    ram,
-    rulesets,
-    secondary,
-    srs,
-    verdict,
-)
+from referee import checks, rulesets
+from referee.actions import ACTIONS as REGISTRY
 from referee.describe import parse_description
 from referee.errors import InputError
 from referee.params import PARAMS, validate
 from referee.report import Report, Resolution
-from referee.rulesets.base import Ruleset
 
 __all__ = ["PARAMS", "RULESETS", "ParamSpec", "resolve", "InputError"]
 
@@ -53,38 +41,13 @@ def _merge(action: str, params: Mapping[str, Any],
     return merged, meta
 
 
-Resolver = Callable[[dict[str, Any], Ruleset, Report, bool], tuple[dict[str, Any], str]]
-
-
-def _attack(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
-    setup = attack.build(p, rs, report)
-    if rolled:
-        body = attack.rolled(setup, p, report)
-        secondary.attach(body, p.get("secondary"), setup.qualities, rs, report, net_hits=body["net_hits"],
-                         rules=setup.rules, mass1_strict=setup.mass1_strict)
-    else:
-        body = attack.odds(setup, report)
-        secondary.attach(body, p.get("secondary"), setup.qualities, rs, report,
-                         net=secondary.net_from_json(body["p_net_hits"]), rules=setup.rules,
-                         mass1_strict=setup.mass1_strict)
-    if rs.family == "dw4":
-        critical_effects.attach(body, setup.qualities, report, p.get("precise_effect"))
-    line = verdict.attack_rolled(body, report.lang) if rolled else verdict.attack_odds(body, report.lang)
-    return body, line
-
-
-# One resolver per action; a new action is its own module plus one line here and one in params.PARAMS.
-RESOLVERS: dict[str, Resolver] = {"attack": _attack, "assault": assault.resolve, "ram": ram.resolve}
-RESOLVERS.update({"srs": srs.resolve, "collision": collision.resolve, "broadside": broadside.resolve})
-
-
 def resolve(action: str, params: Mapping[str, Any], defaults: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Resolve one action; odds mode unless a roll is given.
 
     `defaults` (e.g. a Discord server's ruleset) apply only where neither an explicit value nor the
     description sets the parameter."""
-    if action not in RESOLVERS:
-        raise InputError(f"action: unknown action {str(action)[:20]!r} (choose {', '.join(RESOLVERS)})", "action")
+    if action not in REGISTRY:
+        raise InputError(f"action: unknown action {str(action)[:20]!r} (choose {', '.join(REGISTRY)})", "action")
     p, meta = _merge(action, params, defaults)
     rs = rulesets.get(p.get("ruleset"))
     lang = meta.get("lang")
@@ -98,8 +61,8 @@ def resolve(action: str, params: Mapping[str, Any], defaults: Mapping[str, Any] 
         stray = [k for k in ROLL_KEYS if k in p]
         if stray:
             raise InputError(f"roll: {stray[0]} was given without the pool's faces (⟨roll⟩)", "roll")
-    checks.unused_inputs(action, p, rs, report)
-    body, line = RESOLVERS[action](p, rs, report, rolled)
+    checks.unused_inputs(PARAMS[action], p, rs, report)
+    body, line = REGISTRY[action].resolver(rs.family)(p, rs, report, rolled)
     out = Resolution.from_report(action, "rolled" if rolled else "odds", report, body, line).to_json()
     if "ignored" in meta:  # a description was given: the words it did not understand, [] when none
         out["ignored"] = list(meta["ignored"])

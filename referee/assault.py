@@ -1,9 +1,11 @@
-"""ASSAULT (dw3) and BOARDING (dw4): pools, the results table, odds and rolled mode."""
+"""The ASSAULT action: dw3 Assault and dw4 Boarding (pools, the results table, odds and rolled mode)."""
 from __future__ import annotations
 
 from typing import Any
 
+from core.params import Kind, ParamSpec
 from referee import attack_setup, checks, dice, disorder, poly, verdict
+from referee.action_common import DW3, DW4, MAX_DICE, MAX_QUALITIES, common, only, rolled_inputs
 from referee.damage import resolve_critical_dice
 from referee.dice import FaceRules
 from referee.errors import InputError
@@ -13,12 +15,51 @@ from referee.rolls import RollCheck
 from referee.rulesets.base import ATTACK_VALUES, COUNTER_VALUES, Ruleset
 
 RULES = FaceRules(dict(ATTACK_VALUES), dict(ATTACK_VALUES), True, True)
+INT, BOOL, CHOICE, INTS, TEXTS = Kind.INT, Kind.BOOL, Kind.CHOICE, Kind.INTS, Kind.TEXTS
+
+DW3_ASSAULT = "a 3rd-edition assault input; dw4 Boarding uses Boarding Parties, Defences and Crew"
+DW4_BOARDING = "a dw4 Boarding input; 3rd-edition assaults use Fray, Citadel and Defence"
+
+PARAMS: list[ParamSpec] = [
+    *common(),
+    *only(DW3, DW3_ASSAULT,
+          ParamSpec("fray", INT, "dw3: assaulting model's Fray", 0, MAX_DICE),
+          ParamSpec("support", INT, "dw3: supporting models (+2 dice each)", 0, 20),
+          ParamSpec("srs", INT, "dw3: attacker's SRS tokens discarded (+1 die each)", 0, 20),
+          ParamSpec("escorts", INT, "dw3: attacker's Escort tokens (+1 die each)", 0, 20),
+          ParamSpec("target_citadel", INT, "dw3: target's Citadel", 0, 100),
+          ParamSpec("target_adv", INT, "dw3: target's Aerial Defence", 0, 50),
+          ParamSpec("target_sdv", INT, "dw3: target's Submerged Defence", 0, 50),
+          ParamSpec("assaulter", CHOICE, "assaulting model's position trait",
+                    choices=("surface", "aerial", "submerged", "skimming")),
+          ParamSpec("target_srs", INT, "SRS tokens the target discards (dw3 +3 dice each, qrs +1)", 0, 20)),
+    ParamSpec("target_escorts", INT, "Escort tokens with the target (+1 die each)", 0, 20),
+    *only(DW3, DW3_ASSAULT,
+          ParamSpec("target_mass", INT, "target's Mass (a Mass 1 target with a critical is destroyed)", 1, 10),
+          ParamSpec("target_generator", BOOL, "dw3: the target has Generators (Generator Shutdown; default: "
+                    "assumed yes)"),
+          ParamSpec("no_generators", BOOL, "dw3: the target has no Generators (Generator Shutdown: rulebook +1 "
+                    "more Disorder, quick reference re-roll)"),
+          ParamSpec("markers", TEXTS, "dw3: critical markers already on the target (a duplicate is a Catastrophic "
+                    "Explosion)", max_items=MAX_QUALITIES)),
+    *only(DW4, DW4_BOARDING,
+          ParamSpec("boarding", INTS, "dw4: Boarding Parties (X) of each participating model", 0, MAX_DICE),
+          ParamSpec("target_defences", INT, "dw4: target's Defences rating", 0, 50),
+          ParamSpec("target_crew", INT, "dw4: target's Crew rating (the Success Threshold)", 1, 20),
+          ParamSpec("target_disorder", INT, "dw4: target's Disorder level (-1 Crew each)", 0, 3),
+          ParamSpec("target_boarding", INT, "dw4: target's own Boarding Parties (X) (adds X Resistance dice)",
+                    0, 50),
+          *disorder.PARAMS),
+    *rolled_inputs(),
+]
 
 
-def resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
-    if rs.family == "dw4":
-        return _boarding(p, rs, report, rolled)
+def resolve_dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
     return _assault(p, rs, report, rolled)
+
+
+def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
+    return _boarding(p, rs, report, rolled)
 
 
 def _require(p: dict[str, Any], name: str, what: str) -> int:

@@ -1,228 +1,143 @@
-"""ATTACK: the shared core. `attack_dw3` / `attack_dw4` build the setup from the inputs; this module
-computes the exact odds or scores the roll from it, the same way for both families."""
+"""The ATTACK action: its inputs (which ruleset uses each) and one resolver per edition.
+
+`attack_core` computes the odds or scores the roll; `attack_dw3` / `attack_dw4` build the setup.
+"""
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from referee import attack_dw3, attack_dw4, attack_setup, dice, poly
-from referee.attack_setup import AttackSetup
-from referee.damage import CriticalOutcome, citadel_check, critical_branches, hull_state
-from referee.dice import FaceRules
-from referee.errors import InputError
-from referee.faces import FACES, Face, counts, parse_faces
-from referee.outcomes import NetOutcome, aggregate
-from referee.qualities import parse_qualities
+from core.params import Kind, ParamSpec
+from referee import attack_core, critical_effects, disorder, secondary, verdict
+from referee.action_common import (
+    BANDS,
+    DW3,
+    DW3_RULEBOOK,
+    DW4,
+    MAX_DICE,
+    MAX_QUALITIES,
+    TRAITS,
+    common,
+    only,
+    rolled_inputs,
+)
 from referee.report import Report
-from referee.rolls import RerollRule, RollCheck, apply_rerolls, parse_rerolls
 from referee.rulesets.base import Ruleset
 
-__all__ = ["AttackSetup", "NetOutcome", "build", "odds", "rolled", "dw4_successes", "outcome_for"]
+INT, FLOAT, BOOL, CHOICE, INTS, TEXTS = Kind.INT, Kind.FLOAT, Kind.BOOL, Kind.CHOICE, Kind.INTS, Kind.TEXTS
 
-dw4_successes = attack_dw4.successes
+DW3_ONLY = "a 3rd-edition input; dw4 has no such rule"
+GENERATORS = "Generator Shutdown re-rolls and extra Disorder are 3rd-edition rules"
+ONE_DEFENCE = "dw4 targets have one Defences rating (give ⟨defence⟩)"
+
+PARAMS: list[ParamSpec] = [
+    *common(),
+    ParamSpec("dice", INT, "total attack dice (the whole pool)", 0, MAX_DICE),
+    ParamSpec("lead", INT, "lead weapon dice at this range", 0, MAX_DICE),
+    ParamSpec("support", INTS, "supporting weapon dice (repeatable)", 0, MAX_DICE),
+    ParamSpec("armour", INT, "target Armour (dw4: the Success Threshold)", 1, 50),
+    *only(DW3, "dw4 has no Citadel",
+          ParamSpec("citadel", INT, "target Citadel (dw3)", 1, 100)),
+    ParamSpec("mass", INT, "target Mass", 1, 10),
+    ParamSpec("hull", INT, "target Hull on its current side", 1, 100),
+    ParamSpec("damage_taken", INT, "damage already on the target's current side", 0, 100),
+    ParamSpec("crippled", BOOL, "the target is already Crippled"),
+    *only(DW3, "dw4 models have one Hull value",
+          ParamSpec("crippled_hull", INT, "Hull of the Crippled side (dw3; default: same as ⟨hull⟩)", 1, 100)),
+    ParamSpec("defence", INT, "the target's defence dice as one total (dw3: or give its parts, "
+              "⟨target_adv⟩/⟨target_sdv⟩ and the rest; dw4: the Defences rating)", 0, MAX_DICE),
+    *only(DW3, ONE_DEFENCE,
+          ParamSpec("target_adv", INT, "dw3: target's Aerial Defence (ADV), rolled against an Aerial attack",
+                    0, 50),
+          ParamSpec("target_sdv", INT, "dw3: target's Submerged Defence (SDV), rolled against a Submerged attack",
+                    0, 50)),
+    *only(DW3, "dw4 Resistance gets no dice from other models of the unit",
+          ParamSpec("defence_models", INT, "dw3: other models of the target's unit within 4\" with that Defence "
+                    "of 1 or more (+1 die each)", 0, 20)),
+    ParamSpec("target_escorts", INT, "Escort tokens with the target's unit (+1 defence die each; dw4: +1 "
+              "Resistance die each)", 0, 20),
+    *only(DW3, "the dw4 SRS Air Support bonus is not modelled (its size is not in the glossary)",
+          ParamSpec("srs_discard", INT, "dw3: SRS tokens the target discards from base contact (+1 defence die "
+                    "each)", 0, 20)),
+    *only(DW3_RULEBOOK, {"dw3-qrs": "the quick reference has no combined-unit defence bonus",
+                         "dw4": "dw4 has no combined-unit defence bonus in the glossary"},
+          ParamSpec("attached", BOOL, "dw3 rulebook: the target's unit is Attached to (or the parent of) another "
+                    "unit and in Coherency (+1 defence die)")),
+    ParamSpec("obscured", BOOL, "the target is Obscured"),
+    *only(DW4, "dw3 Obscured stops explosions; it adds no dice",
+          ParamSpec("obscuring_mass", INT, "dw4: Mass of the largest obscuring model (Resistance bonus dice)",
+                    0, 10)),
+    *only(DW4, "Hampered Visibility is a dw4 rule",
+          ParamSpec("hampered", INT, "dw4: participating models with Hampered visibility (+2 dice each)", 0, 20)),
+    ParamSpec("quality", TEXTS, "weapon quality, e.g. devastating, piercing, sustained, homing "
+              "(dw4 values: piercing:2)", max_items=MAX_QUALITIES),
+    ParamSpec("range", CHOICE, "range band", choices=BANDS),
+    ParamSpec("distance", FLOAT, "range in inches (band derived, eligibility checked)", 0, 200),
+    ParamSpec("target_type", CHOICE, "target's position trait", choices=TRAITS),
+    *only(DW3, "the dw4 range bands are not shifted for Airborne targets",
+          ParamSpec("attacker_aerial", BOOL, "the attacking unit is Aerial (ignores the Aerial target band "
+                    "shift)")),
+    ParamSpec("shield", BOOL, "target uses a Shield Generator (dw4: Heavy Shield Generator, +1 Armour)"),
+    *only(DW3, "a dw4 Heavy Shield Generator adds +1 to the Success Threshold, it removes no dice",
+          ParamSpec("shield_dice", INT, "dice a Shield Generator removes (default 2, the QRS value)", 0, 10)),
+    *only(DW3_RULEBOOK, {"dw3-qrs": "the quick reference gives escorts no attack dice (only defence and assault "
+                                    "dice)",
+                         "dw4": "dw4 Escort tokens add Resistance dice to the target, not attack dice (use "
+                                "⟨target_escorts⟩)"},
+          ParamSpec("escorts", INT, "dw3: attacker's Escort tokens (+1 die each at Point Blank)", 0, 20)),
+    *only(DW3, "dw4 Critical Damage Effects are chosen, not rolled markers that change this attack",
+          ParamSpec("markers", TEXTS, "critical markers already on the target (e.g. reactor-leak)",
+                    max_items=MAX_QUALITIES)),
+    *only(DW3, GENERATORS,
+          ParamSpec("target_generator", BOOL, "dw3: the target has Generators (Generator Shutdown; default: "
+                    "assumed yes, and a Shield Generator implies yes)"),
+          ParamSpec("no_generators", BOOL, "dw3: the target has no Generators (Generator Shutdown: rulebook +1 "
+                    "more Disorder, quick reference re-roll)")),
+    *only(DW4, "Blocked Visibility adding Resistance dice is a dw4 Indirect rule",
+          ParamSpec("blocked", BOOL, "dw4: Visibility to the Initial Target is Blocked (+3 Resistance dice per "
+                    "Indirect weapon)")),
+    *only(DW4, "Ablative Armour is a dw4 rule",
+          ParamSpec("target_ablative", INT, "dw4: target's Ablative Armour (X)", 0, 20)),
+    *only(DW3, "dw4 has no Sustained quality",
+          ParamSpec("sustained_policy", CHOICE, "which face Sustained re-rolls in odds mode",
+                    choices=("max-hits", "blank", "counter", "heavy-counter", "hit"))),
+    *only(DW3, "dw4 has no Citadel destruction of Mass 1 models",
+          ParamSpec("mass1_strict", BOOL, "dw3: a Mass 1 model needs hits > Citadel (not >=) to be destroyed")),
+    *only(DW3, DW3_ONLY,
+          ParamSpec("devastating_explosions_off", BOOL,
+                    "dw3: Devastating does not apply to Exploding faces on explosion dice")),
+    *secondary.PARAMS,
+    *only(DW4, "Precise is a dw4 Critical Damage quality", *critical_effects.PARAMS),
+    *only(DW4, "Disorder converting the attacker's Strikes is a dw4 rule", *disorder.PARAMS),
+    *rolled_inputs(),
+]
 
 
-def _quality_names(q: dict[str, int], rs: Ruleset) -> list[str]:
-    return [f"{k}:{v}" if rs.family == "dw4" and v != 1 else k for k, v in q.items()]
-
-
-def build(p: dict[str, Any], rs: Ruleset, report: Report) -> AttackSetup:
-    """The attack as understood: pool, band, eligibility, then the family's own rules."""
-    q = parse_qualities(p.get("quality") or [], rs)
-    pool, steps = attack_setup.pool(p, report)
-    if p.get("armour") is None:
-        raise InputError("armour: the target's Armour is needed (⟨armour⟩)", "armour")
-    band = attack_setup.band(p, rs, q, report)
-    attack_setup.check_eligibility(p, rs, q, report)
-    report.understood(qualities=_quality_names(q, rs), band=band, distance=p.get("distance"),
-                      target_type=attack_setup.target_type(p))
-    if band is None:
-        report.understood(band="not given")
-    if rs.family == "dw4":
-        return attack_dw4.build(p, rs, q, pool, steps, band, report)
-    return attack_dw3.build(p, rs, q, pool, steps, band, report)
-
-
-def outcome_for(setup: AttackSetup) -> Callable[[int], NetOutcome]:
-    """What each net-hit total does to the target (cached: odds mode asks for every total)."""
-    rs, t = setup.rs, setup.target
-    cache: dict[int, NetOutcome] = {}
-    crit_cache: dict[int, list[tuple[float, CriticalOutcome]]] = {}
-
-    def crits(rolls: int) -> list[tuple[float, CriticalOutcome]]:
-        if rolls not in crit_cache:
-            crit_cache[rolls] = critical_branches(rolls, t.markers, rs, t.has_generator)
-        return crit_cache[rolls]
-
-    def dw3(n: int) -> NetOutcome:
-        cc = citadel_check(n, t, rs, bool(setup.piercing), setup.mass1_strict)
-        grouped: dict[int, float] = {}
-        for pb, crit in crits(cc.critical_rolls):
-            total = cc.damage + 2 * (cc.catastrophic + crit.catastrophic) + crit.damage
-            grouped[total] = grouped.get(total, 0.0) + pb
-        branches = [(pb, total, hull_state(t, total, cc.destroyed, "dw3")) for total, pb in grouped.items()]
-        crit_known = t.citadel is not None and (t.mass or 2) >= 2  # Mass 1 takes no Critical Damage
-        return NetOutcome(cc.damage, cc.critical if crit_known else None,
-                          cc.double if crit_known else None, tuple(branches))
-
-    def dw4(n: int) -> NetOutcome:
-        d = dw4_successes(n, t.armour, setup.piercing)
-        return NetOutcome(d, None, None, ((1.0, d, hull_state(t, d, False, "dw4")),))
-
-    fn = dw4 if rs.family == "dw4" else dw3
-
-    def cached(n: int) -> NetOutcome:
-        if n not in cache:
-            cache[n] = fn(n)
-        return cache[n]
-
-    return cached
-
-
-# ---------------------------------------------------------------- odds
-
-def hits_distribution(setup: AttackSetup) -> dice.Dist:
-    if setup.sustained == "one-type" and setup.policy is not None:
-        return dice.sustained_distribution(setup.pool, setup.rules, setup.reroll, setup.policy)
-    if setup.convert or setup.rail:
-        probs = dice.reroll_faces(setup.reroll)
-        return dice.converted_explosions_distribution(setup.pool, setup.rules, setup.convert, probs, setup.rail)
-    return dice.hits_distribution(setup.pool, setup.rules, dice.reroll_faces(setup.reroll))
-
-
-def counters_distribution(setup: AttackSetup) -> dice.Dist:
-    if setup.high_velocity and setup.rs.family == "dw4":
-        return dice.capped_conversion_counters(setup.defence, setup.counter_values, Face.HEAVY_COUNTER,
-                                               Face.COUNTER, setup.high_velocity)
-    return dice.counters_distribution(setup.defence, setup.counter_values)
-
-
-def odds(setup: AttackSetup, report: Report) -> dict[str, Any]:
-    hits = hits_distribution(setup)
-    counters = counters_distribution(setup)
-    net = poly.net(hits.p, counters.p)
-    out = aggregate(hits.p, net, outcome_for(setup), setup.target.hull is not None)
-    out["pool"] = setup.pool
-    out["defence_pool"] = setup.defence
-    out["expected_counters"] = poly.mean(counters.p)
-    out["truncation_error_bound"] = hits.truncation
-    report.note(f"exact distribution; unbounded explosion chains summed with a proven truncation error "
-                f"below {max(hits.truncation, 1e-15):.1e} (no Monte Carlo)",
-                f"точное распределение; бесконечные цепочки взрывов просуммированы с доказанной ошибкой "
-                f"меньше {max(hits.truncation, 1e-15):.1e} (без Монте-Карло)")
-    t = setup.target
-    if setup.rs.family == "dw4":
-        out["p_destroyed"] = None
-        report.assume("dw4: Damage is one per Success; destruction rules are not in the glossary, so the chance "
-                      "of destruction is not given and Crippled means Damage >= Hull",
-                      "dw4: одно Повреждение за Успех; правил уничтожения в глоссарии нет, поэтому шанс "
-                      "уничтожения не дан, а Повреждённой считается модель с Damage >= Hull")
+def _body(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool
+          ) -> tuple[dict[str, Any], attack_core.AttackSetup]:
+    """The odds (or the scored roll) with any Blast/Torrent secondary targets: the same in both editions."""
+    setup = attack_core.build(p, rs, report)
+    if rolled:
+        body = attack_core.rolled(setup, p, report)
+        secondary.attach(body, p.get("secondary"), setup.qualities, rs, report, net_hits=body["net_hits"],
+                         rules=setup.rules, mass1_strict=setup.mass1_strict)
     else:
-        if (t.mass or 2) == 1 and t.citadel is not None:
-            out["p_citadel_destroyed"] = sum(pn for n, pn in enumerate(net) if pn > 0 and citadel_check(
-                n, t, setup.rs, bool(setup.piercing), setup.mass1_strict).destroyed)
-            if t.hull is None:
-                report.note("no Hull given: the chance of destruction counts the Citadel only (give ⟨hull⟩ to add "
-                            "destruction by damage)",
-                            "Корпус не задан: шанс уничтожения учитывает только Цитадель (задайте ⟨hull⟩)")
-        report.assume("total damage adds +2 per Catastrophic Explosion and 1 for Sturginium Flare or "
-                      "Magazine Explosion criticals (splash on other models not counted); Disorder is "
-                      "taken as a level, not as damage",
-                      "общий урон: +2 за Катастрофический Взрыв и 1 за Возгорание Стургениума или Подрыв "
-                      "боекомплекта (урон соседним моделям не считается); Дезорганизация — уровень, не урон")
-    if setup.repeats > 1:
-        out["repeats_up_to"] = setup.repeats
-    return out
+        body = attack_core.odds(setup, report)
+        secondary.attach(body, p.get("secondary"), setup.qualities, rs, report,
+                         net=secondary.net_from_json(body["p_net_hits"]), rules=setup.rules,
+                         mass1_strict=setup.mass1_strict)
+    return body, setup
 
 
-# ---------------------------------------------------------------- rolled mode
-
-def rolled(setup: AttackSetup, p: dict[str, Any], report: Report) -> dict[str, Any]:
-    rs = setup.rs
-    faces = parse_faces(p.get("roll"), "roll")
-    check = RollCheck(report)
-    check.count("roll", len(faces), setup.pool, "the pool is {need} dice, you gave {got}")
-    rerolls = parse_rerolls(p.get("rerolls") or [], len(faces))
-    rule = RerollRule(setup.reroll, setup.reroll_names,
-                      any_die="sustained" in setup.qualities and setup.rs.sustained == "any",
-                      one_type=setup.sustained == "one-type")
-    final = apply_rerolls(faces, rerolls, rule, report)
-    if setup.convert:
-        final = _convert(final, setup.convert, report)
-    explosions = parse_faces(p.get("explosions"), "explosions")
-    needed = dice.explosion_dice_needed(final, explosions, setup.rules, setup.rail)
-    check.explosions(len(explosions), needed, setup.obscured)
-    if needed:
-        rolled_faces = " ".join(str(f.number) for f in explosions)
-        report.step("explosions", f"{needed} explosion dice rolled (chains included, never re-rolled): "
-                    + rolled_faces, report.cite("explode"),
-                    ru=f"брошено {needed} кубов взрыва (с цепочками, без переброса): {rolled_faces}", dice=needed)
-    c = counts(final)
-    hits = dice.score(final, explosions, setup.rules)
-    report.step("hits", _hits_text(final, explosions, setup.rules, hits), report.cite("dice"),
-                ru=_hits_text(final, explosions, setup.rules, hits, "ru"), hits=hits,
-                faces={f.name.lower(): c[f] for f in FACES})
-    defence_faces = parse_faces(p.get("defence_roll"), "defence_roll")
-    if setup.defence_refused and defence_faces:
-        report.note("the defence roll given was not used: these Defences cannot be used against this attack",
-                    "бросок Защиты не учтён: против этой Атаки системы обороны использовать нельзя")
-        defence_faces = []
-    check.count("defence_roll", len(defence_faces), setup.defence,
-                "the defender rolls {need} dice, you gave {got}")
-    counters = dice.count_counters(defence_faces, setup.counter_values)
-    if setup.high_velocity and rs.family == "dw4":
-        k = sum(1 for f in defence_faces if f is Face.HEAVY_COUNTER)
-        counters -= min(k, setup.high_velocity)
-    if setup.defence:
-        dc = counts(defence_faces)
-        text = (f"{dc[Face.HEAVY_COUNTER]} Heavy Counter x{setup.counter_values[Face.HEAVY_COUNTER]}"
-                f" + {dc[Face.COUNTER]} Counter")
-        ru = (f"{dc[Face.HEAVY_COUNTER]} Тяжёлых отражений x{setup.counter_values[Face.HEAVY_COUNTER]}"
-              f" + {dc[Face.COUNTER]} Отражений")
-        converted = dc[Face.HEAVY] + dc[Face.HIT] if setup.counter_values[Face.HIT] else 0
-        if converted:
-            text += f" + {converted} Strike as Counter (Unconventional Target)"
-            ru += f" + {converted} ударов как Отражения (Unconventional Target)"
-        report.step("counters", f"{text} = {counters}", report.cite("counters"), ru=f"{ru} = {counters}",
-                    counters=counters)
-    net = max(0, hits - counters)
-    report.step("net hits", f"{hits} - {counters} = {net}", report.cite("result"), net_hits=net)  # numbers only
-    out: dict[str, Any] = {"pool": setup.pool, "defence_pool": setup.defence, "hits": hits,
-                           "counters": counters, "net_hits": net,
-                           "faces": [f.number for f in final], "explosion_faces": [f.number for f in explosions]}
-    if rs.family == "dw4":
-        return attack_dw4.rolled(setup, net, out, report)
-    return attack_dw3.rolled(setup, p, net, out, report)
+def _line(body: dict[str, Any], report: Report, rolled: bool) -> str:
+    return verdict.attack_rolled(body, report.lang) if rolled else verdict.attack_odds(body, report.lang)
 
 
-def _convert(final: list[Face], convert: int, report: Report) -> list[Face]:
-    """dw4 Devastating (Heavy -> Exploding) or Ablative Armour (Exploding -> Heavy), net of each other."""
-    src, dst = (Face.HEAVY, Face.EXPLODING) if convert > 0 else (Face.EXPLODING, Face.HEAVY)
-    left = abs(convert)
-    out = []
-    for f in final:
-        if f is src and left:
-            out.append(dst)
-            left -= 1
-        else:
-            out.append(f)
-    moved = abs(convert) - left
-    why = "Devastating" if convert > 0 else "Ablative Armour"
-    report.step("convert strikes", f"{moved} {src.name.lower()} -> {dst.name.lower()} ({why}, net of each other)",
-                report.cite("ablative") if convert < 0 else report.cite_quality("devastating"),
-                ru=f"{moved} {FACE_RU[src]} -> {FACE_RU[dst]} ({why}, за вычетом друг друга)", converted=moved)
-    return out
+def resolve_dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
+    body, _ = _body(p, rs, report, rolled)
+    return body, _line(body, report, rolled)
 
 
-FACE_RU = {Face.EXPLODING: "Взрывных", Face.HEAVY: "Тяжёлых", Face.HIT: "Обычных"}
-
-
-def _hits_text(final: list[Face], explosions: list[Face], rules: FaceRules, hits: int, lang: str = "en") -> str:
-    """How the Hits add up, with the face values in force (Disorder or Devastating change them)."""
-    c = counts(final)
-    names = FACE_RU if lang == "ru" else {Face.EXPLODING: "Exploding", Face.HEAVY: "Heavy", Face.HIT: "Hit"}
-    parts = [f"{c[f]} {names[f]} x{rules.initial[f]}" for f in (Face.EXPLODING, Face.HEAVY, Face.HIT)]
-    if explosions:
-        chain = sum(rules.chain[f] for f in explosions)
-        parts.append(f"кубы взрыва {chain}" if lang == "ru" else f"explosion dice {chain}")
-    return " + ".join(parts) + (f" = {hits} Попаданий" if lang == "ru" else f" = {hits} Hits")
+def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
+    body, setup = _body(p, rs, report, rolled)
+    critical_effects.attach(body, setup.qualities, report, p.get("precise_effect"))  # dw4 Critical Damage Effects
+    return body, _line(body, report, rolled)

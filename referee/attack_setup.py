@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.action_common import TRAIT_ALIASES
 from referee.damage import MARKER_KEYS, Target
 from referee.dice import FaceRules
 from referee.errors import InputError
 from referee.faces import Face
-from referee.params import TRAIT_ALIASES
 from referee.report import Report
 from referee.rulesets.base import Ruleset
 from referee.sustained import SustainedPolicy

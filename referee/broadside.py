@@ -60,9 +60,11 @@ def _dw3_refusal(rs: Ruleset) -> InputError:
                       "4th-edition Broadside action", "ruleset")
 
 
-def resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
-    if rs.family != "dw4":
-        raise _dw3_refusal(rs)
+def resolve_dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
+    raise _dw3_refusal(rs)
+
+
+def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
     ratings = require(p, "broadside", "the Broadside rating of each contributing model")
     pool = sum(ratings)
     if pool > MAX_DICE:

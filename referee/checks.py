@@ -5,8 +5,10 @@ naming it and why; a contradiction is refused with the field at fault.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from core.params import ParamSpec
 from referee.errors import InputError
 from referee.report import Report
 from referee.rulesets.base import Ruleset
@@ -54,16 +56,23 @@ WHY_RU = {
         "в кратком справочнике эскорт не даёт кубов атаки (только кубы защиты и абордажа)",
     "the quick reference has no combined-unit defence bonus": "в кратком справочнике нет бонуса защиты "
                                                                "объединённых подразделений",
+    "they are dw4 Attack Run inputs": "это параметры Налёта dw4",
+    "the quick reference has no attached-unit Defence bonus":
+        "в кратком справочнике нет бонуса Защиты присоединённого подразделения",
+    "the dw4 Attack Run mission inflicts Critical Damage Effects from Attack, Defences, Escorts and the highest "
+    "Armour only": "миссия Налёта dw4 наносит Критические эффекты, учитывая только Атаку, Оборону, Эскорт и "
+                   "наибольшую Броню",
 }
 
 
-def unused_inputs(action: str, p: dict[str, Any], rs: Ruleset, report: Report) -> None:
-    """One note per given input this ruleset does not use for this action."""
-    for name, why in rs.unused_inputs.get(action, {}).items():
-        value = p.get(name)
-        if value in (None, False, 0, [], ""):
+def unused_inputs(specs: Sequence[ParamSpec], p: dict[str, Any], rs: Ruleset, report: Report) -> None:
+    """One note per given input this ruleset does not use (`ParamSpec.rulesets` declares which do)."""
+    for spec in specs:
+        value = p.get(spec.name)
+        if spec.used_in(rs.id) or value in (None, False, 0, [], ""):
             continue
-        report.note(f"⟨{name}⟩ not used: {why}", f"⟨{name}⟩ не используется: {WHY_RU.get(why, why)}")
+        why = spec.why_unused(rs.id)
+        report.note(f"⟨{spec.name}⟩ not used: {why}", f"⟨{spec.name}⟩ не используется: {WHY_RU.get(why, why)}")
 
 
 def target_state(hull: int | None, damage_taken: int, crippled: bool, mass: int | None,

@@ -117,7 +117,16 @@ def _passes_through(rs: Ruleset, impact: str, mover: str | None, other: str | No
     return None
 
 
-def resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
+def resolve_dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
+    return _resolve(p, rs, report, rolled)
+
+
+def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
+    return _resolve(p, rs, report, rolled)
+
+
+def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
+    """One procedure for both editions: the edition's CollisionRules and its few rules differ inline."""
     rules = RULES[rs.edition]
     impact = p.get("impact") or "model"
     cause = p.get("cause") or "move"
@@ -347,5 +356,5 @@ def from_ram(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
                     "Actions in the following Action Step",
                     "попытка Тарана, даже разрешённая как Столкновение, не даёт модели участвовать в Действиях "
                     "в следующем Шаге действий")
-    body, line = resolve(q, rs, report, rolled and p.get("roll") is not None)
+    body, line = _resolve(q, rs, report, rolled and p.get("roll") is not None)
     return {"resolved_as": "collision", **body}, line

@@ -15,14 +15,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import comb
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from referee import poly
 from referee.errors import TooExpensive
 from referee.faces import FACES, Face
 
-if TYPE_CHECKING:
-    from referee.sustained import SustainedPolicy
+
+class RerollChoice(Protocol):
+    """How Sustained picks the face to re-roll (`referee.sustained.SustainedPolicy` is one); a protocol,
+    so this module needs no import of the policy's (which imports this one)."""
+
+    def eligible(self, face: Face) -> bool: ...
+
+    def __call__(self, cnt: dict[Face, int]) -> Face | None: ...
+
 
 TOLERANCE = 1e-13
 CHAIN_TOLERANCE = 1e-16  # per single chain; reused up to 2 x 200 times, total stays < 1e-13
@@ -189,7 +196,7 @@ def converted_explosions_distribution(n: int, rules: FaceRules, convert: int,
 
 
 def sustained_distribution(n: int, rules: FaceRules, locked_reroll: frozenset[Face],
-                           choose: SustainedPolicy) -> Dist:
+                           choose: RerollChoice) -> Dist:
     """Hits when, after any face-set re-roll, ONE face type may be re-rolled (dw3 Sustained).
 
     `choose(counts)` gets {face: count} of the candidate faces still eligible and returns

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee import attack, checks, collision, dice, disorder, poly, verdict
-from referee.attack import AttackSetup
+from core.params import Kind, ParamSpec
+from referee import attack_core, checks, collision, dice, disorder, poly, verdict
+from referee.action_common import DW3, DW4, MAX_DICE, MAX_FACES, MAX_QUALITIES, common, only, rolled_inputs
+from referee.attack_core import AttackSetup
 from referee.damage import Target, hull_state
 from referee.dice import FaceRules
 from referee.errors import InputError
@@ -16,6 +18,46 @@ from referee.qualities import parse_qualities
 from referee.report import Report
 from referee.rolls import RollCheck
 from referee.rulesets.base import ATTACK_VALUES, COUNTER_VALUES, Ruleset
+
+INT, FLOAT, BOOL, TEXT, CHOICE, TEXTS = Kind.INT, Kind.FLOAT, Kind.BOOL, Kind.TEXT, Kind.CHOICE, Kind.TEXTS
+
+DW3_RAM = "a 3rd-edition ram input; the dw4 Ram uses Mass thresholds, Heavy Prow and a Crew Check"
+DW4_RAM = "a dw4 Ram input (Crew Check, Heavy Prow, Disorder on the Action Roll)"
+
+PARAMS: list[ParamSpec] = [
+    *common(),
+    ParamSpec("hull", INT, "ramming model's unmodified Hull", 0, MAX_DICE),
+    ParamSpec("inches", FLOAT, "inches moved before the impact", 0, 100),
+    *only(DW3, DW3_RAM, ParamSpec("ramming", INT, "Ramming (X) of the ram weapon (dw3)", 0, 50)),
+    ParamSpec("bonus", INT, "extra ram dice from special rules (e.g. Hammer Sweep 2)", 0, 50),
+    ParamSpec("rammer_mass", INT, "ramming model's Mass", 1, 10),
+    *only(DW3, DW3_RAM,
+          ParamSpec("rammer_damage_taken", INT, "damage already on the ramming model", 0, 100),
+          ParamSpec("target_armour", INT, "target's Armour (dw3)", 1, 50),
+          ParamSpec("target_citadel", INT, "target's Citadel (dw3)", 1, 100)),
+    ParamSpec("target_mass", INT, "target's Mass", 1, 10),
+    ParamSpec("target_hull", INT, "target's Hull on its current side", 1, 100),
+    ParamSpec("target_damage_taken", INT, "damage already on the target", 0, 100),
+    *only(DW3, DW3_RAM,
+          ParamSpec("quality", TEXTS, "other qualities of the ram weapon (e.g. piercing)", max_items=MAX_QUALITIES)),
+    *only(DW4, DW4_RAM,
+          ParamSpec("crew", INT, "dw4: ramming model's Crew rating", 0, 20),
+          ParamSpec("crew_check", CHOICE, "dw4: crew check result (default: odds from the card values)",
+                    choices=("pass", "fail", "draw")),
+          ParamSpec("card_values", TEXT, "dw4: Victory & Valour card values as LOW-HIGH (default 1-10, assumed)",
+                    max_length=20),
+          ParamSpec("heavy_prow", INT, "dw4: ramming model's Heavy Prow (X)", 0, 20),
+          ParamSpec("target_heavy_prow", INT, "dw4: target's Heavy Prow (X), contact in its Fore arc", 0, 20),
+          ParamSpec("rammer_disorder", INT, "dw4: ramming model's Disorder level before the ram", 0, 3)),
+    *only(DW3, DW3_RAM,
+          ParamSpec("mass1_strict", BOOL, "dw3: a Mass 1 model needs hits > Citadel (not >=) to be destroyed"),
+          ParamSpec("target_generator", BOOL, "dw3: the target has Generators (Generator Shutdown; default: "
+                    "assumed yes)"),
+          ParamSpec("no_generators", BOOL, "dw3: the target has no Generators (Generator Shutdown: rulebook +1 "
+                    "more Disorder, quick reference re-roll)"),
+          ParamSpec("self_damage_roll", Kind.FACES, "the rammer's self-damage die (dw3)", max_items=MAX_FACES)),
+    *rolled_inputs(),
+]
 
 
 def _require(p: dict[str, Any], name: str, what: str) -> Any:
@@ -43,17 +85,23 @@ def _pool(p: dict[str, Any], rs: Ruleset, report: Report, extra: int, extra_name
     return pool
 
 
-def resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
-    # RB/QR: a ram after less than 3" is treated as a collision; GL Ram: "If the check fails, the Ram is
-    # unsuccessful and a normal Collision is resolved"
+def _under_3(p: dict[str, Any]) -> bool:
+    """RB/QR and GL: a ram after less than 3" is treated as a collision."""
     inches = p.get("inches")
-    if inches is not None and inches < 3:
+    return inches is not None and bool(inches < 3)
+
+
+def resolve_dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
+    if _under_3(p):
         return collision.from_ram(p, rs, report, rolled)
-    if rs.family == "dw4" and p.get("crew_check") == "fail":
-        return collision.from_ram(p, rs, report, rolled)
-    if rs.family == "dw4":
-        return _dw4(p, rs, report, rolled)
     return _dw3(p, rs, report, rolled)
+
+
+def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
+    # GL Ram: "If the check fails, the Ram is unsuccessful and a normal Collision is resolved"
+    if _under_3(p) or p.get("crew_check") == "fail":
+        return collision.from_ram(p, rs, report, rolled)
+    return _dw4(p, rs, report, rolled)
 
 
 def _self_damage_dist(rs: Ruleset) -> dict[int, float]:
@@ -105,7 +153,7 @@ def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
     report.cite("result")
     rammer = Target(1, None, rmass, p.get("hull"), p.get("rammer_damage_taken") or 0)
     if not rolled:
-        out = attack.odds(setup, report)
+        out = attack_core.odds(setup, report)
         sd = _self_damage_dist(rs)
         p_dead = 0.0
         if mass1_rule:
@@ -125,7 +173,7 @@ def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
             report.assume(*rs.ram_self_damage_reading)
         line = verdict.attack_odds(out, report.lang) + verdict.ram_extra(out, report.lang)
         return out, line
-    out = attack.rolled(setup, p, report)
+    out = attack_core.rolled(setup, p, report)
     out["target_disorder"] = out.get("disorder", 0) + target_disorder
     sfaces = parse_faces(p.get("self_damage_roll"), "self_damage_roll")
     if len(sfaces) > 1:
@@ -242,7 +290,7 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
         for k, v in tdist.items():
             net_like[k] += v
         summary = aggregate(hits.p, net_like,
-                            lambda d: attack.NetOutcome(d, None, None,
+                            lambda d: attack_core.NetOutcome(d, None, None,
                                                         ((1.0, d, hull_state(target, d, False, "dw4")),)),
                             thull is not None)
         summary.update({"pool": pool, "expected_hits": poly.mean(hits.p) * 1.0, "p_crew_pass": p_pass,

@@ -22,7 +22,20 @@ from typing import Any
 
 from core.params import Kind, ParamSpec
 from referee import checks, dice, poly, verdict
-from referee.action_common import at_least, cite, common, dist_json, faces, mean, note_unused, require
+from referee.action_common import (
+    DW3,
+    DW3_RULEBOOK,
+    DW4,
+    at_least,
+    cite,
+    common,
+    dist_json,
+    faces,
+    mean,
+    note_unused,
+    only,
+    require,
+)
 from referee.damage import Target, apply_critical_faces, citadel_check, hull_state
 from referee.dice import FaceRules
 from referee.errors import InputError
@@ -67,50 +80,63 @@ SECTIONS = {
     "critical": {"dw3-rulebook": "КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ", "dw3-quick-reference": "8. CHECK FOR CRITICAL DAMAGE"},
 }
 
+DW4_RUN = "they are dw4 Attack Run inputs"
+DW3_RUN = ("the dw4 Attack Run mission inflicts Critical Damage Effects from Attack, Defences, Escorts and the highest "
+           "Armour only")
+
 PARAMS: list[ParamSpec] = [
     *common(),
     ParamSpec("tokens", Kind.INT, "attacking SRS tokens in the stack", 1, MAX_TOKENS),
     ParamSpec("interceptors", Kind.INT, "the target's friendly SRS tokens in base contact (dw3) or in the "
               "Supporting Stack (dw4)", 0, MAX_TOKENS),
-    ParamSpec("dice_per_token", Kind.INT, "dw3: attack dice per token (default: rulebook 3, quick reference 2; "
-              "QR specialist tokens 3)", 1, 6),
-    ParamSpec("torpedo", Kind.BOOL, "dw3: a Torpedo attack run (Piercing, Torpedo, Submerged; the target may "
-              "use its SDV)"),
+    *only(DW3, DW3_RUN,
+          ParamSpec("dice_per_token", Kind.INT, "dw3: attack dice per token (default: rulebook 3, quick reference 2; "
+                    "QR specialist tokens 3)", 1, 6),
+          ParamSpec("torpedo", Kind.BOOL, "dw3: a Torpedo attack run (Piercing, Torpedo, Submerged; the target may "
+                    "use its SDV)")),
     ParamSpec("target_type", Kind.CHOICE, "the target's position trait", choices=TRAITS),
-    ParamSpec("target_adv", Kind.INT, "dw3: the target's Aerial Defence (ADV)", 0, 50),
-    ParamSpec("target_sdv", Kind.INT, "dw3: the target's Submerged Defence (SDV)", 0, 50),
-    ParamSpec("defence_models", Kind.INT, "dw3: other models of the target's unit with Defence >= 1 within 4\" "
-              "(+1 die each)", 0, 20),
+    *only(DW3, DW3_RUN,
+          ParamSpec("target_adv", Kind.INT, "dw3: the target's Aerial Defence (ADV)", 0, 50),
+          ParamSpec("target_sdv", Kind.INT, "dw3: the target's Submerged Defence (SDV)", 0, 50),
+          ParamSpec("defence_models", Kind.INT, "dw3: other models of the target's unit with Defence >= 1 within "
+                    "4\" (+1 die each)", 0, 20)),
     ParamSpec("target_escorts", Kind.INT, "Escort tokens with the target's unit (+1 die each)", 0, 20),
-    ParamSpec("attached", Kind.BOOL, "dw3 rulebook: the target's unit is an attached/parent unit in formation "
-              "(+1 Defence die)"),
-    ParamSpec("target_shredded", Kind.BOOL, "dw3: the target has a Shredded Defences marker (its ADV/SDV count 0)"),
+    *only(DW3_RULEBOOK, {"dw3-qrs": "the quick reference has no attached-unit Defence bonus", "dw4": DW3_RUN},
+          ParamSpec("attached", Kind.BOOL, "dw3 rulebook: the target's unit is an attached/parent unit in "
+                    "formation (+1 Defence die)")),
+    *only(DW3, DW3_RUN,
+          ParamSpec("target_shredded", Kind.BOOL, "dw3: the target has a Shredded Defences marker (its ADV/SDV "
+                    "count 0)")),
     ParamSpec("target_armour", Kind.INT, "the target's Armour (dw4: the highest Armour among the Attack Run "
               "Targets)", 1, 50),
-    ParamSpec("target_citadel", Kind.INT, "dw3: the target's Citadel", 1, 100),
-    ParamSpec("target_mass", Kind.INT, "dw3: the target's Mass (Weight of Fire, Mass 1 rules)", 1, 10),
-    ParamSpec("target_hull", Kind.INT, "dw3: the target's Hull on its current side", 1, 100),
-    ParamSpec("target_damage_taken", Kind.INT, "dw3: damage already on the target", 0, 100),
-    ParamSpec("target_generator", Kind.BOOL, "dw3: the target has Generators (Generator Shutdown; default: assumed "
-              "yes)"),
-    ParamSpec("no_generators", Kind.BOOL, "dw3: the target has no Generators (Generator Shutdown: rulebook +1 more "
-              "Disorder, quick reference re-roll)"),
-    ParamSpec("mass1_strict", Kind.BOOL, "dw3: a Mass 1 model needs hits > Citadel (not >=) to be destroyed"),
-    ParamSpec("attack_rating", Kind.INT, "dw4: the Attack rating of each token in the stack", 0, 20),
-    ParamSpec("intercept_rating", Kind.INT, "dw4: the Intercept rating of each token in the Supporting Stack",
-              0, 20),
-    ParamSpec("resilience", Kind.INT, "dw4: the attacking Stack's Resilience rating (Interception threshold)",
-              1, 20),
-    ParamSpec("target_defences", Kind.INTS, "dw4: the Defences rating of each nominated Attack Run Target, "
-              "in the order they are nominated", 0, 50, max_items=MAX_TOKENS),
+    *only(DW3, DW3_RUN,
+          ParamSpec("target_citadel", Kind.INT, "dw3: the target's Citadel", 1, 100),
+          ParamSpec("target_mass", Kind.INT, "dw3: the target's Mass (Weight of Fire, Mass 1 rules)", 1, 10),
+          ParamSpec("target_hull", Kind.INT, "dw3: the target's Hull on its current side", 1, 100),
+          ParamSpec("target_damage_taken", Kind.INT, "dw3: damage already on the target", 0, 100),
+          ParamSpec("target_generator", Kind.BOOL, "dw3: the target has Generators (Generator Shutdown; default: "
+                    "assumed yes)"),
+          ParamSpec("no_generators", Kind.BOOL, "dw3: the target has no Generators (Generator Shutdown: rulebook +1 "
+                    "more Disorder, quick reference re-roll)"),
+          ParamSpec("mass1_strict", Kind.BOOL, "dw3: a Mass 1 model needs hits > Citadel (not >=) to be destroyed")),
+    *only(DW4, DW4_RUN,
+          ParamSpec("attack_rating", Kind.INT, "dw4: the Attack rating of each token in the stack", 0, 20),
+          ParamSpec("intercept_rating", Kind.INT, "dw4: the Intercept rating of each token in the Supporting Stack",
+                    0, 20),
+          ParamSpec("resilience", Kind.INT, "dw4: the attacking Stack's Resilience rating (Interception threshold)",
+                    1, 20),
+          ParamSpec("target_defences", Kind.INTS, "dw4: the Defences rating of each nominated Attack Run Target, "
+                    "in the order they are nominated", 0, 50, max_items=MAX_TOKENS)),
     faces("intercept_roll", "faces of the Interception dice (give them to know the tokens lost)"),
-    faces("intercept_explosions", "dw4: extra dice from Exploding Strikes in the Interception Attempt"),
+    *only(DW4, DW4_RUN, faces("intercept_explosions", "dw4: extra dice from Exploding Strikes in the Interception "
+                              "Attempt")),
     faces("roll", "faces rolled for the Attack Run's dice; gives rolled mode"),
-    ParamSpec("rerolls", Kind.TEXTS, "re-roll replacements as POSITION:FACE (Weight of Fire re-rolls Blanks)",
-              max_items=400),
+    *only(DW3, DW3_RUN,
+          ParamSpec("rerolls", Kind.TEXTS, "re-roll replacements as POSITION:FACE (Weight of Fire re-rolls Blanks)",
+                    max_items=400)),
     faces("explosions", "explosion dice of the Attack Run in the order rolled"),
     faces("defence_roll", "faces of the defender's dice against the Attack Run"),
-    faces("critical_roll", "dw3: critical damage dice (1-6)"),
+    *only(DW3, DW3_RUN, faces("critical_roll", "dw3: critical damage dice (1-6)")),
 ]
 
 STANDARD = FaceRules(dict(ATTACK_VALUES), dict(ATTACK_VALUES), True, True)
@@ -132,11 +158,12 @@ def _limit(field: str, dice_count: int, what: str) -> None:
         raise InputError(f"{field}: {what} = {dice_count} dice; the limit for one pool is {MAX_DICE}", field)
 
 
-def resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
-    tokens = require(p, "tokens", "the number of attacking SRS tokens")
-    if rs.family == "dw4":
-        return _dw4(p, rs, report, rolled, tokens)
-    return _dw3(p, rs, report, rolled, tokens)
+def resolve_dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
+    return _dw3(p, rs, report, rolled, require(p, "tokens", "the number of attacking SRS tokens"))
+
+
+def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
+    return _dw4(p, rs, report, rolled, require(p, "tokens", "the number of attacking SRS tokens"))
 
 
 # ---------------------------------------------------------------- dw3 family (RB, QR)
@@ -212,12 +239,6 @@ def _interception_dw3(p: dict[str, Any], rules: SrsRules, tokens: int, report: R
 def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool, tokens: int
          ) -> tuple[dict[str, Any], str]:
     rules = RULES[rs.edition]
-    note_unused(p, report, ["attack_rating", "intercept_rating", "resilience", "target_defences",
-                            "intercept_explosions"], f"they are dw4 Attack Run inputs ({rs.id} is chosen)",
-                f"это параметры Налёта dw4 (выбран {rs.id})")
-    if not rules.interception_uses_defence:
-        note_unused(p, report, ["attached"], "the quick reference has no attached-unit Defence bonus",
-                    "в кратком справочнике нет бонуса Защиты присоединённого подразделения")
     torpedo = bool(p.get("torpedo"))
     if torpedo and not rules.weight_of_fire:
         raise InputError("torpedo: the quick reference has no Torpedo attack run (SRS attacks on a submerged "
@@ -487,14 +508,6 @@ def _interception_dw4(p: dict[str, Any], tokens: int, report: Report) -> tuple[i
 
 
 def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool, tokens: int) -> tuple[dict[str, Any], str]:
-    note_unused(p, report, ["dice_per_token", "torpedo", "target_adv", "target_sdv", "defence_models", "attached",
-                            "target_shredded", "target_citadel", "target_mass", "target_hull",
-                            "target_damage_taken", "target_generator", "no_generators", "mass1_strict", "rerolls",
-                            "critical_roll"],
-                "the dw4 Attack Run mission inflicts Critical Damage Effects from Attack, Defences, Escorts and "
-                "the highest Armour only",
-                "миссия Налёта dw4 наносит Критические эффекты, учитывая только Атаку, Оборону, Эскорт и наибольшую "
-                "Броню")
     report.assume("dw4 Action Roll reconstructed from the glossary: Strikes S 1, H 2, X 2 (+1 chaining die), "
                   "Counters C 1, K 2",
                   "Бросок действия dw4 реконструирован по глоссарию: удары S 1, H 2, X 2 (+1 куб цепочкой), "
@@ -599,4 +612,4 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool, tokens: i
     return body, line
 
 
-__all__ = ["PARAMS", "resolve"]
+__all__ = ["PARAMS", "resolve_dw3", "resolve_dw4"]

@@ -7,6 +7,7 @@ and the message/embed size limits that make Discord answer HTTP 400.
 from __future__ import annotations
 
 import asyncio
+import functools
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -242,12 +243,28 @@ def make_bot(tmp_path, limiter: RateLimiter | None = None, settings: Settings | 
     service = Admiralty(settings or Settings.from_env().with_data_dir(tmp_path / "var"))
     store = open_store(Settings.from_env().with_data_dir(tmp_path), database_url="")
     ctx = BotContext(service, store, limiter or RateLimiter(600, 100))
-    return AdmiraltyBot(service, sync_commands=False, context=ctx)
+    bot = AdmiraltyBot(service, sync_commands=False, context=ctx)
+    _without_a_loop(bot.add_cogs())  # what setup_hook does at login, so the tree is complete
+    return bot
+
+
+def _without_a_loop(coro):
+    """Run a coroutine that never suspends (adding a cog awaits nothing real) in or out of a running
+    event loop, as make_bot is called from both."""
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return done.value
+    coro.close()
+    raise RuntimeError("the coroutine suspended")
 
 
 def callback(bot: AdmiraltyBot, name: str):
+    """The command's callback, bound to its cog (as discord.py calls it)."""
     command = bot.tree.get_command(name)
     assert command is not None, f"/{name} is not registered"
+    if command.binding is not None:
+        return functools.partial(command.callback, command.binding)
     return command.callback
 
 

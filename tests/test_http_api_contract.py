@@ -9,7 +9,7 @@ from __future__ import annotations
 import jsonschema_rs
 import pytest
 
-from bot.http.app import create_app
+from bot.http.app import ROUTES, create_app
 from bot.http.client import ApiClient
 from bot.http.openapi import build_openapi
 from bot.http.ratelimit import client_key
@@ -20,7 +20,7 @@ from bot.service import Admiralty, UserInputError, referee_actions, referee_para
 from index.config import Settings
 from index.manifest import load_manifest, resolve_edition
 
-DOC = build_openapi("test")
+DOC = build_openapi("test", ROUTES)
 
 
 def _validator(schema: dict) -> jsonschema_rs.Draft202012Validator:

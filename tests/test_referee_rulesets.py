@@ -82,7 +82,7 @@ def test_aerial_target_shifts_band_and_escorts_bonus():
 
 
 def test_dw4_piercing_grouping_and_ram_thresholds():
-    from referee.attack import dw4_successes
+    from referee.attack_core import dw4_successes
 
     assert dw4_successes(9, 5, 2) == 2 and dw4_successes(9, 5, 0) == 1
     r = resolve("ram", {"ruleset": "dw4", "hull": 6, "inches": 4, "rammer_mass": 2, "target_mass": 2,

@@ -63,11 +63,12 @@ def test_front_ends_reach_index_and_referee_only_through_the_service():
 
 
 def test_no_import_cycles_between_modules():
-    """Module-level imports form no cycle (a cycle is what made views.py redefine NO_MENTIONS)."""
+    """No imports form a cycle: module-level, inside functions or under TYPE_CHECKING alike (a function-level
+    import that closes a cycle only hides it; a cycle is what made views.py redefine NO_MENTIONS)."""
     modules = {_module_name(p): p for p in _sources(*PACKAGES)}
 
     def depends_on(name: str, path: Path) -> set[str]:
-        imported = {m for m in _imports(path, top_level_only=True) if m in modules and m != name}
+        imported = {m for m in _imports(path) if m in modules and m != name}
         # `from pkg import module` needs pkg.module, not pkg's own __init__; and a package's own
         # parents are always being initialised already when its module runs.
         return {m for m in imported
@@ -90,6 +91,14 @@ def test_no_import_cycles_between_modules():
         if name not in state:
             visit(name, [name])
     assert cycles == []
+
+
+def test_the_cycle_check_sees_imports_inside_functions_and_type_checking(tmp_path):
+    source = tmp_path / "m.py"
+    source.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from a import b\n"
+                      "def f():\n    from c import d\n", encoding="utf-8")
+    assert {"a", "c"} <= _imports(source)
+    assert not {"a", "c"} & _imports(source, top_level_only=True)
 
 
 def test_core_errors_imports_nothing():

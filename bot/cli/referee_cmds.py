@@ -25,13 +25,26 @@ FLAG_KWARGS: dict[Kind, Callable[[ParamSpec], dict[str, Any]]] = {
 }
 
 
-def _add_flag(parser: argparse.ArgumentParser, spec: ParamSpec) -> None:
+Groups = dict[tuple[str, ...], "argparse._ArgumentGroup"]
+
+
+def _group(parser: argparse.ArgumentParser, groups: Groups, spec: ParamSpec) -> Any:
+    """Where the flag is listed in --help: with every ruleset's, or under the rulesets that use it
+    (`ParamSpec.rulesets`, the declaration the referee's "not used" notes read too)."""
+    if not spec.rulesets:
+        return parser
+    if spec.rulesets not in groups:
+        groups[spec.rulesets] = parser.add_argument_group(f"only with --ruleset {' or '.join(spec.rulesets)}")
+    return groups[spec.rulesets]
+
+
+def _add_flag(parser: argparse.ArgumentParser, spec: ParamSpec, groups: Groups) -> None:
     if spec.name == "description":
         parser.add_argument("description", nargs="*", help=spec.help)
         return
     kwargs: dict[str, Any] = {"dest": spec.name, "help": spec.help, "default": None}
     kwargs.update(FLAG_KWARGS[spec.kind](spec))
-    parser.add_argument(spec.flag, **kwargs)
+    _group(parser, groups, spec).add_argument(spec.flag, **kwargs)
 
 
 def _params(specs: list[ParamSpec], args: argparse.Namespace) -> dict[str, Any]:
@@ -71,7 +84,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], fl
         if flags_for is not None and flags_for != action:
             continue
         specs = referee_params(action)
+        groups: Groups = {}
         for spec in specs:
-            _add_flag(parser, spec)
+            _add_flag(parser, spec, groups)
         parser.add_argument("--json", action="store_true", help="print the JSON result")
         parser.set_defaults(func=_run(action, specs))

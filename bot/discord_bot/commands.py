@@ -1,4 +1,5 @@
-"""Slash commands /ask, /rule, /unit, /sources, /settings, /help (the referee ones are in referee_commands).
+"""Slash commands /ask, /rule, /unit, /sources, /settings, /help: the `SearchCommands` cog (the referee's
+are the `RefereeCommands` cog in referee_commands).
 
 Each callback only maps options to one `Admiralty` call and formats the answer;
 `replies.run_command` does the deferring, rate limiting, settings and error handling.
@@ -10,13 +11,15 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from bot.discord_bot import answers, embeds, limits
+from bot.discord_bot import answers, embeds, limits, suggest
 from bot.discord_bot.context import BotContext
-from bot.discord_bot.i18n import answer_locale, t
+from bot.discord_bot.i18n import COMMAND_DESCRIPTIONS_RU, COMMAND_NAMES_RU, answer_locale, t
 from bot.discord_bot.messages import NO_MENTIONS, Reply, Turn, send_notice
 from bot.discord_bot.replies import run_command
-from bot.service import ASK_PARAMS, RULE_PARAMS, UserInputError, spec_named
+from bot.discord_bot.suggest import Choices, guarded
+from bot.service import ASK_PARAMS, RULE_PARAMS, UserInputError, referee_actions, spec_named
 from bot.store import LANGUAGES, LOCALES, RULESETS
 
 log = logging.getLogger("admiralty.discord")
@@ -27,66 +30,35 @@ MAX_UNIT_NAME = 100
 LANGUAGE_NAMES = {"en": "English", "ru": "Russian"}
 
 
-def _choices(pairs: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete choices (label, value) containing `current`, within Discord's limits."""
-    needle = current.casefold().strip()
-    out = []
-    for label, value in pairs:
-        if needle in label.casefold() or needle in value.casefold():
-            out.append(
-                app_commands.Choice(name=limits.trim(label, limits.CHOICE_TEXT), value=value[: limits.CHOICE_TEXT])
-            )
-        if len(out) >= limits.CHOICES:
-            break
-    return out
+class SearchCommands(commands.Cog):
+    """/ask, /rule, /unit, /sources, /settings and /help over the bot's context."""
 
+    def __init__(self, ctx: BotContext) -> None:
+        self.ctx = ctx
 
-def name_choices(names: list[str]) -> list[app_commands.Choice[str]]:
-    """Names as autocomplete choices; values over 100 characters would make Discord reject the list."""
-    return [app_commands.Choice(name=n[: limits.CHOICE_TEXT], value=n[: limits.CHOICE_TEXT])
-            for n in dict.fromkeys(names) if n][: limits.CHOICES]
-
-
-def install_commands(tree: app_commands.CommandTree, ctx: BotContext) -> None:
-    """Add the search, unit, settings and help commands to `tree`."""
-
-    async def edition_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        try:
-            docs = await ctx.documents()
-        except Exception:
-            log.exception("edition autocomplete failed")
-            return []
+    # -- autocomplete (each wrapped once: a failure logs and offers nothing) ------------------------
+    @guarded("edition")
+    async def edition_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
         seen: dict[str, str] = {}
-        for doc in docs:
+        for doc in await self.ctx.documents():
             seen.setdefault(str(doc["edition"]), f"{doc.get('edition_label') or doc['edition']} ({doc['edition']})")
-        return _choices([(label, value) for value, label in seen.items()], current)
+        return suggest.matching([(label, value) for value, label in seen.items()], current)
 
-    async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        try:
-            docs = await ctx.documents()
-        except Exception:
-            log.exception("game autocomplete failed")
-            return []
-        games = sorted({str(doc["game"]) for doc in docs})
-        return _choices([(game, game) for game in games], current)
+    @guarded("game")
+    async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        games = sorted({str(doc["game"]) for doc in await self.ctx.documents()})
+        return suggest.matching([(game, game) for game in games], current)
 
-    async def term_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        try:
-            names = await ctx.call(ctx.service.complete_terms, current[:MAX_TERM], limits.CHOICES)
-        except Exception:
-            log.exception("term autocomplete failed for %r", current)
-            return []
-        return name_choices(names)
+    @guarded("term")
+    async def term_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        return suggest.names(await self.ctx.call(self.ctx.service.complete_terms, current[:MAX_TERM], limits.CHOICES))
 
-    async def unit_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        try:
-            names = await ctx.call(ctx.service.complete_units, current[:MAX_UNIT_NAME])
-        except Exception:
-            log.exception("unit autocomplete failed for %r", current)
-            return []
-        return name_choices(list(names))
+    @guarded("unit")
+    async def unit_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        return suggest.names(list(await self.ctx.call(self.ctx.service.complete_units, current[:MAX_UNIT_NAME])))
 
-    @tree.command(name="ask", description="Ask a rules question; answers quote and cite the rulebooks.")
+    # -- commands -----------------------------------------------------------------------------------
+    @app_commands.command(name="ask", description="Ask a rules question; answers quote and cite the rulebooks.")
     @app_commands.describe(
         question="Your question, in English or Russian",
         edition="Only search this edition",
@@ -94,11 +66,14 @@ def install_commands(tree: app_commands.CommandTree, ctx: BotContext) -> None:
     )
     @app_commands.autocomplete(edition=edition_autocomplete, game=game_autocomplete)
     async def ask(
+        self,
         interaction: discord.Interaction,
         question: app_commands.Range[str, 1, MAX_QUESTION],
         edition: str | None = None,
         game: str | None = None,
     ) -> None:
+        ctx = self.ctx
+
         async def work(turn: Turn) -> Reply:
             defaults = turn.settings
             answer = await ctx.call(
@@ -113,10 +88,12 @@ def install_commands(tree: app_commands.CommandTree, ctx: BotContext) -> None:
 
         await run_command(interaction, ctx, "ask", work)
 
-    @tree.command(name="rule", description="Look up a rule or keyword; shows each edition's entry.")
+    @app_commands.command(name="rule", description="Look up a rule or keyword; shows each edition's entry.")
     @app_commands.describe(term="Rule or keyword name (English or Russian)")
     @app_commands.autocomplete(term=term_autocomplete)
-    async def rule(interaction: discord.Interaction, term: app_commands.Range[str, 1, MAX_TERM]) -> None:
+    async def rule(self, interaction: discord.Interaction, term: app_commands.Range[str, 1, MAX_TERM]) -> None:
+        ctx = self.ctx
+
         async def work(turn: Turn) -> Reply:
             # The submitted name is looked up again: the user may have ignored the suggestions.
             lookup = await ctx.call(ctx.service.rule, term)
@@ -128,23 +105,28 @@ def install_commands(tree: app_commands.CommandTree, ctx: BotContext) -> None:
 
         await run_command(interaction, ctx, "rule", work)
 
-    @tree.command(name="unit", description="A unit's card: stats, weapons, special rules, source and version.")
+    @app_commands.command(name="unit", description="A unit's card: stats, weapons, special rules, source and version.")
     @app_commands.describe(name="Unit name (start typing for suggestions)")
     @app_commands.autocomplete(name=unit_autocomplete)
-    async def unit(interaction: discord.Interaction, name: app_commands.Range[str, 1, MAX_UNIT_NAME]) -> None:
+    async def unit(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, MAX_UNIT_NAME]) -> None:
+        ctx = self.ctx
+
         async def work(turn: Turn) -> Reply:
             return answers.unit_reply(await ctx.call(ctx.service.unit, name), turn.lang)
 
         await run_command(interaction, ctx, "unit", work)
 
-    @tree.command(name="sources", description="List the rule documents, editions and versions I answer from.")
-    async def sources(interaction: discord.Interaction) -> None:
+    @app_commands.command(name="sources", description="List the rule documents, editions and versions I answer from.")
+    async def sources(self, interaction: discord.Interaction) -> None:
+        ctx = self.ctx
+
         async def work(turn: Turn) -> Reply:
             return Reply(embeds.sources_embeds(await ctx.call(ctx.service.sources), turn.lang))
 
         await run_command(interaction, ctx, "sources", work)
 
-    @tree.command(name="settings", description="Show this server's defaults; changing them needs Manage Server.")
+    @app_commands.command(name="settings",
+                          description="Show this server's defaults; changing them needs Manage Server.")
     @app_commands.guild_only()
     @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
     @app_commands.describe(
@@ -163,6 +145,7 @@ def install_commands(tree: app_commands.CommandTree, ctx: BotContext) -> None:
     )
     @app_commands.autocomplete(game=game_autocomplete, edition=edition_autocomplete)
     async def settings(
+        self,
         interaction: discord.Interaction,
         ruleset: app_commands.Choice[str] | None = None,
         game: app_commands.Range[str, 1, 40] | None = None,
@@ -172,6 +155,8 @@ def install_commands(tree: app_commands.CommandTree, ctx: BotContext) -> None:
         reset: bool = False,
         this_channel: bool = False,
     ) -> None:
+        ctx = self.ctx
+
         async def work(turn: Turn) -> Reply:
             guild_id = interaction.guild_id
             if guild_id is None:
@@ -196,18 +181,14 @@ def install_commands(tree: app_commands.CommandTree, ctx: BotContext) -> None:
 
         await run_command(interaction, ctx, "settings", work)
 
-    @tree.command(name="help", description="What I can do and how to ask.")
-    async def help_(interaction: discord.Interaction) -> None:
+    @app_commands.command(name="help", description="What I can do and how to ask.")
+    async def help_(self, interaction: discord.Interaction) -> None:
         try:
-            current = await ctx.settings_for(interaction)
+            current = await self.ctx.settings_for(interaction)
         except UserInputError:  # the settings database is down: the server's own locale still works
             current = None
         lang = answer_locale(interaction, current.locale if current else None)
         await interaction.response.send_message(embed=help_embed(lang), ephemeral=True, allowed_mentions=NO_MENTIONS)
-
-    @tree.error
-    async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        await handle_tree_error(interaction, error)
 
 
 async def handle_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
@@ -250,16 +231,22 @@ def settings_embed(values: dict[str, Any], changed: bool, lang: str = "en", chan
 
 
 def help_embed(lang: str = "en") -> discord.Embed:
+    """Every command, the referee's listed from its registry (so a new action appears here by itself)."""
     ru = lang == "ru"
     embed = discord.Embed(title=t("help_title", lang), colour=embeds.ANSWER_COLOUR, description=t("help_lead", lang))
     rows = [
-        ("/вопрос вопрос [редакция] [игра]" if ru else "/ask question [edition] [game]", "help_ask"),
-        ("/правило термин" if ru else "/rule term", "help_rule"),
-        ("/юнит название" if ru else "/unit name", "help_unit"),
-        ("/атака, /абордаж, /таран" if ru else "/attack, /assault, /ram", "help_referee"),
-        ("/источники" if ru else "/sources", "help_sources"),
-        ("/настройки" if ru else "/settings", "help_settings"),
+        ("/вопрос вопрос [редакция] [игра]" if ru else "/ask question [edition] [game]", t("help_ask", lang)),
+        ("/правило термин" if ru else "/rule term", t("help_rule", lang)),
+        ("/юнит название" if ru else "/unit name", t("help_unit", lang)),
     ]
-    for name, key in rows:
-        embed.add_field(name=name, value=t(key, lang), inline=False)
+    for action, summary in referee_actions().items():
+        name = COMMAND_NAMES_RU.get(action, action) if ru else action
+        rows.append((f"/{name}", COMMAND_DESCRIPTIONS_RU.get(action, summary) if ru else summary))
+    rows += [
+        (t("help_referee_title", lang), t("help_referee", lang)),
+        ("/источники" if ru else "/sources", t("help_sources", lang)),
+        ("/настройки" if ru else "/settings", t("help_settings", lang)),
+    ]
+    for name, text in rows:
+        embed.add_field(name=name, value=text, inline=False)
     return embed

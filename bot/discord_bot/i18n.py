@@ -427,6 +427,7 @@ STRINGS: dict[str, dict[str, str]] = {
                   "ru": "Правило или ключевое слово из каждой редакции. Начните печатать — будут подсказки."},
     "help_unit": {"en": "A unit's card: stats, weapons, special rules, source and version.",
                   "ru": "Карточка юнита: характеристики, оружие, правила, источник и версия."},
+    "help_referee_title": {"en": "Referee commands", "ru": "Команды судьи"},
     "help_referee": {
         "en": "Dice odds and results. Fill the options (or name the attacker, weapon and target), or describe "
               "the situation in `description`.",

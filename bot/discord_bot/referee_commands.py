@@ -1,4 +1,5 @@
-"""/attack, /assault, /ram: options generated from `referee.api.PARAMS`, plus free-text `description`.
+"""/attack, /assault, /ram, …: the `RefereeCommands` cog, one command per action of the referee's
+registry, options generated from its specs plus free-text `description`.
 
 The mapping is deliberately thin: each Discord option is named after a referee
 parameter and passed through unchanged (lists as the same comma/space separated
@@ -14,11 +15,13 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
-from bot.discord_bot import calc_embeds, limits
+from bot.discord_bot import calc_embeds, limits, suggest
 from bot.discord_bot.context import BotContext
 from bot.discord_bot.messages import Reply, Turn
 from bot.discord_bot.replies import run_command
+from bot.discord_bot.suggest import Choices, guarded
 from bot.service import Kind, ParamSpec, referee_action_specs, referee_actions, spec_named
 
 log = logging.getLogger("admiralty.discord")
@@ -181,16 +184,13 @@ def _last_item(current: str) -> tuple[str, str]:
 def _autocompleters(ctx: BotContext, names: set[str]) -> dict[str, Callable[..., Any]]:
     """Autocomplete for the quality list and the unit/weapon names, for the options a command has."""
 
-    async def quality(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    @guarded("quality")
+    async def quality(interaction: discord.Interaction, current: str) -> Choices:
         ruleset = getattr(interaction.namespace, "ruleset", None)
-        try:
-            if not ruleset:
-                settings = await ctx.settings_for(interaction)
-                ruleset = settings.ruleset if settings else None
-            known = await ctx.call(ctx.service.referee_qualities, ruleset)
-        except Exception:
-            log.exception("quality autocomplete failed")
-            return []
+        if not ruleset:
+            settings = await ctx.settings_for(interaction)
+            ruleset = settings.ruleset if settings else None
+        known = await ctx.call(ctx.service.referee_qualities, ruleset)
         typed, word = _last_item(current[: limits.CHOICE_TEXT])
         chosen = {q.strip().split(":")[0].lower() for q in typed.split(",") if q.strip()}
         options = [q for q in known if q not in chosen and q.startswith(word.lower())]
@@ -198,25 +198,18 @@ def _autocompleters(ctx: BotContext, names: set[str]) -> dict[str, Callable[...,
         return [app_commands.Choice(name=(typed + q)[: limits.CHOICE_TEXT], value=(typed + q)[: limits.CHOICE_TEXT])
                 for q in options[: limits.CHOICES]]
 
-    async def unit(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        try:
-            names = await ctx.call(ctx.service.complete_units, current[: limits.CHOICE_TEXT])
-        except Exception:
-            log.exception("unit autocomplete failed")
-            return []
-        return _name_choices(names)
+    @guarded("unit")
+    async def unit(interaction: discord.Interaction, current: str) -> Choices:
+        return suggest.names(await ctx.call(ctx.service.complete_units, current[: limits.CHOICE_TEXT]))
 
-    async def weapon(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    @guarded("weapon")
+    async def weapon(interaction: discord.Interaction, current: str) -> Choices:
         attacker = getattr(interaction.namespace, "attacker", None)
         if not attacker:
             return []
-        try:
-            weapons = await ctx.call(ctx.service.unit_weapons, str(attacker))
-        except Exception:
-            log.exception("weapon autocomplete failed for %r", attacker)
-            return []
+        weapons = await ctx.call(ctx.service.unit_weapons, str(attacker))
         needle = current.casefold().strip()
-        return _name_choices([w for w in weapons if needle in str(w).casefold()])
+        return suggest.names([w for w in weapons if needle in str(w).casefold()])
 
     out: dict[str, Callable[..., Any]] = {}
     if QUALITY_OPTION in names:
@@ -227,12 +220,13 @@ def _autocompleters(ctx: BotContext, names: set[str]) -> dict[str, Callable[...,
     return out
 
 
-def _name_choices(names: Sequence[Any]) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=str(n)[: limits.CHOICE_TEXT], value=str(n)[: limits.CHOICE_TEXT])
-            for n in dict.fromkeys(names) if n][: limits.CHOICES]
+class RefereeCommands(commands.Cog):
+    """One command per referee action (/attack, /assault, /ram, …), options generated from its specs.
 
+    The commands are built at run time from the registry, so they join the cog's own list here
+    rather than being declared as methods; `bot.add_cog` puts them on the tree like any other."""
 
-def install_referee_commands(tree: app_commands.CommandTree, ctx: BotContext) -> None:
-    """Add one command per referee action (/attack, /assault, /ram, …), options generated from its specs."""
-    for action, specs in referee_action_specs().items():
-        tree.add_command(build_referee_command(action, specs, ctx))
+    def __init__(self, ctx: BotContext) -> None:
+        self.ctx = ctx
+        generated = [build_referee_command(action, specs, ctx) for action, specs in referee_action_specs().items()]
+        self.__cog_app_commands__ = [*self.__cog_app_commands__, *generated]

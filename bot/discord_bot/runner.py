@@ -21,11 +21,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_bot.commands import install_commands
+from bot.discord_bot import answers, replies
+from bot.discord_bot.commands import SearchCommands, handle_tree_error
 from bot.discord_bot.context import BotContext
 from bot.discord_bot.i18n import AdmiraltyTranslator, untranslated
-from bot.discord_bot.referee_commands import install_referee_commands
-from bot.discord_bot.views import register_components
+from bot.discord_bot.referee_commands import RefereeCommands
+from bot.discord_bot.views import ClickHandlers, register_components
 from bot.service import Admiralty, UserInputError
 
 log = logging.getLogger("admiralty.discord")
@@ -74,10 +75,18 @@ class AdmiraltyBot(commands.AutoShardedBot):
         self.warm_service = warm_service
         self.context = context or BotContext.for_service(service)
         self._warm_task: asyncio.Task[None] | None = None
-        install_commands(self.tree, self.context)
-        install_referee_commands(self.tree, self.context)
+        # What the buttons run: passed in, so views.py imports neither answers nor replies.
+        self.click_handlers = ClickHandlers(answers.rule_reply, answers.unit_reply, replies.run_command)
+        self.tree.error(handle_tree_error)
+
+    async def add_cogs(self) -> None:
+        """The commands, one cog per kind (as discord.py's examples do); a cog already added is kept."""
+        for cog in (SearchCommands(self.context), RefereeCommands(self.context)):
+            if cog.qualified_name not in self.cogs:
+                await self.add_cog(cog)
 
     async def setup_hook(self) -> None:
+        await self.add_cogs()
         register_components(self)  # buttons and menus of earlier messages work again
         await self.tree.set_translator(AdmiraltyTranslator())
         if missing := untranslated(self.tree):

@@ -12,7 +12,8 @@ from __future__ import annotations
 import logging
 import re
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -44,6 +45,24 @@ def remember(message_id: int, reply: Reply) -> None:
     _recent.move_to_end(message_id)
     while len(_recent) > REPLY_CACHE_SIZE:
         _recent.popitem(last=False)
+
+
+Work = Callable[[Turn], Awaitable[Reply]]
+
+
+@dataclass(frozen=True)
+class ClickHandlers:
+    """What a click runs, passed in by the bot: `answers` builds these components and `replies` sends
+    them, so this module cannot import either (no import goes back up)."""
+
+    rule_reply: Callable[[Mapping[str, Any], str], Reply]
+    unit_reply: Callable[[Mapping[str, Any], str], Reply]
+    run_command: Callable[[discord.Interaction, BotContext, str, Work], Awaitable[None]]
+
+
+def _handlers(interaction: discord.Interaction) -> ClickHandlers:
+    handlers: ClickHandlers = getattr(interaction.client, "click_handlers")  # noqa: B009 - AdmiraltyBot's
+    return handlers
 
 
 def _context(interaction: discord.Interaction) -> BotContext:
@@ -138,9 +157,7 @@ class OtherEditionsButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.Vi
         return cls(match["term"], match["edition"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.discord_bot import answers  # answers builds these buttons
-
-        ctx = _context(interaction)
+        ctx, rule_reply = _context(interaction), _handlers(interaction).rule_reply
 
         async def work(turn: Turn) -> Reply:
             lang = turn.lang
@@ -149,7 +166,7 @@ class OtherEditionsButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.Vi
             if lookup.get("status") != "found" or not others:
                 return Reply([embeds.message_embed(t("no_other_editions", lang, term=embeds.safe(self.term)))],
                              publishable=False)
-            return answers.rule_reply({**lookup, "entries": others}, lang)
+            return rule_reply({**lookup, "entries": others}, lang)
 
         await _answer(interaction, "other-editions", work)
 
@@ -272,22 +289,19 @@ class Picker(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
 
 async def _open(interaction: discord.Interaction, kind: str, name: str) -> None:
     """Answer a picker choice or a suggestion exactly as `/rule name` or `/unit name` would."""
-    from bot.discord_bot import answers  # answers builds these components
-    ctx = _context(interaction)
+    ctx, handlers = _context(interaction), _handlers(interaction)
 
     async def work(turn: Turn) -> Reply:
         lang = turn.lang
         if kind == "unit":
-            return answers.unit_reply(await ctx.call(ctx.service.unit, name), lang)
-        return answers.rule_reply(await ctx.call(ctx.service.rule, name), lang)
+            return handlers.unit_reply(await ctx.call(ctx.service.unit, name), lang)
+        return handlers.rule_reply(await ctx.call(ctx.service.rule, name), lang)
 
     await _answer(interaction, f"open-{kind}", work)
 
 
-async def _answer(interaction: discord.Interaction, name: str, work: Any) -> None:
-    from bot.discord_bot.replies import run_command  # replies imports this module for the buttons
-
-    await run_command(interaction, _context(interaction), name, work)
+async def _answer(interaction: discord.Interaction, name: str, work: Work) -> None:
+    await _handlers(interaction).run_command(interaction, _context(interaction), name, work)
 
 
 COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -18,9 +18,11 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from bot.http import metrics, specs
+from bot.http import openapi as doc
 from bot.http.errors import ApiError, Handler, error_middleware
 from bot.http.openapi import build_openapi
 from bot.http.ratelimit import DEFAULT_BURST, DEFAULT_RATE_PER_MINUTE, NO_PROXY, ProxyTrust, client_key
+from bot.http.routes import Route
 from bot.http.schemas import SOURCE_KEYS
 from bot.http.validation import MAX_BODY_BYTES, read_json_object, validate_body, validate_query
 from bot.http.workers import CallTimedOut, RefereeProcessPool
@@ -100,19 +102,8 @@ def create_app(
     app.on_startup.append(_start_referee_pool)
     app.on_cleanup.append(_shutdown_executor)
 
-    app.router.add_get("/", page)
-    app.router.add_get("/static/{name}", static_file)
-    app.router.add_get("/health", health)
-    app.router.add_get("/metrics", metrics.metrics_handler)
-    app.router.add_get("/openapi.json", openapi)
-    app.router.add_post("/v1/ask", ask)
-    app.router.add_get("/v1/rule", rule)
-    app.router.add_get("/v1/complete", complete)
-    app.router.add_get("/v1/sources", sources)
-    app.router.add_get("/v1/unit", unit)  # issue 10: unit profiles
-    app.router.add_get("/v1/units", unit_names)
-    for action in referee_actions():
-        app.router.add_post(f"/v1/{action}", functools.partial(referee, action))
+    for route in ROUTES:
+        app.router.add_route(route.method, route.path, route.handler)
     return app
 
 
@@ -227,10 +218,9 @@ async def health(request: web.Request) -> web.Response:
 
 
 async def openapi(request: web.Request) -> web.Response:
-    routes = {route.resource.canonical for route in request.app.router.routes() if route.resource is not None}
     limiter = request.app[ASK_LIMITER]
     rate, burst = (limiter.rate * 60, int(limiter.burst)) if limiter else (0.0, 0)
-    document = build_openapi(_version(), secured=bool(request.app[API_KEY]), routes=routes,
+    document = build_openapi(_version(), ROUTES, secured=bool(request.app[API_KEY]),
                              ask_rate_per_minute=rate, ask_burst=burst)
     return web.json_response(document)
 
@@ -330,3 +320,21 @@ def _version() -> str:
     except PackageNotFoundError:
         return "unknown"
 
+
+# -- the route table: the router and the OpenAPI paths are both built from it -----------------------------
+
+ROUTES: tuple[Route, ...] = (
+    Route("GET", "/", page),
+    Route("GET", "/static/{name}", static_file),
+    Route("GET", "/health", health, doc.health_operation),
+    Route("GET", "/metrics", metrics.metrics_handler),
+    Route("GET", "/openapi.json", openapi),
+    Route("POST", "/v1/ask", ask, doc.ask_operation),
+    Route("GET", "/v1/rule", rule, doc.rule_operation),
+    Route("GET", "/v1/complete", complete, doc.complete_operation),
+    Route("GET", "/v1/sources", sources, doc.sources_operation),
+    Route("GET", "/v1/unit", unit, doc.unit_operation),  # issue 10: unit profiles
+    Route("GET", "/v1/units", unit_names, doc.units_operation),
+    *(Route("POST", f"/v1/{action}", functools.partial(referee, action), doc.referee_operation(action, summary))
+      for action, summary in referee_actions().items()),
+)

@@ -1,4 +1,5 @@
-"""The OpenAPI 3.1 description of the API, generated from the same specs that validate requests.
+"""The OpenAPI 3.1 description of the API, generated from the same specs that validate requests
+and from the route table the server is built from (`bot.http.app.ROUTES`).
 
 Request schemas come from the `ParamSpec` lists through one complete `Kind` → JSON Schema
 mapping (`KIND_SCHEMAS`), with the limits the server enforces; response schemas live in
@@ -7,15 +8,12 @@ server to this document.
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Collection, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from bot.http import schemas, specs
 from bot.http.ratelimit import DEFAULT_BURST, DEFAULT_RATE_PER_MINUTE
+from bot.http.routes import DocContext, Operation, Route, Schema
 from bot.service import Kind, ParamSpec, referee_actions, show_params
-
-Schema = dict[str, Any]
 
 # Characters the server refuses in text (control characters other than tab, CR and LF; see
 # core.params.check_text), and a pattern for "at least one visible character, none of those".
@@ -81,34 +79,14 @@ def _or_null(schema: Schema) -> Schema:
     return out
 
 
-# Rulesets a parameter belongs to, read from its help text ("dw4: …", "… (dw3)") unless the spec
-# declares them; the web page shows only the chosen ruleset's fields.
-_RULESET_MARK = re.compile(r"^(dw3|dw4):|\((dw3|dw4)[;)]")
-_RULESET_FAMILIES = {"dw3": ["dw3", "dw3-qrs"], "dw4": ["dw4"]}
-
-
-def rulesets_of(spec: ParamSpec) -> list[str] | None:
-    declared = getattr(spec, "rulesets", None)
-    if declared:
-        return list(declared)
-    match = _RULESET_MARK.search(spec.help)
-    if match is None:
-        return None
-    return list(_RULESET_FAMILIES[match.group(1) or match.group(2)])
-
-
 def property_schema(spec: ParamSpec, *, nullable: bool = False) -> Schema:
     """JSON Schema for one parameter spec (with `nullable`, null is accepted as "absent")."""
     schema = KIND_SCHEMAS[spec.kind](spec)
     if nullable and not spec.required:
         schema = _or_null(schema)
     schema["description"] = show_params(spec.help, "api")
-    rulesets = rulesets_of(spec)
-    if rulesets:
-        schema["x-rulesets"] = rulesets
-    required_for = getattr(spec, "required_for", None)
-    if required_for:
-        schema["x-required-for"] = list(required_for)
+    if spec.rulesets:  # the web page shows only the chosen ruleset's fields
+        schema["x-rulesets"] = list(spec.rulesets)
     return schema
 
 
@@ -199,89 +177,98 @@ def _json_body(schema: Schema) -> Schema:
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
-def _referee_paths() -> Schema:
-    paths: Schema = {}
-    for action, summary in referee_actions().items():
-        paths[f"/v1/{action}"] = {
-            "post": {
-                "tags": ["referee"],
-                "summary": summary,
-                "description": "Fields are the CLI flags with dashes as underscores, or a free-text "
-                f"`description`. Returns the same JSON as `admiralty {action} --json`.",
-                "requestBody": _json_body(object_schema(specs.referee_specs(action))),
-                "responses": _responses("The understood inputs, the verdict and the odds (or the rolled result).",
-                                        schemas.ref(f"{action.capitalize()}Result"), body=True, expensive=True),
-            }
+def referee_operation(action: str, summary: str) -> Operation:
+    """The POST /v1/<action> operation of one referee action."""
+    def operation(ctx: DocContext) -> Schema:
+        return {
+            "tags": ["referee"],
+            "summary": summary,
+            "description": "Fields are the CLI flags with dashes as underscores, or a free-text "
+            f"`description`. Returns the same JSON as `admiralty {action} --json`.",
+            "requestBody": _json_body(object_schema(specs.referee_specs(action))),
+            "responses": _responses("The understood inputs, the verdict and the odds (or the rolled result).",
+                                    schemas.ref(f"{action.capitalize()}Result"), body=True, expensive=True),
         }
-    return paths
+
+    return operation
 
 
-def _unit_paths(routes: Collection[str] | None) -> Schema:
-    """The unit-profile endpoints, when this server has them."""
-    if routes is not None and "/v1/unit" not in routes:
-        return {}
-    try:
-        from units.params import UNIT_QUERY_PARAMS, UNITS_QUERY_PARAMS
-    except ImportError:
-        return {}
-    paths: Schema = {
-        "/v1/unit": {"get": {
-            "tags": ["units"],
-            "summary": "A unit's profile: stats, weapons per range band, special rules.",
-            "parameters": query_parameters(UNIT_QUERY_PARAMS),
-            "responses": _responses("The matching units (or candidates when the name is ambiguous).",
-                                    schemas.ref("UnitResult")),
-        }},
+def health_operation(ctx: DocContext) -> Schema:
+    return {
+        "summary": "Liveness check.",
+        "responses": {"200": {"description": "Up.", "content": {"application/json": {
+            "schema": schemas.ref("Health")}}}},
     }
-    if routes is None or "/v1/units" in routes:
-        paths["/v1/units"] = {"get": {
-            "tags": ["units"],
-            "summary": "Unit names starting with a prefix (autocomplete).",
-            "parameters": query_parameters(UNITS_QUERY_PARAMS),
-            "responses": _responses("Matching unit names.", schemas.ref("UnitNames")),
-        }}
-    return paths
 
 
-def build_openapi(version: str, secured: bool = False, routes: Collection[str] | None = None,
+def ask_operation(ctx: DocContext) -> Schema:
+    return {
+        "tags": ["rules"],
+        "summary": "Search the rules: the answer line first, then cited passages.",
+        "requestBody": _json_body(_with_choices(object_schema(specs.ASK), ctx.choices)),
+        "responses": _responses("The answer and ranked, cited passages.", schemas.ref("AskResult"),
+                                body=True, limited=(ctx.ask_rate_per_minute, ctx.ask_burst)),
+    }
+
+
+def rule_operation(ctx: DocContext) -> Schema:
+    return {
+        "tags": ["rules"],
+        "summary": "Look up one rule or keyword by name, in every edition that defines it.",
+        "parameters": query_parameters(specs.RULE, ctx.choices),
+        "responses": _responses("The matching entries, per edition.", schemas.ref("RuleResult")),
+    }
+
+
+def complete_operation(ctx: DocContext) -> Schema:
+    return {
+        "tags": ["rules"],
+        "summary": "Rule and keyword names starting with a prefix (autocomplete).",
+        "parameters": query_parameters(specs.COMPLETE),
+        "responses": _responses("Matching names.", schemas.ref("Completions")),
+    }
+
+
+def sources_operation(ctx: DocContext) -> Schema:
+    return {
+        "tags": ["rules"],
+        "summary": "The documents the answers come from, with editions and versions.",
+        "responses": _responses("The documents.", schemas.ref("Sources")),
+    }
+
+
+def unit_operation(ctx: DocContext) -> Schema:
+    from units.params import UNIT_QUERY_PARAMS
+
+    return {
+        "tags": ["units"],
+        "summary": "A unit's profile: stats, weapons per range band, special rules.",
+        "parameters": query_parameters(UNIT_QUERY_PARAMS),
+        "responses": _responses("The matching units (or candidates when the name is ambiguous).",
+                                schemas.ref("UnitResult")),
+    }
+
+
+def units_operation(ctx: DocContext) -> Schema:
+    from units.params import UNITS_QUERY_PARAMS
+
+    return {
+        "tags": ["units"],
+        "summary": "Unit names starting with a prefix (autocomplete).",
+        "parameters": query_parameters(UNITS_QUERY_PARAMS),
+        "responses": _responses("Matching unit names.", schemas.ref("UnitNames")),
+    }
+
+
+def build_openapi(version: str, routes: Sequence[Route], secured: bool = False,
                   ask_rate_per_minute: float = DEFAULT_RATE_PER_MINUTE, ask_burst: int = DEFAULT_BURST) -> Schema:
-    """The document; with `secured`, every /v1 operation requires the bearer key.
-
-    `routes` (the paths the app serves) leaves out endpoints this server does not have."""
-    choices = filter_choices()
-    paths: Schema = {
-        "/health": {"get": {
-            "summary": "Liveness check.",
-            "responses": {"200": {"description": "Up.", "content": {"application/json": {
-                "schema": schemas.ref("Health")}}}},
-        }},
-        "/v1/ask": {"post": {
-            "tags": ["rules"],
-            "summary": "Search the rules: the answer line first, then cited passages.",
-            "requestBody": _json_body(_with_choices(object_schema(specs.ASK), choices)),
-            "responses": _responses("The answer and ranked, cited passages.", schemas.ref("AskResult"),
-                                    body=True, limited=(ask_rate_per_minute, ask_burst)),
-        }},
-        "/v1/rule": {"get": {
-            "tags": ["rules"],
-            "summary": "Look up one rule or keyword by name, in every edition that defines it.",
-            "parameters": query_parameters(specs.RULE, choices),
-            "responses": _responses("The matching entries, per edition.", schemas.ref("RuleResult")),
-        }},
-        "/v1/complete": {"get": {
-            "tags": ["rules"],
-            "summary": "Rule and keyword names starting with a prefix (autocomplete).",
-            "parameters": query_parameters(specs.COMPLETE),
-            "responses": _responses("Matching names.", schemas.ref("Completions")),
-        }},
-        "/v1/sources": {"get": {
-            "tags": ["rules"],
-            "summary": "The documents the answers come from, with editions and versions.",
-            "responses": _responses("The documents.", schemas.ref("Sources")),
-        }},
-        **_referee_paths(),
-        **_unit_paths(routes),
-    }
+    """The document of the routes that have an operation (`bot.http.app.ROUTES`: what the server serves);
+    with `secured`, every /v1 operation requires the bearer key."""
+    ctx = DocContext(filter_choices(), ask_rate_per_minute, ask_burst)
+    paths: Schema = {}
+    for route in routes:
+        if route.operation is not None:
+            paths.setdefault(route.path, {})[route.method.lower()] = route.operation(ctx)
     if secured:
         for path, operations in paths.items():
             if path.startswith("/v1/"):

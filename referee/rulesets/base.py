@@ -91,8 +91,6 @@ class Ruleset:
     assault_escorts_are_corvettes: bool = False
     assault_reading: tuple[str, str] | None = None  # (en, ru): how the assault table was read
     ram_self_damage_reading: tuple[str, str] | None = None  # QR: only corvettes add assault dice
-    # per action: input name -> why this ruleset does not use it (one note each)
-    unused_inputs: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def cite(self, key: str) -> Citation:
         if key in self.reconstructed:

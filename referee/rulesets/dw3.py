@@ -131,20 +131,4 @@ RULESET = Ruleset(
          "Массой 1, по ⟨mass1_strict⟩; ПАРАМЕТРЫ › Цитадель: «равной или превышающей»). Модель Массы 1 не "
          "получает Критических Повреждений."),
     ),
-    unused_inputs={
-        "attack": {
-            "obscuring_mass": "dw3 Obscured stops explosions; it adds no dice",
-            "hampered": "Hampered Visibility is a dw4 rule",
-            "target_ablative": "Ablative Armour is a dw4 rule",
-            "blocked": "Blocked Visibility adding Resistance dice is a dw4 Indirect rule",
-            "attacker_disorder": "Disorder converting the attacker's Strikes is a dw4 rule",
-            "precise_effect": "Precise is a dw4 Critical Damage quality",
-        },
-        "assault": {name: "a dw4 Boarding input; 3rd-edition assaults use Fray, Citadel and Defence"
-                    for name in ("boarding", "target_defences", "target_crew", "target_disorder", "target_boarding",
-                                 "attacker_disorder")},
-        "ram": {name: "a dw4 Ram input (Crew Check, Heavy Prow, Disorder on the Action Roll)"
-                for name in ("crew", "crew_check", "card_values", "heavy_prow", "target_heavy_prow",
-                             "rammer_disorder")},
-    },
 )

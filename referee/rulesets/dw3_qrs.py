@@ -124,13 +124,4 @@ RULESET = replace(
                              "1 damage, Exploding Hit 2 damage and a disorder condition)",
                              "самоповреждение в кратком справочнике: потерянные значки прочитаны как в книге "
                              "правил (Попадание или Тяжёлое 1 урон, Взрывное 2 урона и дезорганизация)"),
-    unused_inputs={
-        "attack": {
-            **dw3.RULESET.unused_inputs["attack"],
-            "attached": "the quick reference has no combined-unit defence bonus",
-            "escorts": "the quick reference gives escorts no attack dice (only defence and assault dice)",
-        },
-        "assault": dw3.RULESET.unused_inputs["assault"],
-        "ram": dw3.RULESET.unused_inputs["ram"],
-    },
 )

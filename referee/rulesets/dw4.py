@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from referee.rulesets.base import Ruleset
 
-_DW3_ONLY = "a 3rd-edition input; dw4 has no such rule"
-
 RULESET = Ruleset(
     id="dw4",
     title="Dystopian Wars 4th edition Rules Glossary v4.00 beta",
@@ -60,31 +58,4 @@ RULESET = Ruleset(
     sustained=None,
     escort_attack_bonus_point_blank=False,
     defence_srs_dice=0,
-    unused_inputs={
-        "attack": {
-            "citadel": "dw4 has no Citadel",
-            "crippled_hull": "dw4 models have one Hull value",
-            "markers": "dw4 Critical Damage Effects are chosen, not rolled markers that change this attack",
-            "target_generator": "Generator Shutdown re-rolls and extra Disorder are 3rd-edition rules",
-            "no_generators": "Generator Shutdown re-rolls and extra Disorder are 3rd-edition rules",
-            "escorts": "dw4 Escort tokens add Resistance dice to the target, not attack dice (use ⟨target_escorts⟩)",
-            "shield_dice": "a dw4 Heavy Shield Generator adds +1 to the Success Threshold, it removes no dice",
-            "mass1_strict": "dw4 has no Citadel destruction of Mass 1 models",
-            "devastating_explosions_off": _DW3_ONLY,
-            "sustained_policy": "dw4 has no Sustained quality",
-            "attacker_aerial": "the dw4 range bands are not shifted for Airborne targets",
-            "target_adv": "dw4 targets have one Defences rating (give ⟨defence⟩)",
-            "target_sdv": "dw4 targets have one Defences rating (give ⟨defence⟩)",
-            "defence_models": "dw4 Resistance gets no dice from other models of the unit",
-            "srs_discard": "the dw4 SRS Air Support bonus is not modelled (its size is not in the glossary)",
-            "attached": "dw4 has no combined-unit defence bonus in the glossary",
-        },
-        "assault": {name: "a 3rd-edition assault input; dw4 Boarding uses Boarding Parties, Defences and Crew"
-                    for name in ("fray", "support", "srs", "escorts", "target_citadel", "target_adv", "target_sdv",
-                                 "assaulter", "target_srs", "target_mass", "target_generator", "no_generators",
-                                 "markers")},
-        "ram": {name: "a 3rd-edition ram input; the dw4 Ram uses Mass thresholds, Heavy Prow and a Crew Check"
-                for name in ("ramming", "rammer_damage_taken", "target_armour", "target_citadel", "quality",
-                             "mass1_strict", "self_damage_roll", "target_generator", "no_generators")},
-    },
 )
