@@ -1,4 +1,4 @@
-"""Cold start of `admiralty rule` (must not import torch; target <= 1.5 s on 2 cores).
+"""Cold start of `admiralty rule` and `admiralty attack` (no torch; targets 0.4 s and 0.2 s on 2 quiet cores).
 
 Times whole processes, median of N runs, against two baselines measured in the same run:
 a bare `python -c pass` and `admiralty --help` (the CLI's own import cost).
@@ -26,6 +26,11 @@ COMMANDS = {
 }
 
 
+# Issue 18: cold starts back to these on a quiet 2-core machine (they had crept to 0.28 s and 0.49 s).
+TARGETS_S = {"admiralty attack 30 dice": 0.2, "admiralty rule piercing": 0.4}
+QUIET_PYTHON_S = 0.028  # `python -c pass` on that machine when the targets were set
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
@@ -36,8 +41,14 @@ def main() -> int:
     for name, values in times.items():
         med = statistics.median(values)
         print(f"{name:<30}{med:>10.3f}{max(values):>9.3f}{med / base:>10.1f}")
-    rule = statistics.median(times["admiralty rule piercing"])
-    print(f"\nadmiralty rule cold start: {rule:.2f} s (target <= 1.5 s): {'OK' if rule <= 1.5 else 'OVER'}")
+    print()
+    for name, target in TARGETS_S.items():
+        took = statistics.median(times[name])
+        # The targets are seconds on a quiet 2-core machine, where a bare interpreter starts in about
+        # QUIET_PYTHON_S: on a busy one, compare the ratio to `python -c pass` with the target's.
+        quiet_ratio = target / QUIET_PYTHON_S
+        print(f"{name} cold start: {took:.3f} s, {took / base:.1f}x python (target <= {target} s, about "
+              f"{quiet_ratio:.1f}x python): {'OK' if took <= target or took / base <= quiet_ratio else 'OVER'}")
     return 0
 
 

@@ -4,7 +4,6 @@ process per core, bot/http/processes.py), or in this one process (`--processes 1
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
 from collections.abc import Callable
@@ -107,6 +106,8 @@ def run(args: argparse.Namespace) -> int:
                              "or run `admiralty bot` on its own")
     processes = args.processes or (1 if args.with_bot else _default_processes())
     trust = _proxy_trust(args.forwarded_allow_ips, args.proxy_header, UserInputError)
+    import logging  # here, not at the top: every `admiralty` command imports this module
+
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
     # Search threads hold the GIL between forward passes; with a 1 ms switch interval (5 ms by
@@ -125,6 +126,7 @@ def _run_one_process(args: argparse.Namespace, api_key: str | None, metrics_toke
                      trust: ProxyTrust) -> int:
     """The API (and the bot, with --with-bot) on this process's event loop."""
     import asyncio
+    import logging
 
     from bot.http.server import BindError, CompanionFailed, serve_until_stopped
     from bot.service import Admiralty, UserInputError
