@@ -28,27 +28,26 @@ COMMANDS = {
 
 # Issue 18: cold starts back to these on a quiet 2-core machine (they had crept to 0.28 s and 0.49 s).
 TARGETS_S = {"admiralty attack 30 dice": 0.2, "admiralty rule piercing": 0.4}
-QUIET_PYTHON_S = 0.028  # `python -c pass` on that machine when the targets were set
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
-    times = process_times(COMMANDS, args.runs)  # the first round also builds the index if needed
+    cpu: dict[str, list[float]] = {}
+    times = process_times(COMMANDS, args.runs, cpu=cpu)  # the first round also builds the index if needed
     base = statistics.median(times["python -c pass"])
-    print(f"{'command':<30}{'median s':>10}{'max s':>9}{'x python':>10}")
+    print(f"{'command':<30}{'median s':>10}{'max s':>9}{'x python':>10}{'CPU s':>8}")
     for name, values in times.items():
         med = statistics.median(values)
-        print(f"{name:<30}{med:>10.3f}{max(values):>9.3f}{med / base:>10.1f}")
+        print(f"{name:<30}{med:>10.3f}{max(values):>9.3f}{med / base:>10.1f}{statistics.median(cpu[name]):>8.3f}")
     print()
     for name, target in TARGETS_S.items():
-        took = statistics.median(times[name])
-        # The targets are seconds on a quiet 2-core machine, where a bare interpreter starts in about
-        # QUIET_PYTHON_S: on a busy one, compare the ratio to `python -c pass` with the target's.
-        quiet_ratio = target / QUIET_PYTHON_S
-        print(f"{name} cold start: {took:.3f} s, {took / base:.1f}x python (target <= {target} s, about "
-              f"{quiet_ratio:.1f}x python): {'OK' if took <= target or took / base <= quiet_ratio else 'OVER'}")
+        took, used = statistics.median(times[name]), statistics.median(cpu[name])
+        # The targets are wall seconds on a quiet 2-core machine, where wall time is CPU time plus a
+        # little; on a busy one the wall time waits for the cores, so the CPU time decides.
+        verdict = "OK" if took <= target else "OK by CPU (busy machine)" if used <= target else "OVER"
+        print(f"{name} cold start: {took:.3f} s wall, {used:.3f} s CPU (target <= {target} s): {verdict}")
     return 0
 
 
