@@ -243,3 +243,60 @@ def test_metrics_need_the_key_or_their_own_token(bare_service, metrics_token):
     assert wrong.status == 401
     assert allowed.status == 200 and b"admiralty_build_info" in allowed.body
     assert other.status == (401 if metrics_token else 200)  # its own token replaces the API key there
+
+
+def _workers(server_pid: int) -> set[int]:
+    """The gunicorn workers: the master's direct children (their referee processes are theirs)."""
+    children = set()
+    for pid in _descendants(server_pid):
+        try:
+            if int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1]) == server_pid:
+                children.add(pid)
+        except (OSError, IndexError, ValueError):
+            continue
+    return children
+
+
+def test_a_killed_worker_is_replaced_and_its_counts_are_kept(built_settings):
+    process, url = _start(built_settings.data_dir, "--processes", "2", "--lazy")
+    host, port = url.removeprefix("http://").split(":")
+    try:
+        before = _workers(process.pid)
+        assert len(before) == 2
+        for _ in range(3):
+            connection = http.client.HTTPConnection(host, int(port), timeout=60)
+            assert _request(connection, "GET", "/health")[0] == 200
+            connection.close()
+        victim = sorted(before)[0]
+        os.kill(victim, signal.SIGKILL)
+        end = time.monotonic() + 120
+        while time.monotonic() < end and not (len(_workers(process.pid)) == 2 and victim not in _workers(process.pid)):
+            time.sleep(0.2)
+        after = _workers(process.pid)
+        assert len(after) == 2 and victim not in after  # gunicorn started a new one
+        for _ in range(4):  # whichever worker answers, the dead one's requests are still counted
+            connection = http.client.HTTPConnection(host, int(port), timeout=60)
+            status, body = _request(connection, "GET", "/metrics")
+            connection.close()
+            assert status == 200
+            assert _counts(body)[("/health", "200")] == 3
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=60)
+
+
+@pytest.mark.slow  # runs the CLI in a subprocess
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [(["--processes", "2", "--with-bot"], "--processes 1"),
+     (["--forwarded-allow-ips", "10.0.0.1,proxy.local"], "'proxy.local' is not an IP address"),
+     (["--metrics-token-env", "ADMIRALTY_NO_SUCH_VARIABLE"], "ADMIRALTY_NO_SUCH_VARIABLE"),
+     (["--processes", "0"], "--processes")],
+)
+def test_bad_serving_options_are_one_line(options, said):
+    env = {k: v for k, v in os.environ.items() if k != "ADMIRALTY_NO_SUCH_VARIABLE"}
+    result = subprocess.run([*CLI, "serve", "--lazy", "--port", "0", *options], capture_output=True, text=True,
+                            timeout=60, env=env)
+    assert result.returncode == 2
+    assert said in result.stderr.strip().splitlines()[-1]  # the last line says what is wrong
+    assert "Traceback" not in result.stderr
