@@ -81,7 +81,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "variable (default: the API key when one is set, else /metrics is open)",
     )
     parser.add_argument(
-        "--lazy", action="store_true", help="load the model and index on the first request, not at start-up"
+        "--lazy", action="store_true",
+        help="load the model and index on the first request, not at start-up (with several processes a "
+        "missing or stale index is then not built: the API answers 503 until `admiralty index build`)"
     )
     parser.add_argument("--with-bot", action="store_true", help="also run the Discord bot in this process")
     parser.set_defaults(func=run)
@@ -176,7 +178,8 @@ def _run_workers(args: argparse.Namespace, processes: int, api_key: str | None, 
     from bot.rate_limit import RateLimiter, SharedBuckets
     from bot.service import Admiralty, UserInputError
 
-    _ensure_index(UserInputError)  # once, here: N workers must not each build it
+    if not args.lazy:
+        _ensure_index(UserInputError)  # once, here: N workers must not each build it
     try:
         listener = reserve_port(args.host, args.port)
     except OSError as exc:
