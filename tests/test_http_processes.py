@@ -270,9 +270,10 @@ def test_a_killed_worker_is_replaced_and_its_counts_are_kept(built_settings):
         victim = sorted(before)[0]
         os.kill(victim, signal.SIGKILL)
         end = time.monotonic() + 120
-        while time.monotonic() < end and not (len(_workers(process.pid)) == 2 and victim not in _workers(process.pid)):
-            time.sleep(0.2)
         after = _workers(process.pid)
+        while time.monotonic() < end and not (len(after) == 2 and victim not in after):
+            time.sleep(0.2)
+            after = _workers(process.pid)
         assert len(after) == 2 and victim not in after  # gunicorn started a new one
         for _ in range(4):  # whichever worker answers, the dead one's requests are still counted
             connection = http.client.HTTPConnection(host, int(port), timeout=60)
