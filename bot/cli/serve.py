@@ -165,8 +165,8 @@ def _run_one_process(args: argparse.Namespace, api_key: str | None, metrics_toke
 
 def _run_workers(args: argparse.Namespace, processes: int, api_key: str | None, metrics_token: str | None,
                  trust: ProxyTrust) -> int:
-    """gunicorn with `processes` aiohttp workers sharing one socket, one rate-limit table and one
-    metrics directory; each worker loads its own index and model."""
+    """gunicorn with `processes` aiohttp workers sharing one port (SO_REUSEPORT), one rate-limit
+    table and one metrics directory; each worker loads its own index and model."""
     from bot.http.processes import METRICS_DIR_ENV, make_metrics_dir
 
     if "prometheus_client" in sys.modules:  # its value class is fixed at import: too late for the workers
@@ -178,12 +178,17 @@ def _run_workers(args: argparse.Namespace, processes: int, api_key: str | None, 
     from bot.rate_limit import RateLimiter, SharedBuckets
     from bot.service import Admiralty, UserInputError
 
-    if not args.lazy:
-        _ensure_index(UserInputError)  # once, here: N workers must not each build it
     try:
+        if not args.lazy:
+            _ensure_index(UserInputError)  # once, here: N workers must not each build it
         listener = reserve_port(args.host, args.port)
-    except OSError as exc:
-        raise UserInputError(f"cannot serve on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    except BaseException as exc:
+        import shutil
+
+        shutil.rmtree(metrics_dir, ignore_errors=True)  # not serving after all: gunicorn will not remove it
+        if isinstance(exc, OSError):
+            raise UserInputError(f"cannot serve on {args.host}:{args.port}: {exc.strerror or exc}") from None
+        raise
     limiter = (RateLimiter(args.ask_rate, args.ask_burst, table=SharedBuckets()) if args.ask_rate > 0 else None)
     make_app = _app_maker(args, api_key, metrics_token, trust, limiter)
 
