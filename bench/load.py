@@ -95,7 +95,7 @@ def question_pool(rng: random.Random) -> list[str]:
     from the live index, so every template names a real rule in some wording)."""
     import sqlite3
 
-    from index.config import Settings
+    from core.settings import Settings
     from index.store import DB_NAME, current_build
 
     questions = list(SEED_QUESTIONS)

@@ -28,7 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from index.config import Settings  # noqa: E402
+from core.settings import Settings  # noqa: E402
 from index.search import MODES, Searcher  # noqa: E402
 
 KS = (1, 3, 5, 10)

@@ -29,7 +29,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 sys.path.insert(0, str(_HERE.parent))
 
 from bot.store import Store, open_store  # noqa: E402
-from index.config import Settings  # noqa: E402
+from core.settings import Settings  # noqa: E402
 
 GUILDS = 200  # distinct servers written and read
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from core.errors import ServiceUnavailableError, TooExpensiveError, UserInputError
 from core.params import Kind, ParamSpec, coerce, coerce_all, show_params, spec_named
-from index.config import Settings
+from core.settings import Settings
 from index.params import ASK_PARAMS, COMPLETE_PARAMS, RULE_PARAMS
 
 T = TypeVar("T")
@@ -142,9 +142,11 @@ class Admiralty:
 
     def rule(self, term: str, edition: str | None = None) -> dict[str, Any]:
         """Every edition's entry for a rule name (exact, alias, translated, then fuzzy)."""
+        from index.manifest import load_manifest, resolve_edition
         from index.terms import validate_term
 
         validate_term(term)
+        resolve_edition(edition, load_manifest(self.settings.corpus_dir))  # bad input fails before any build
         return self.terms.lookup(term, edition=edition).to_json()
 
     def complete_terms(self, prefix: str, limit: int = 25) -> list[str]:
@@ -171,7 +173,7 @@ class Admiralty:
         if _may_name_units(action, params):
             from units.apply import apply_profiles
 
-            params, provenance, unit_notes = apply_profiles(lambda: self.units, action, params)
+            params, provenance, unit_notes = apply_profiles(lambda: self.units, action, params, defaults)
         result = resolve(action, params, defaults)
         if provenance:
             result["inputs_from_profiles"] = provenance
@@ -200,8 +202,10 @@ class Admiralty:
         """The `unit --json` answer; with `rule_texts`, special rules get their glossary/rulebook
         text where the index is built (that loads the TermBook: numpy and lxml, so the CLI asks
         for it only with --rule-texts to keep its cold start fast)."""
+        from units.params import UNIT_NAME
         from units.rules_text import add_corpus_texts
 
+        coerce(UNIT_NAME, name)  # control characters and over-long names refused as for every text input
         result = self.units.lookup(name)
         if rule_texts:
             add_corpus_texts(result, self._unit_termbook())
@@ -231,6 +235,73 @@ class Admiralty:
 
         with self._lock:
             result = import_files(self.settings.data_dir, list(paths))
+            self._loaded.pop("units", None)
+        return result
+
+    # -- fleets (issue 17; units/fleet.py) ----------------------------------------------------
+    def import_fleet(self, roster: str) -> dict[str, Any]:
+        """Read a BattleScribe/New Recruit roster (.rosz or .ros) and keep it as the current fleet."""
+        from units.fleet import import_fleet
+
+        return import_fleet(self.settings.data_dir, roster)
+
+    def fleet(self, name: str | None = None) -> dict[str, Any]:
+        """The `fleet show` answer: the fleet's ships, their weapons (mounts, arcs), points and rules."""
+        from units.fleet import get_fleet, summary
+
+        return summary(get_fleet(self.settings.data_dir, name))
+
+    def fleet_vs(self, target: str, fleet: str | None = None, ruleset: str | None = None) -> dict[str, Any]:
+        """What the fleet can do to one target: every ship × weapon × range band, with exact odds.
+
+        The fleet's edition decides the rules (a dw3 roster: the dw3 rulebook; a dw4 roster: dw4);
+        a ruleset of the other edition is refused, as its profiles cannot be used."""
+        from referee.api import resolve
+        from units.errors import UnitLookupError
+        from units.fleet import attack_rows, get_fleet
+        from units.model import unit_label
+
+        chosen = get_fleet(self.settings.data_dir, fleet)
+        edition = chosen["edition"]
+        rules = ruleset or edition
+        if ("dw4" if rules.startswith("dw4") else "dw3") != edition:
+            raise UnitLookupError(f"ruleset: the fleet {chosen['name']!r} is a {chosen['edition_label']} roster; "
+                                  f"the {rules} rules cannot use its profiles", "ruleset", code="wrong_edition")
+        unit = self.units.get(target, "target", edition)
+        rows: list[dict[str, Any]] = []
+        citations: dict[str, Any] = {}
+        notes: list[str] = []
+        title = None
+        for row in attack_rows(chosen, unit, edition):
+            params = row.pop("params", None)
+            notes.extend(f"{row['ship']}: {n}" for n in row.pop("notes", []))
+            if params is None:
+                rows.append(row)
+                continue
+            params["ruleset"] = rules
+            try:
+                result = resolve("attack", params)
+            except UserInputError as exc:  # one row the referee cannot resolve does not sink the table
+                row["cannot"] = exc.message
+                rows.append(row)
+                continue
+            title = title or result.get("ruleset_title")
+            for c in result.get("citations", []):
+                citations.setdefault(c["section"], c)
+            at_least = result.get("p_damage_at_least") or {}
+            row.update({"expected_damage": result.get("expected_damage"), "p_damage": at_least.get("1", 0.0),
+                        "p_crippled": result.get("p_crippled"), "p_destroyed": result.get("p_destroyed")})
+            rows.append(row)
+        return {"fleet": chosen["name"], "edition": edition, "ruleset": rules, "ruleset_title": title,
+                "target": unit_label(unit), "rows": rows, "notes": list(dict.fromkeys(notes)),
+                "citations": list(citations.values())}
+
+    def remove_units(self, source: str) -> dict[str, Any]:
+        """Remove one imported BattleScribe file (file name, catalogue name or id) and its units."""
+        from units.book import remove_source
+
+        with self._lock:
+            result = remove_source(self.settings.data_dir, source)
             self._loaded.pop("units", None)
         return result
 

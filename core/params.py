@@ -136,6 +136,11 @@ def _bounded(spec: ParamSpec, value: float) -> None:
         raise _fail(spec, "out_of_range", f"{spec.name!r} is {number}; {range_text(spec)}.")
 
 
+# Bidirectional embedding, override and isolate controls: they reorder how text after them
+# is shown (a terminal, a log, an embed), so text input refuses them like other control characters.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def check_text(spec: ParamSpec, raw: str, max_length: int | None = None) -> str:
     """Text the index, the referee or a log can take: bounded, printable, not empty."""
     limit = max_length or spec.max_length
@@ -147,7 +152,7 @@ def check_text(spec: ParamSpec, raw: str, max_length: int | None = None) -> str:
         category = unicodedata.category(char)
         if category == "Cs":
             raise _fail(spec, "invalid_text", f"{spec.name!r} holds an unpaired surrogate; send valid Unicode.")
-        if category == "Cc":
+        if category == "Cc" or char in BIDI_CONTROLS:
             raise _fail(spec, "invalid_text", f"{spec.name!r} holds control character U+{ord(char):04X}.")
     text = raw.strip()
     if not text:

@@ -1,18 +1,22 @@
 """Build (or rebuild) the index: parse, chunk, mine terms, embed, write, swap in atomically."""
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
+import sqlite3
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 
 import numpy as np
+import sqlite_utils
 
+from core.settings import Settings
 from index.chunking import Chunk, chunk_sections
-from index.config import Settings
 from index.errors import IndexMissingError
-from index.freshness import expected_meta, index_status
+from index.freshness import expected_meta, index_status, record_digests
 from index.manifest import DocumentInfo, load_manifest
 from index.parsing import parse_document
 from index.parsing.sections import Section
@@ -51,12 +55,29 @@ def passage_for_embedding(chunk: Chunk) -> str:
     return f"{chunk.section}\n{chunk.text}"
 
 
+def _open_embedding_cache(path: Path) -> sqlite_utils.Database:
+    """The embedding cache; a damaged one is only a cache, so it is deleted and started afresh
+    (a read-only or full disk is not damage: that error goes up)."""
+    for attempt in (1, 2):
+        cache = open_db(path)
+        try:
+            cache.table("vectors").create({"model": str, "hash": str, "vector": bytes}, pk=("model", "hash"),
+                                          if_not_exists=True)
+            cache.execute("select count(*) from vectors").fetchone()
+            return cache
+        except sqlite3.DatabaseError as exc:
+            cache.close()
+            if isinstance(exc, sqlite3.OperationalError) or attempt == 2:
+                raise
+            print(f"admiralty: the embedding cache {path} is damaged ({exc}); starting a new one", file=sys.stderr)
+            path.unlink()
+    raise AssertionError("unreachable")
+
+
 def _embed_with_cache(settings: Settings, chunks: list[Chunk], progress: bool) -> np.ndarray:
     from index.embed import Embedder
 
-    cache = open_db(settings.data_dir / "embeddings.db")
-    cache.table("vectors").create({"model": str, "hash": str, "vector": bytes}, pk=("model", "hash"),
-                                  if_not_exists=True)
+    cache = _open_embedding_cache(settings.data_dir / "embeddings.db")
     keys = [hashlib.sha256((settings.passage_prefix + passage_for_embedding(c)).encode()).hexdigest() for c in chunks]
     found: dict[str, np.ndarray] = {}
     for i in range(0, len(keys), 500):
@@ -124,6 +145,7 @@ def build_index(settings: Settings, progress: bool = True) -> Path:
     tmp = new_build_dir(settings.data_dir)
     try:
         _write(tmp, docs, chunks, pairs, vectors, meta)
+        record_digests(tmp)
     except BaseException:
         import shutil
 
@@ -176,14 +198,31 @@ def _write(
     db.close()
     index = faiss.IndexFlatIP(int(vectors.shape[1]))
     index.add(vectors)
-    faiss.write_index(index, str(tmp / VECTORS_NAME))
+    try:
+        faiss.write_index(index, str(tmp / VECTORS_NAME))
+    except RuntimeError as exc:  # FAISS reports a failed write (disk full) as RuntimeError
+        raise OSError(errno.EIO, f"cannot write {VECTORS_NAME} ({' '.join(str(exc).split())[:120]})",
+                      str(tmp / VECTORS_NAME)) from exc
 
 
 def ensure_index(settings: Settings, progress: bool = True) -> Path:
-    """The live build, rebuilding first when it is missing or stale."""
+    """The live build, rebuilding first when it is missing, stale or damaged. Where the data
+    directory cannot be written, one line says why and how to rebuild (IndexMissingError)."""
     status = index_status(settings)
     if status.fresh and status.build_dir is not None:
         return status.build_dir
-    if progress:
-        print(f"admiralty: building the index ({'; '.join(status.reasons)})", file=sys.stderr)
-    return build_index(settings, progress=progress)
+    why = "; ".join(status.reasons)
+    try:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=settings.data_dir):  # can a build be written here at all?
+            pass
+        if progress or status.damage:  # damage is news even to a script: say it in one line
+            print(f"admiralty: building the index ({why})", file=sys.stderr)
+        return build_index(settings, progress=progress)
+    except (OSError, sqlite3.Error) as exc:
+        cause = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        raise IndexMissingError(
+            f"the index must be rebuilt ({why}) but {settings.data_dir} cannot be written ({cause}): "
+            "make it writable and free some space (or set ADMIRALTY_DATA_DIR to another directory), "
+            "then run `admiralty index build`"
+        ) from exc

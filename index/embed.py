@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from index.config import DEFAULT_MODEL, Settings
+from core.settings import DEFAULT_MODEL, Settings, env_flag
 from index.errors import ModelError
 
 if TYPE_CHECKING:
@@ -117,7 +117,7 @@ class QueryBatcher:
 def use_onnx(settings: Settings) -> bool:
     """ONNX only for the packaged model (its export is checked against it); other models
     load through SentenceTransformer(name_or_path) as named. ADMIRALTY_ONNX=0 turns it off."""
-    return settings.model == DEFAULT_MODEL and os.environ.get("ADMIRALTY_ONNX", "1") != "0"
+    return settings.model == DEFAULT_MODEL and env_flag("ADMIRALTY_ONNX")
 
 
 class VectorCache:

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from core.settings import env_flag, env_int
+
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
 
@@ -38,7 +40,7 @@ def session_threads() -> int:
     search threads. Measured with bench/load.py, alternating runs on a busy shared machine:
     this pair beat two threads with the default 5 ms interval in 3 of 5 pairs (ask p95 median
     265 vs 283 ms, throughput higher in 4 of 5); two threads with 1 ms was worse than both."""
-    return max(1, int(os.environ.get("ADMIRALTY_ONNX_THREADS", "1") or 1))
+    return env_int("ADMIRALTY_ONNX_THREADS", 1)
 
 
 class OnnxEncoder:
@@ -131,7 +133,7 @@ def _quantize(source: Path, target: Path) -> None:
 
 def use_int8() -> bool:
     """ADMIRALTY_ONNX_INT8=0 keeps the float32 export (for measuring one against the other)."""
-    return os.environ.get("ADMIRALTY_ONNX_INT8", "1") != "0"
+    return env_flag("ADMIRALTY_ONNX_INT8")
 
 
 def onnx_encoder(model: SentenceTransformer, cache_dir: Path, weights_sha256: str,

@@ -19,8 +19,8 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from core.params import coerce, spec_named
+from core.settings import DEFAULT_MODEL, Settings
 from index.answer import best_quote, disagreement_note, is_distance_question, is_numeric_question, segments
-from index.config import DEFAULT_MODEL, Settings
 from index.errors import QueryError
 from index.freshness import fresh_build
 from index.manifest import (

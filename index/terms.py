@@ -12,7 +12,7 @@ from typing import Any
 from rapidfuzz import fuzz, process
 
 from core.params import coerce, spec_named
-from index.config import Settings
+from core.settings import Settings
 from index.freshness import fresh_build
 from index.manifest import DocumentInfo, load_manifest, resolve_edition
 from index.params import RULE_PARAMS

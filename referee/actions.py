@@ -1,14 +1,15 @@
 """The referee's actions: one entry each (name, one-line help, the module that declares it).
 
 An action is one module, `referee.<module>`, that declares `PARAMS` (its inputs, each with the
-rulesets that use it) and one resolver per edition family, `resolve_dw3` and `resolve_dw4`
-(`resolve(p, ruleset, report, rolled) -> (body, verdict line)`), plus one entry here. This
+rulesets that use it) and one resolver per edition family it has, `resolve_dw3` and `resolve_dw4`
+(`resolve(p, ruleset, report, rolled) -> (body, verdict line)`), plus one entry here (with the
+rulesets that have the action, when not all do). This
 module is cheap to import (no dice maths): a front end can list the actions (the CLI's
 sub-commands, say) without loading them; `params` and `resolver` import the module when asked.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from referee.rulesets.base import Ruleset
 
 Resolver = Callable[[dict[str, Any], "Ruleset", "Report", bool], tuple[dict[str, Any], str]]
-FAMILIES = ("dw3", "dw4")  # Ruleset.family values: each action module has one resolver per family
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,9 @@ class Action:
 
     name: str
     help: str
-    module: str  # referee.<module> declares PARAMS, resolve_dw3 and resolve_dw4
+    module: str  # referee.<module> declares PARAMS and resolve_<family> for each family of `rulesets`
+    rulesets: tuple[str, ...] = ("dw3", "dw3-qrs", "dw4")  # the rulesets that have this action
+    elsewhere: str = ""  # what the other rulesets have instead (the refusal says it)
 
     def _module(self) -> Any:
         return import_module(f"referee.{self.module}")
@@ -44,6 +46,12 @@ class Action:
         function: Resolver = getattr(self._module(), f"resolve_{family}")
         return function
 
+    def refusal(self, ruleset: str) -> str | None:
+        """Why `ruleset` cannot resolve this action (None when it can)."""
+        if ruleset in self.rulesets:
+            return None
+        return f"ruleset: {ruleset} has no {self.name.capitalize()} action — {self.elsewhere}"
+
 
 ACTIONS: dict[str, Action] = {action.name: action for action in (
     Action("attack", "Dice odds or result of an attack (hits, counters, damage, criticals).", "attack"),
@@ -54,8 +62,24 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
     Action("collision", "Result of a Collision (a move into a model or terrain, a ram under 3\" or a failed Crew "
            "Check).", "collision"),
     Action("broadside", "dw4 Broadside action: odds or result of the flank batteries' roll against one Target.",
-           "broadside"),
+           "broadside", rulesets=("dw4",),
+           elsewhere="Broadside is a weapon quality there (the weapon may attack once from each fire arc); resolve it "
+                     "as an attack with ⟨ruleset⟩ dw4 for the 4th-edition Broadside action"),
 )}
 
-# name -> one-line help (what front ends list)
-ACTION_HELP: dict[str, str] = {name: action.help for name, action in ACTIONS.items()}
+
+
+class _HelpView(Mapping[str, str]):
+    """name -> one-line help (what front ends list): read from ACTIONS, never a second table."""
+
+    def __getitem__(self, name: str) -> str:
+        return ACTIONS[name].help
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(ACTIONS)
+
+    def __len__(self) -> int:
+        return len(ACTIONS)
+
+
+ACTION_HELP: Mapping[str, str] = _HelpView()

@@ -15,7 +15,6 @@ from referee.report import Report, Resolution
 __all__ = ["PARAMS", "RULESETS", "ParamSpec", "resolve", "InputError"]
 
 RULESETS: tuple[str, ...] = tuple(rulesets.REGISTRY)
-ACTIONS = tuple(PARAMS)
 ROLL_KEYS = ("roll", "explosions", "defence_roll", "critical_roll", "rerolls", "self_damage_roll")
 
 
@@ -61,6 +60,9 @@ def resolve(action: str, params: Mapping[str, Any], defaults: Mapping[str, Any] 
         stray = [k for k in ROLL_KEYS if k in p]
         if stray:
             raise InputError(f"roll: {stray[0]} was given without the pool's faces (⟨roll⟩)", "roll")
+    refusal = REGISTRY[action].refusal(rs.id)
+    if refusal:
+        raise InputError(refusal, "ruleset")
     checks.unused_inputs(PARAMS[action], p, rs, report)
     body, line = REGISTRY[action].resolver(rs.family)(p, rs, report, rolled)
     out = Resolution.from_report(action, "rolled" if rolled else "odds", report, body, line).to_json()

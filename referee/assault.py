@@ -19,6 +19,8 @@ INT, BOOL, CHOICE, INTS, TEXTS = Kind.INT, Kind.BOOL, Kind.CHOICE, Kind.INTS, Ki
 
 DW3_ASSAULT = "a 3rd-edition assault input; dw4 Boarding uses Boarding Parties, Defences and Crew"
 DW4_BOARDING = "a dw4 Boarding input; 3rd-edition assaults use Fray, Citadel and Defence"
+DW4_SRS_SUPPORT = ("dw4 Boarding: a discarded token of a Supporting SRS Stack adds the Stack's Support rating in "
+                   "dice; not modelled yet")
 
 PARAMS: list[ParamSpec] = [
     *common(),
@@ -31,7 +33,10 @@ PARAMS: list[ParamSpec] = [
           ParamSpec("target_adv", INT, "dw3: target's Aerial Defence", 0, 50),
           ParamSpec("target_sdv", INT, "dw3: target's Submerged Defence", 0, 50),
           ParamSpec("assaulter", CHOICE, "assaulting model's position trait",
-                    choices=("surface", "aerial", "submerged", "skimming")),
+                    choices=("surface", "aerial", "submerged", "skimming"))),
+    # GL Boarding: "Each discarded token adds a number of dice equal to the Stack's Support rating" - a dw4
+    # rule too, with another value; the referee does not model it yet, and says so.
+    *only(DW3, {"dw4": DW4_SRS_SUPPORT},
           ParamSpec("target_srs", INT, "SRS tokens the target discards (dw3 +3 dice each, qrs +1)", 0, 20)),
     ParamSpec("target_escorts", INT, "Escort tokens with the target (+1 die each)", 0, 20),
     *only(DW3, DW3_ASSAULT,

@@ -7,7 +7,8 @@ Exploding Strike. (Note that this is not an Action Roll, so Exploding Strikes do
 dice to be rolled.) In addition, if the Target suffers at least 1 Damage, it also gains 1 level of
 Disorder." There is no Resistance Roll and no Success Threshold.
 
-In dw3 (RB, QR) "Broadside" is only a weapon quality (the weapon may fire once per arc): an attack.
+In dw3 (RB, QR) "Broadside" is only a weapon quality (the weapon may fire once per arc): an attack;
+the registry entry (referee.actions) declares the action dw4-only and says so.
 """
 from __future__ import annotations
 
@@ -52,16 +53,6 @@ def broadside_rules(level: int) -> FaceRules:
     """S 1, H 2, X 2 and no extra dice; Disorder 2: Heavy 1; Disorder 3: Heavy and Exploding 1."""
     base = FaceRules(dict(ATTACK_VALUES), dict(ATTACK_VALUES), False, False)
     return disorder.action_rules(base, level)
-
-
-def _dw3_refusal(rs: Ruleset) -> InputError:
-    return InputError(f"ruleset: {rs.id} has no Broadside action — Broadside is a weapon quality there (the weapon "
-                      "may attack once from each fire arc); resolve it as an attack with ⟨ruleset⟩ dw4 for the "
-                      "4th-edition Broadside action", "ruleset")
-
-
-def resolve_dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
-    raise _dw3_refusal(rs)
 
 
 def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:

@@ -13,7 +13,7 @@ from referee.errors import InputError
 from referee.report import Report
 from referee.rulesets.base import Ruleset
 
-# the Russian of each reason in the rulesets' `unused_inputs` (a reason without one is shown in English)
+# the Russian of each reason a ParamSpec's `unused_why` gives (a reason without one is shown in English)
 WHY_RU = {
     "Ablative Armour is a dw4 rule": "Ablative Armour — правило dw4",
     "Blocked Visibility adding Resistance dice is a dw4 Indirect rule":
@@ -57,6 +57,9 @@ WHY_RU = {
     "the quick reference has no combined-unit defence bonus": "в кратком справочнике нет бонуса защиты "
                                                                "объединённых подразделений",
     "they are dw4 Attack Run inputs": "это параметры Налёта dw4",
+    "dw4 Boarding: a discarded token of a Supporting SRS Stack adds the Stack's Support rating in dice; not "
+    "modelled yet": "Абордаж dw4: сброшенный жетон поддерживающего стека SRS добавляет кубы по его рейтингу "
+                    "Поддержки; пока не моделируется",
     "the quick reference has no attached-unit Defence bonus":
         "в кратком справочнике нет бонуса Защиты присоединённого подразделения",
     "the dw4 Attack Run mission inflicts Critical Damage Effects from Attack, Defences, Escorts and the highest "

@@ -20,7 +20,7 @@ from bot.discord_bot.runner import AdmiraltyBot
 from bot.rate_limit import RateLimiter
 from bot.service import Admiralty
 from bot.store import open_store
-from index.config import Settings
+from core.settings import Settings
 
 # Discord's documented limits, restated here so the tests do not trust the code under test.
 DISCORD_LIMITS = dict(

@@ -7,10 +7,14 @@ examples; bench/fuzz.py runs them long. The server runs in-process on loopback o
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
+import sys
 import time
 import urllib.parse
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -38,6 +42,27 @@ HOSTILE_QUERIES = [
     "term=%ff%fe", "term=%00", "term=%E2%80%AE", "term=" + "a" * 5000, "term=a&term=b", "prefix=%",
     "prefix=%25%5F", "term=%C0%AF", "=", "&&&", "term", "term=%", "prefix=" + "%F0%9F%8E%B2" * 50,
 ]
+
+# Content-Encoding values a client may send: decodable (gzip, deflate), ones aiohttp cannot decode
+# here (br, zstd: 415), and names it does not know (treated as identity).
+CONTENT_ENCODINGS = ["gzip", "deflate", "br", "zstd", "identity", "x-gzip", "compress", "gzip, deflate", "bogus"]
+
+
+def encoded_body(body: bytes, encoding: str, how: str) -> bytes:
+    """`body` compressed for `encoding` (gzip/deflate) and then broken `how`; other encodings as is."""
+    import gzip
+    import zlib
+
+    if how == "as is" or encoding not in ("gzip", "deflate", "x-gzip"):
+        return body
+    packed = zlib.compress(body) if encoding == "deflate" else gzip.compress(body)
+    if how == "truncated":
+        return packed[: max(1, len(packed) // 2)]
+    if how == "corrupted":
+        middle = len(packed) // 2
+        return packed[:middle] + bytes(b ^ 0x5A for b in packed[middle:middle + 4]) + packed[middle + 4:]
+    return packed
+
 
 _scalars = st.one_of(
     st.none(), st.booleans(), st.integers(), st.integers(min_value=-(10**30), max_value=10**30),
@@ -221,10 +246,21 @@ def targets(checker: Checker) -> dict[str, Callable[[], None]]:
         checker.raw("POST", path, body, headers)
 
     @given(
-        st.sampled_from(["/v1/rule", "/v1/complete", "/v1/sources"]),
+        st.sampled_from(POST_ENDPOINTS),
+        st.sampled_from(CONTENT_ENCODINGS),
+        st.one_of(st.binary(max_size=200), json_values.map(lambda v: json.dumps(v).encode())),
+        st.sampled_from(["as is", "compressed", "truncated", "corrupted"]),
+    )
+    def compressed_bodies(path: str, encoding: str, body: bytes, how: str) -> None:
+        checker.raw("POST", path, encoded_body(body, encoding, how),
+                    {"Content-Type": "application/json", "Content-Encoding": encoding})
+
+    @given(
+        st.sampled_from(["/v1/rule", "/v1/complete", "/v1/sources", "/v1/unit", "/v1/units", "/health",
+                         "/openapi.json"]),
         st.one_of(
-            st.dictionaries(st.sampled_from(["term", "edition", "prefix", "limit", "x"]), st.text(max_size=40),
-                            max_size=3)
+            st.dictionaries(st.sampled_from(["term", "edition", "prefix", "limit", "name", "x"]),
+                            st.text(max_size=40), max_size=3)
             .map(lambda q: urllib.parse.urlencode(q)),
             st.sampled_from(HOSTILE_QUERIES),
         ),
@@ -235,7 +271,7 @@ def targets(checker: Checker) -> dict[str, Callable[[], None]]:
     @given(
         st.sampled_from(["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"]),
         st.one_of(
-            st.sampled_from(["/", "/health", "/openapi.json", "/static/app.js", "/static/../app.py",
+            st.sampled_from(["/", "/health", "/metrics", "/openapi.json", "/static/app.js", "/static/../app.py",
                              "/v1/ask", "/v1/attack", "/v1/", "/v1/rule/..", "//", "/%2e%2e/%2e%2e/etc/passwd"]),
             st.text(alphabet="abcdefgh/%.1-_", max_size=30).map(lambda s: "/" + s),
         ),
@@ -253,7 +289,7 @@ def targets(checker: Checker) -> dict[str, Callable[[], None]]:
         "any_json": any_json, "referee_fields_any_values": referee_fields_any_values,
         "referee_plausible": referee_plausible, "referee_description": referee_description,
         "ask_fields_any_values": ask_fields_any_values, "ask_question": ask_question,
-        "raw_bodies": raw_bodies, "queries": queries, "paths": paths,
+        "raw_bodies": raw_bodies, "compressed_bodies": compressed_bodies, "queries": queries, "paths": paths,
     }
 
 
@@ -277,3 +313,36 @@ def run_targets(
         took = time.perf_counter() - started
         print(f"  {name:<28}{checker.sent - before:>6} requests {took:6.1f} s  {mix}", flush=True)
     return checker
+
+
+# -- schemathesis: the off-the-shelf OpenAPI fuzzer (tests/test_http_schemathesis.py, bench/fuzz.py) --
+
+SCHEMATHESIS = shutil.which("schemathesis", path=str(Path(sys.executable).parent)) or shutil.which("schemathesis")
+
+SCHEMATHESIS_CONFIG = """
+# A body over 16 KiB is refused before it is parsed, schema-valid or not (lists of 400 faces
+# or re-rolls can exceed it): 413 is a rejection, and an honest answer to a valid request.
+[checks.negative_data_rejection]
+expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429", "5xx"]
+[checks.positive_data_acceptance]
+expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "413", "429", "5xx"]
+
+[[operations]]
+include-tag = "referee"
+checks.positive_data_acceptance.expected-statuses = [
+    "2xx", "3xx", "401", "403", "404", "409", "413", "422", "429", "5xx",
+]
+"""
+
+
+def run_schemathesis(url: str, tmp_path: Path, examples: int, extra: list[str],
+                     timeout: float = 240) -> subprocess.CompletedProcess[str]:
+    """schemathesis over every operation /openapi.json documents, every check on (fixed seed)."""
+    config = tmp_path / "schemathesis.toml"
+    config.write_text(SCHEMATHESIS_CONFIG, encoding="utf-8")
+    command = [
+        SCHEMATHESIS or "schemathesis", "--config-file", str(config), "run", f"{url}/openapi.json",
+        "--checks", "all", "--max-examples", str(examples), "--seed", "20261122",
+        "--generation-database", "none", "--request-timeout", "30", *extra,
+    ]
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=tmp_path)

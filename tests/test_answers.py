@@ -258,7 +258,7 @@ def test_onnx_question_vectors_match_torch(tmp_path):
     pytest.importorskip("onnx")
     import numpy as np
 
-    from index.config import Settings
+    from core.settings import Settings
     from index.embed import DEFAULT_WEIGHTS_SHA256, load_model
     from index.onnx_backend import onnx_encoder
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from core.settings import Settings
 from corpus import CORPUS_DIR
 from index.build import build_index, ensure_index
-from index.config import Settings
 from index.errors import CorpusError
 from index.freshness import index_status
 from index.manifest import load_manifest

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from index.config import Settings
+from core.settings import Settings
 from index.embed import load_model, verify_weights
 from index.errors import ModelError
 

@@ -12,7 +12,7 @@ from tests.discord_fakes import autocomplete, make_bot, run
 def test_every_command_comes_from_a_cog(tmp_path):
     bot = make_bot(tmp_path)
     by_cog = {name: {c.name for c in cog.get_app_commands()} for name, cog in bot.cogs.items()}
-    assert by_cog["SearchCommands"] == {"ask", "rule", "unit", "sources", "settings", "help"}
+    assert by_cog["SearchCommands"] == {"ask", "rule", "unit", "fleet", "sources", "settings", "help"}
     assert by_cog["RefereeCommands"] == set(referee_actions())
     assert {c.name for c in bot.tree.get_commands()} == set().union(*by_cog.values())
 
@@ -34,7 +34,7 @@ def test_a_failing_autocomplete_offers_nothing_and_logs_which(tmp_path, caplog):
     """The settings database is unusable (a directory): the quality list cannot read the server's
     ruleset, and the one guard turns the failure into no choices and a log line naming it."""
     from bot.store import open_store
-    from index.config import Settings
+    from core.settings import Settings
 
     bot = make_bot(tmp_path)
     bot.context.store.close()

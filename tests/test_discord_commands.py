@@ -287,7 +287,7 @@ def test_settings_bad_value_is_echoed_escaped(tmp_path):
 def _bot_with_an_unusable_store(tmp_path):
     """A bot whose settings database file is a directory: every store call fails, as in an outage."""
     from bot.store import open_store
-    from index.config import Settings
+    from core.settings import Settings
 
     bot = make_bot(tmp_path)
     bot.context.store.close()

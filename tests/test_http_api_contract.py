@@ -17,7 +17,7 @@ from bot.http.server import ServerThread
 from bot.http.validation import validate_body
 from bot.rate_limit import RateLimiter
 from bot.service import Admiralty, UserInputError, referee_actions, referee_params
-from index.config import Settings
+from core.settings import Settings
 from index.manifest import load_manifest, resolve_edition
 
 DOC = build_openapi("test", ROUTES)

@@ -205,7 +205,7 @@ def test_a_second_server_on_a_taken_port_is_one_line(built_settings):
 def bare_service(tmp_path):
     """A service over an empty data directory: the limits act before any search."""
     from bot.service import Admiralty
-    from index.config import Settings
+    from core.settings import Settings
 
     return Admiralty(Settings.from_env().with_data_dir(tmp_path))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.http.app import ROUTES, create_app
 from bot.http.openapi import build_openapi
 from bot.service import Admiralty, referee_actions
-from index.config import Settings
+from core.settings import Settings
 
 # Served but not part of the API: the web page, its files, the Prometheus scrape and the document itself.
 NOT_API = {("GET", "/"), ("GET", "/static/{name}"), ("GET", "/metrics"), ("GET", "/openapi.json")}

@@ -15,47 +15,17 @@ Bounded: a fixed seed and a few examples per operation keep it under two minutes
 """
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from bot.http.app import create_app
 from bot.http.server import ServerThread
 from bot.service import Admiralty
+from tests.fuzz_targets import SCHEMATHESIS
+from tests.fuzz_targets import run_schemathesis as _fuzz
 
 pytestmark = pytest.mark.slow
 
-SCHEMATHESIS = shutil.which("schemathesis", path=str(Path(sys.executable).parent)) or shutil.which("schemathesis")
 API_KEY = "fuzzing-key-0123456789"
-
-CONFIG = """
-# A body over 16 KiB is refused before it is parsed, schema-valid or not (lists of 400 faces
-# or re-rolls can exceed it): 413 is a rejection, and an honest answer to a valid request.
-[checks.negative_data_rejection]
-expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429", "5xx"]
-[checks.positive_data_acceptance]
-expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "413", "429", "5xx"]
-
-[[operations]]
-include-tag = "referee"
-checks.positive_data_acceptance.expected-statuses = [
-    "2xx", "3xx", "401", "403", "404", "409", "413", "422", "429", "5xx",
-]
-"""
-
-
-def _fuzz(url: str, tmp_path: Path, examples: int, extra: list[str]) -> subprocess.CompletedProcess[str]:
-    config = tmp_path / "schemathesis.toml"
-    config.write_text(CONFIG, encoding="utf-8")
-    command = [
-        SCHEMATHESIS or "schemathesis", "--config-file", str(config), "run", f"{url}/openapi.json",
-        "--checks", "all", "--max-examples", str(examples), "--seed", "20261122",
-        "--generation-database", "none", "--request-timeout", "30", *extra,
-    ]
-    return subprocess.run(command, capture_output=True, text=True, timeout=240, cwd=tmp_path)
 
 
 @pytest.mark.skipif(SCHEMATHESIS is None, reason="schemathesis is not installed (pip install schemathesis==4.32.5)")

@@ -12,7 +12,7 @@ from bot.http.app import create_app
 from bot.http.client import ApiClient
 from bot.http.server import ServerThread
 from bot.service import Admiralty
-from index.config import Settings
+from core.settings import Settings
 
 # The tests that start a server (with its referee child processes) are marked slow.
 
@@ -123,7 +123,7 @@ def test_ask_answered_and_not_found_are_counted(built_settings):
 
 def test_bot_commands_are_counted_in_the_process_registry(tmp_path):
     """With `serve --with-bot` the bot shares this registry, so /metrics shows its commands."""
-    from bot.http.metrics import REGISTRY
+    from bot.metrics import REGISTRY
     from bot.rate_limit import RateLimiter
     from tests.discord_fakes import interaction_for, invoke, make_bot, run
 

@@ -30,7 +30,7 @@ def test_onnx_question_vectors_stay_close_to_torch(tmp_path: Path, int8: bool, f
     pytest.importorskip("onnx")
     import numpy as np
 
-    from index.config import Settings
+    from core.settings import Settings
     from index.embed import DEFAULT_WEIGHTS_SHA256, load_model
     from index.onnx_backend import onnx_encoder
 

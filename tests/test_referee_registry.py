@@ -11,7 +11,7 @@ from bot.http.app import ROUTES
 from bot.http.openapi import build_openapi
 from core.params import Kind, ParamSpec
 from referee import rulesets
-from referee.actions import ACTION_HELP, ACTIONS, FAMILIES
+from referee.actions import ACTION_HELP, ACTIONS
 from referee.api import resolve
 from referee.errors import InputError
 from referee.params import PARAMS
@@ -42,7 +42,8 @@ def test_every_action_is_one_module_with_its_inputs_and_one_resolver_per_edition
     assert list(ACTION_HELP) == list(ACTIONS) == list(PARAMS)
     for action in ACTIONS.values():
         assert [s.name for s in action.params][:2] == ["description", "ruleset"]
-        for family in FAMILIES:
+        assert set(action.rulesets) <= set(rulesets.REGISTRY)
+        for family in {rulesets.get(r).family for r in action.rulesets}:  # one resolver per family it has
             assert callable(action.resolver(family))
         for spec in action.params:
             assert set(spec.rulesets) <= set(rulesets.REGISTRY), (action.name, spec.name)
@@ -70,7 +71,9 @@ def test_an_input_the_ruleset_does_not_use_gets_a_note_and_the_others_none(actio
 # The 14 disagreements issue 15 listed, settled by the rules texts (the referee's reading).
 # GL Heavy Shield Generator: "Each model in this unit gains a +1 Modifier to its Armour rating" (no dice
 # removed). GL Escort: "each Escort token allocated to the model's unit adds 1 Bonus Die to the Resistance
-# Pool" (not the attacker's dice). GL Airborne bands are not shifted; dw4 Critical Damage Effects are chosen.
+# Pool" (not the attacker's dice). GL Unconventional Target (the dw4 Airborne target rule): "This is the case even
+# if the unit making the Attack is also Airborne" (so ⟨attacker_aerial⟩ changes nothing); GL has no Sustained
+# quality; dw4 Critical Damage Effects are chosen, not markers; GL Boarding names no Mass.
 SETTLED = [
     ("attack", "attached", ("dw3",)), ("attack", "attacker_aerial", ("dw3", "dw3-qrs")),
     ("attack", "shield_dice", ("dw3", "dw3-qrs")), ("attack", "escorts", ("dw3",)),
@@ -103,3 +106,22 @@ def test_the_cli_help_lists_each_input_under_the_rulesets_that_use_it():
     assert "hampered" in titles["only with --ruleset dw4"]
     assert "citadel" in titles["only with --ruleset dw3 or dw3-qrs"]
     assert "attached" in titles["only with --ruleset dw3"]
+
+
+def test_an_action_a_ruleset_lacks_is_refused_by_the_registry_entry():
+    """GL Broadside is a 4th-edition action; in dw3 "Broadside" is a weapon quality (RB, QR)."""
+    assert ACTIONS["broadside"].rulesets == ("dw4",)
+    for ruleset in ("dw3", "dw3-qrs"):
+        with pytest.raises(InputError, match=f"ruleset: {ruleset} has no Broadside action — Broadside is a weapon "
+                                             "quality there") as refused:
+            resolve("broadside", {"ruleset": ruleset, "broadside": [3]})
+        assert refused.value.field == "ruleset"
+
+
+def test_dw4_boarding_says_its_srs_support_dice_are_not_modelled():
+    """GL Boarding: "If there is an SRS Stack Supporting the Target unit, the opposing Admiral can discard any
+    number of tokens from the Stack. Each discarded token adds a number of dice equal to the Stack's Support
+    rating." The referee has no Support rating input yet: the note must not call it a 3rd-edition-only input."""
+    r = resolve("assault", {**BASE[("assault", "dw4")], "ruleset": "dw4", "target_srs": 2})
+    (note,) = [n for n in r["notes"] if n.startswith("⟨target_srs⟩")]
+    assert "Support rating" in note and "not modelled" in note and "3rd-edition" not in note

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from index.config import Settings
+from core.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = [

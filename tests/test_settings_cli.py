@@ -11,7 +11,7 @@ import pytest
 
 from bot.cli import main
 from bot.store import open_store
-from index.config import Settings
+from core.settings import Settings
 
 
 @pytest.fixture(autouse=True)

@@ -46,7 +46,7 @@ def test_the_bot_runs_exactly_the_given_shards(tmp_path):
     """discord.py's AutoShardedBot gets shard_ids and shard_count (no connection is made)."""
     from bot.discord_bot.runner import create_bot
     from bot.service import Admiralty
-    from index.config import Settings
+    from core.settings import Settings
 
     async def build() -> tuple[list[int] | None, int | None]:
         service = Admiralty(Settings.from_env().with_data_dir(tmp_path))

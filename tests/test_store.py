@@ -14,7 +14,7 @@ import pytest
 from bot.store import GuildSettings, SettingValueError, Store, open_store
 from bot.store.schema import LATEST_VERSION
 from core.errors import ServiceUnavailableError, UserInputError
-from index.config import Settings
+from core.settings import Settings
 
 
 def _reset_postgres(url: str) -> None:

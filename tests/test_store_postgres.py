@@ -18,7 +18,7 @@ import pytest
 
 from bot.store import Store, StoreUnavailableError, open_store
 from bot.store.postgres_backend import PostgresBackend
-from index.config import Settings
+from core.settings import Settings
 
 pytestmark = pytest.mark.slow
 

@@ -29,7 +29,7 @@ def _imported(book: UnitBook, name: str) -> dict:
 
 def test_folder_import_resolves_links_and_default_loadout(tmp_path):
     result = import_files(tmp_path, [str(FIXTURES)])
-    assert result["units"] == 2  # Borodino Battleship and Tsarina Cruiser; Fleet Admiral is an upgrade
+    assert result["units"] == 2  # Borodino Battleship and Tsarina Cruiser; Fleet Admiral has no stat profile
     borodino = _imported(_book(tmp_path), "Borodino Battleship")
     # <characteristic name="Armour">7/6</characteristic>: Battle-Ready 7, Crippled 6
     assert borodino["stats"]["battle_ready"]["armour"] == 7

@@ -78,6 +78,15 @@ def test_attack_flags_from_profiles(capsys):
     assert {p["param"] for p in result["inputs_from_profiles"]} >= {"lead", "support", "armour", "citadel"}
 
 
+def test_attack_text_names_the_faction_and_edition_of_each_profile(capsys):
+    assert main(["attack", "--attacker", "Borodino", "--weapon", "heavy gun battery", "--target", "Lovelace",
+                 "--distance", "15"]) == 0
+    out = capsys.readouterr().out
+    # the quick reference's cards: keyword lines "COMMONWEALTH, BATTLESHIP" and "ENLIGHTENED, CRUISER"
+    assert "note: attacker: Borodino Battleship (Commonwealth, dw3 quick reference" in out
+    assert "note: target: Lovelace Cruiser (Enlightened, dw3 quick reference" in out
+
+
 def test_attack_unknown_unit_is_one_line(capsys):
     assert main(["attack", "--attacker", "Zeppelin", "--weapon", "gun", "--distance", "5", "--armour", "4"]) == 2
     assert "attacker: no unit named 'Zeppelin'" in capsys.readouterr().err

@@ -9,7 +9,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from bot.http.app import create_app
 from bot.service import Admiralty
-from index.config import Settings
+from core.settings import Settings
 
 pytestmark = pytest.mark.slow  # the app starts its referee worker processes
 

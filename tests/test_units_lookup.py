@@ -86,7 +86,7 @@ def test_rule_texts_from_the_corpus_when_the_index_is_built(built_settings):
 
 def test_rule_texts_without_an_index_say_so(tmp_path):
     from bot.service import Admiralty
-    from index.config import Settings
+    from core.settings import Settings
 
     result = Admiralty(Settings.from_env().with_data_dir(tmp_path), build_if_stale=False).unit("Lovelace")
     assert result["rules_from_corpus"] is False

@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from bot.service import Admiralty
-from index.config import Settings
+from core.settings import Settings
 from units.book import UnitBook, import_files
 from units.errors import UnitLookupError
 from units.mentions import find_units
-from units.referee_inputs import band_for, profile_inputs
+from units.referee_inputs import profile_inputs
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "battlescribe"
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -31,12 +31,14 @@ def book(tmp_path_factory) -> UnitBook:
     return UnitBook(tmp_path_factory.mktemp("units-empty"), CORPUS)
 
 
-def test_bands_border_goes_to_the_nearer_band():
-    assert band_for(10) == "point_blank"
-    assert band_for(10.5) == "closing"
-    assert band_for(30) == "long"
-    assert band_for(31) is None
-    assert band_for(35, extreme_range=True) == "long"
+def test_bands_border_goes_to_the_nearer_band(book):
+    # Borodino "Heavy gun battery F / P / S 8 (4) 10 (5) 6 (3)": a target exactly on 10" is at Point Blank
+    def lead(distance):
+        return profile_inputs("attack", book.get("Borodino"), "heavy gun battery", None, distance)[0]["lead"]
+
+    assert (lead(10), lead(10.5), lead(30)) == (8, 10, 6)
+    with pytest.raises(UnitLookupError, match="beyond"):
+        lead(31)
 
 
 def test_attack_values_and_provenance(book):
@@ -50,7 +52,7 @@ def test_attack_values_and_provenance(book):
     assert "defence" not in params  # a Gunnery attack is neither aerial nor submerged
     armour = next(p for p in provenance if p["param"] == "armour")
     assert armour == {"param": "armour", "value": 5,
-                      "from": "Lovelace Cruiser (dw3 quick reference, 3rd edition, early 3.0x) › Armour"}
+                      "from": "Lovelace Cruiser (Enlightened, dw3 quick reference, 3rd edition, early 3.0x) › Armour"}
 
 
 def test_crippled_states(book):

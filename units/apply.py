@@ -7,6 +7,7 @@ explicit value replaced it).
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,9 +20,20 @@ _NAMES = ("attacker", "weapon", "target")
 REFEREE_OWN = {"attack": {"distance"}, "assault": set(), "ram": set()}  # unit inputs the referee also takes
 
 
-def apply_profiles(book_factory: Any, action: str, params: Mapping[str, Any]
+# the referee's own words for "the target is Crippled" (referee/describe_vocab.py), not "crippled hull N"
+_CRIPPLED_WORDS = re.compile(r"\bcrippled\b(?!\s+hull)|(?<!корпус )\bповрежден\w*", re.IGNORECASE)
+
+
+def _says_crippled(text: str) -> bool:
+    """The free text calls the target crippled (the referee's parser then sets ⟨crippled⟩)."""
+    return bool(_CRIPPLED_WORDS.search(text))
+
+
+def apply_profiles(book_factory: Any, action: str, params: Mapping[str, Any],
+                   defaults: Mapping[str, Any] | None = None
                    ) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
-    """(referee params, provenance, notes); `book_factory()` gives the UnitBook only when needed."""
+    """(referee params, provenance, notes); `book_factory()` gives the UnitBook only when needed;
+    the ruleset (explicit, else `defaults`') decides which edition's profiles are used."""
     params = dict(params)
     if action not in UNIT_PARAMS:
         return params, [], []
@@ -53,7 +65,11 @@ def apply_profiles(book_factory: Any, action: str, params: Mapping[str, Any]
         return params, [], []
     values = coerce_all(UNIT_PARAMS[action], given, context=action)
     book = book or book_factory()
-    profile, provenance, notes = referee_inputs(book, action, values, band=rest.get("range"))
+    ruleset = rest.get("ruleset") or (defaults or {}).get("ruleset")
+    if isinstance(rest.get("description"), str) and _says_crippled(rest["description"]):
+        values["target_crippled"] = True  # the referee reads "crippled" in the text: no Crippled-side Hull
+    profile, provenance, notes = referee_inputs(book, action, values, band=rest.get("range"),
+                                                ruleset=str(ruleset) if ruleset else None)
     if "dice" in rest:  # an explicit whole pool replaces the weapon's lead and support
         profile.pop("lead", None)
         profile.pop("support", None)

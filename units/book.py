@@ -11,7 +11,7 @@ from typing import Any
 
 from units import store
 from units.errors import UnitLookupError
-from units.model import Unit, lookup_keys, name_key, unit_label
+from units.model import EDITION_LABELS, Unit, lookup_keys, name_key, transliterations, unit_label
 from units.quickref import SOURCE as QR_SOURCE
 from units.quickref import load_quick_reference
 
@@ -44,12 +44,12 @@ class UnitBook:
         self.records: list[dict[str, Any]] = [dict(r, unit=None) for r in store.read_index(self._db)]
         for unit in load_quick_reference(self.corpus_dir, self.data_dir):
             keys = lookup_keys(unit["name"], unit["aliases"])
-            self.records.append({"rowid": None, "name": unit["name"], "keys": keys,
-                                 "source": unit["source"], "version": unit["version"], "unit": unit})
+            self.records.append({"rowid": None, "name": unit["name"], "keys": keys, "edition": "dw3",
+                                 "faction": unit.get("faction"), "source": unit["source"],
+                                 "version": unit["version"], "unit": unit})
+        self._factions: list[str] | None = None
         self._by_key: dict[str, list[int]] = {}
-        self._by_name: dict[str, list[int]] = {}
         for index, record in enumerate(self.records):
-            self._by_name.setdefault(name_key(record["name"]), []).append(index)
             for key in record["keys"]:
                 self._by_key.setdefault(key, []).append(index)
         self._keys = list(self._by_key)
@@ -75,57 +75,120 @@ class UnitBook:
         return out
 
     # -- lookup ------------------------------------------------------------------------------
+    def _class(self, index: int) -> str:
+        """A card's class key (its shortest key: 'lovelace' for every Lovelace card of any source)."""
+        keys: list[str] = self.records[index]["keys"] or [name_key(self.records[index]["name"])]
+        return min(keys, key=len)
+
+    def _faction_prefix(self, key: str) -> tuple[str | None, str]:
+        """'union columbia' -> ('union', 'columbia'): a leading faction name chooses the faction."""
+        if self._factions is None:
+            self._factions = sorted({name_key(r["faction"]) for r in self.records if r.get("faction")},
+                                    key=len, reverse=True)
+        for faction in self._factions:
+            if faction and key.startswith(faction + " ") and len(key) > len(faction) + 1:
+                return faction, key[len(faction) + 1:]
+        return None, key
+
+    def find(self, query: str, edition: str | None = None) -> tuple[str, list[str], list[int]]:
+        """(status, candidate card names, record indices of the card class found)."""
+        key = name_key(query)
+        faction, key = self._faction_prefix(key)
+        allowed = [i for i, r in enumerate(self.records)
+                   if (edition is None or r["edition"] == edition)
+                   and (faction is None or name_key(r.get("faction") or "") == faction)]
+        keys = [key, *transliterations(key)]
+        allowed_set = set(allowed)
+        for k in keys:
+            hits = [i for i in self._by_key.get(k, []) if i in allowed_set]
+            if hits:
+                classes = {self._class(i) for i in hits}
+                if len(classes) == 1:
+                    return "found", self._cards(hits), hits
+                # one key, several classes: the class whose own key it is, else ambiguous
+                own = [i for i in hits if self._class(i) == k]
+                if own:
+                    return "found", self._cards(own), own
+                return "ambiguous", self._cards(hits), []
+        from rapidfuzz import fuzz, process  # only when the name is not exact: a faster start
+
+        by_key: dict[str, list[int]] = {}
+        for i in allowed:
+            for k in self.records[i]["keys"]:
+                by_key.setdefault(k, []).append(i)
+        scorer = fuzz.WRatio if len(key) > 4 else fuzz.ratio  # 'dao' must not match inside 'zhanmadao'
+        scored: dict[str, float] = {}
+        for k in keys:
+            for matched, score, _ in process.extract(k, list(by_key), scorer=scorer, limit=20,
+                                                     score_cutoff=CANDIDATE_SCORE - 10):
+                for i in by_key[matched]:
+                    cls = self._class(i)
+                    scored[cls] = max(scored.get(cls, 0.0), score)
+        ranked = sorted(scored.items(), key=lambda item: (-item[1], item[0]))
+        members = {cls: [i for i in allowed if self._class(i) == cls] for cls, _ in ranked[:10]}
+        names = {cls: self.records[members[cls][0]]["name"] for cls in members}
+        if not ranked or ranked[0][1] < CANDIDATE_SCORE:
+            return "not_found", [names[c] for c, _ in ranked[:5]], []
+        best, best_score = ranked[0]
+        rivals = [c for c, score in ranked[1:] if best_score - score < CLEAR_MARGIN]
+        if best_score >= FOUND_SCORE and not rivals:
+            return "found", self._cards(members[best]), members[best]
+        return "ambiguous", [names[c] for c, score in ranked[:10] if score >= CANDIDATE_SCORE], []
+
     def _cards(self, indices: list[int]) -> list[str]:
         """Distinct card names (one per name, whatever the source), in order."""
         return list(dict.fromkeys(self.records[i]["name"] for i in indices))
 
-    def _with_name(self, card: str) -> list[Unit]:
-        return self._load(self._by_name.get(name_key(card), []))
+    def _ordered(self, indices: list[int]) -> list[int]:
+        """Imported profiles first, the newest import first; the quick reference's cards last."""
+        return sorted(indices, key=lambda i: (self.records[i]["rowid"] is None, -(self.records[i]["rowid"] or 0)))
 
     def match(self, query: str) -> tuple[str, list[str]]:
         """('found'|'ambiguous'|'not_found', card names): exact name or alias, else fuzzy."""
-        key = name_key(query)
-        if key in self._by_key:
-            cards = self._cards(self._by_key[key])
-            return ("found" if len(cards) == 1 else "ambiguous"), cards
-        from rapidfuzz import fuzz, process  # only when the name is not exact: a faster start
-
-        scored: dict[str, float] = {}
-        for matched, score, _ in process.extract(key, self._keys, scorer=fuzz.WRatio, limit=20,
-                                                 score_cutoff=CANDIDATE_SCORE - 10):
-            for card in self._cards(self._by_key[matched]):
-                scored[card] = max(scored.get(card, 0.0), score)
-        ranked = sorted(scored.items(), key=lambda item: (-item[1], item[0]))
-        if not ranked or ranked[0][1] < CANDIDATE_SCORE:
-            return "not_found", [card for card, _ in ranked[:5]]
-        best, best_score = ranked[0]
-        rivals = [card for card, score in ranked[1:] if best_score - score < CLEAR_MARGIN]
-        if best_score >= FOUND_SCORE and not rivals:
-            return "found", [best]
-        return "ambiguous", [card for card, score in ranked if score >= CANDIDATE_SCORE][:10]
+        status, cards, _ = self.find(query)
+        return status, cards
 
     def lookup(self, query: str) -> dict[str, Any]:
-        """The `unit --json` answer: every source's profile of the card found, each labelled."""
+        """The `unit --json` answer: every source's profile of the card found (both editions, every
+        faction), each labelled; the newest import first, the quick reference's card last."""
         query = check_query(query)
-        status, cards = self.match(query)
-        units = self._with_name(cards[0]) if status == "found" else []
+        status, cards, indices = self.find(query)
+        units = self._load(self._ordered(indices)) if status == "found" else []
         return {"query": query, "status": status, "candidates": cards if status != "found" else [],
                 "units": units}
 
-    def get(self, query: str, field: str = "unit") -> Unit:
-        """One profile for the referee: imported data before the quick reference; refuses ambiguity."""
+    def get(self, query: str, field: str = "unit", edition: str | None = None) -> Unit:
+        """One profile for the referee, of `edition` when given: imported data before the quick
+        reference; a name in several factions, or only in the other edition, is refused with the reason."""
         query = check_query(query, field)
-        status, cards = self.match(query)
+        status, cards, indices = self.find(query, edition)
+        if status != "found" and edition is not None:
+            other = self.find(query)
+            if other[0] == "found" and all(self.records[i]["edition"] != edition for i in other[2]):
+                editions = sorted({self.records[i]["edition"] for i in other[2]})
+                raise UnitLookupError(
+                    f"{field}: {other[1][0]!r} has only {' and '.join(EDITION_LABELS.get(e, e) for e in editions)} "
+                    f"profiles; the {EDITION_LABELS.get(edition, edition)} rules use "
+                    f"{EDITION_LABELS.get(edition, edition)} profiles only (import that edition's data, or choose "
+                    "the other ruleset)", field, code="wrong_edition")
         if status == "not_found":
             near = f"; did you mean {', '.join(cards[:3])}?" if cards else ""
             raise UnitLookupError(f"{field}: no unit named {query!r}{near}", field)
         if status == "ambiguous":
             raise UnitLookupError(f"{field}: {query!r} could be {', '.join(cards[:5])}; name one", field,
                                   code="ambiguous")
-        found = self._with_name(cards[0])
+        imported = [i for i in indices if self.records[i]["rowid"] is not None]  # the quick reference is a fallback
+        factions = list(dict.fromkeys(self.records[i].get("faction") or "?" for i in imported or indices))
+        if len(factions) > 1:
+            raise UnitLookupError(f"{field}: {query!r} is a unit of several factions ({', '.join(factions)}); "
+                                  f"put the faction first, e.g. '{factions[0]} {query}'", field, code="ambiguous")
+        key = name_key(query)
+        ordered = self._ordered(indices)
+        ordered.sort(key=lambda i: name_key(self.records[i]["name"]) != key)  # stable: the exact name first
+        found = self._load(ordered)
         unit = found[0]
         if len(found) > 1:
-            others = ", ".join(f"{u['source']} {u['version']}" for u in found[1:])
+            others = ", ".join(dict.fromkeys(f"{u['source']} {u['version']}" for u in found[1:]))
             unit.setdefault("notes", []).append(f"{unit_label(unit)} used; also known from {others}")
         return unit
 
@@ -166,31 +229,90 @@ class UnitBook:
         return {"units": len(self.records), "sources": sources}
 
 
-def import_files(data_dir: Path, paths: list[str]) -> dict[str, Any]:
-    """Import BattleScribe files or folders; all or nothing. Returns what was imported."""
+def import_files(data_dir: Path, paths: list[str], wait: float = store.LOCK_WAIT) -> dict[str, Any]:
+    """Import BattleScribe files or folders; all or nothing, one import at a time. Catalogues imported
+    earlier that link an imported file are rebuilt with it (listed with "rebuilt": true)."""
     from units.battlescribe import load
 
     if not paths:
         raise UnitLookupError("paths: give at least one BattleScribe file or folder", "paths", code="empty")
     path = store.db_path(Path(data_dir))
-    result = load(paths, context=store.read_xml(path))
-    store.write_import(path, result.sources, result.units, result.xml)
-    return {"imported": [{k: s[k] for k in ("file", "name", "revision", "units")} for s in result.sources],
+    with store.import_lock(Path(data_dir), wait):
+        names = {row["id"]: row["file"] for row in store.read_sources(path)}
+        result = load(paths, context=store.read_xml(path), context_names=names)
+        store.write_import(path, result.sources, result.units, result.xml)
+    return {"imported": [{k: s[k] for k in ("file", "name", "revision", "units", "rebuilt")} for s in result.sources],
             "units": sum(s["units"] for s in result.sources)}
 
 
-def referee_inputs(book: UnitBook, action: str, values: dict[str, Any],
-                   band: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
-    """(referee params, provenance, notes) for the unit inputs in `values` (names resolved here)."""
+def remove_source(data_dir: Path, source: str, wait: float = store.LOCK_WAIT) -> dict[str, Any]:
+    """Remove one imported file (by file name, catalogue name or id) and its units; refused while
+    another imported catalogue links it (remove that one first, or re-import both)."""
+    from units.battlescribe import parse_bytes
+
+    path = store.db_path(Path(data_dir))
+    with store.import_lock(Path(data_dir), wait):
+        rows = store.read_sources(path)
+        key = name_key(source)
+        found = [r for r in rows if key in (name_key(r["file"]), name_key(r["name"] or ""), name_key(r["id"]))]
+        if not found:
+            known = ", ".join(r["file"] for r in rows) or "nothing is imported"
+            raise UnitLookupError(f"source: no imported file {source!r} (imported: {known})", "source")
+        target = found[0]
+        xml = store.read_xml(path)
+        users = []
+        for row in rows:
+            if row["id"] == target["id"] or row["id"] not in xml:
+                continue
+            root = parse_bytes(xml[row["id"]], row["file"]).root
+            links = {link.get("targetId") for link in root.iter("catalogueLink")}
+            if target["id"] in links or root.get("gameSystemId") == target["id"]:
+                users.append(row["file"])
+        if users:
+            raise UnitLookupError(f"source: {target['file']} is linked by {', '.join(users)}; remove "
+                                  f"{'them' if len(users) > 1 else 'it'} first", "source", code="in_use")
+        store.write_import(path, [], {}, {}, drop={target["id"]})
+    return {"removed": {k: target[k] for k in ("file", "name", "revision", "units")}}
+
+
+def referee_inputs(book: UnitBook, action: str, values: dict[str, Any], band: str | None = None,
+                   ruleset: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
+    """(referee params, provenance, notes) for the unit inputs in `values` (names resolved here).
+
+    Profiles are taken from the ruleset's edition only (dw4 rules: 4th-edition profiles; dw3 and
+    the quick reference: 3rd-edition ones). With no ruleset, the 3rd edition (the referee's
+    default) unless the units named exist only in the 4th: then the 4th, said in a note."""
     from units.referee_inputs import profile_inputs
 
-    attacker = book.get(values["attacker"], "attacker") if values.get("attacker") else None
-    target = book.get(values["target"], "target") if values.get("target") else None
+    names = [(values[k], k) for k in ("attacker", "target") if values.get(k)]
+    edition = None if ruleset is None else ("dw4" if ruleset.startswith("dw4") else "dw3")
+    notes: list[str] = []
+    if edition is None:
+        edition = "dw3"
+        if names and all(_only_edition(book, name) == "dw4" for name, _ in names):
+            edition = "dw4"
+            notes.append("the units named have 4th-edition profiles only: the dw4 ruleset is used")
+    attacker = book.get(values["attacker"], "attacker", edition) if values.get("attacker") else None
+    target = book.get(values["target"], "target", edition) if values.get("target") else None
     params, provenance = profile_inputs(
         action, attacker, values.get("weapon"), target, values.get("distance"), values.get("attacker_models"),
-        bool(values.get("attacker_crippled")), bool(values.get("target_crippled")), band)
-    notes: list[str] = []
+        bool(values.get("attacker_crippled")), bool(values.get("target_crippled")), band, edition, notes)
+    if ruleset is None and edition == "dw4":
+        params["ruleset"] = "dw4"
     for unit in (attacker, target):
         if unit is not None:
             notes.extend(f"{unit['name']}: {n}" for n in unit.get("notes", []) if " used; also known from " in n)
+    for role, unit in (("attacker", attacker), ("target", target)):
+        if unit is not None:
+            notes.append(f"{role}: {unit_label(unit)}")
     return params, provenance, notes
+
+
+def _only_edition(book: UnitBook, name: str) -> str | None:
+    """The one edition a name's profiles belong to, or None (both, or not found)."""
+    try:
+        status, _, indices = book.find(check_query(name))
+    except UnitLookupError:
+        return None
+    editions = {book.records[i]["edition"] for i in indices} if status == "found" else set()
+    return editions.pop() if len(editions) == 1 else None

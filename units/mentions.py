@@ -115,7 +115,7 @@ def find_units(text: str, book: UnitBook | None = None
                ) -> tuple[str | None, str | None, str | None, float | None, str]:
     """(attacker, weapon, target, distance in inches, rest of the text); None where not named."""
     if book is None:
-        from index.config import Settings
+        from core.settings import Settings
         from units.book import UnitBook
 
         settings = Settings.from_env()

@@ -40,3 +40,13 @@ def merged_params(action: str, referee_specs: list[ParamSpec]) -> list[ParamSpec
         return list(referee_specs)
     names = {spec.name for spec in referee_specs}
     return [*referee_specs, *(spec for spec in UNIT_PARAMS[action] if spec.name not in names)]
+
+# fleets (issue 17): GET /v1/fleet, POST /v1/fleet/vs; the CLI's `fleet show|vs` take the same inputs
+FLEET_NAME = ParamSpec("name", Kind.TEXT, "fleet name (default: the last imported roster)", max_length=MAX_NAME)
+FLEET_TARGET = ParamSpec("target", Kind.TEXT, "target unit by name ('Lovelace', 'Union Columbia')", required=True,
+                         max_length=MAX_NAME)
+FLEET_OF = ParamSpec("fleet", Kind.TEXT, "fleet name (default: the last imported roster)", max_length=MAX_NAME)
+FLEET_RULESET = ParamSpec("ruleset", Kind.CHOICE, "rules to use (default: the roster's edition)",
+                          choices=("dw3", "dw3-qrs", "dw4"))
+FLEET_QUERY_PARAMS = [FLEET_NAME]
+FLEET_VS_PARAMS = [FLEET_TARGET, FLEET_OF, FLEET_RULESET]

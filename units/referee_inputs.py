@@ -18,35 +18,26 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from referee.rulesets import get as get_ruleset
 from units.errors import UnitLookupError
 from units.model import BAND_LABELS, STAT_LABELS, Unit, name_key, unit_label
+from units.qualities import normalise, ramming_value
 
-BAND_LIMITS = (("point_blank", 10.0), ("closing", 20.0), ("long", 30.0))
-EXTREME_RANGE_LONG = 40.0
-REFEREE_BAND = {"point_blank": "point-blank", "closing": "closing", "long": "long"}
+REFEREE_BAND = {"point_blank": "point-blank", "closing": "closing", "long": "long",
+                "close": "close", "standard": "standard", "extreme": "extreme"}
+PROFILE_BAND = {v: k for k, v in REFEREE_BAND.items()}
+BAND_TEXT = {"dw3": "Point blank 0-10\", Closing 10-20\", Long 20-30\"", "dw4": "Close 0-10\", Standard 10-30\", "
+             "Extreme beyond 30\""}
 _STATE_LABEL = {"battle_ready": "Battle-Ready", "crippled": "Crippled"}
-
-
-def band_for(distance: float, extreme_range: bool = False) -> str | None:
-    """The band containing `distance` inches; a target on a border is in the nearer band."""
-    for band, upper in BAND_LIMITS:
-        if band == "long" and extreme_range:
-            upper = EXTREME_RANGE_LONG
-        if distance <= upper:
-            return band
-    return None
 
 
 def _quality_key(text: str) -> str:
     return re.sub(r"[\s(]*\d+\)?\s*$", "", text.strip().lower()).strip()
 
 
-def _ramming_value(weapon: dict[str, Any]) -> int | None:
-    for quality in weapon["qualities"]:
-        m = re.fullmatch(r"\s*ramming\s*\(?\s*(\d+)\s*\)?\s*", quality.lower())
-        if m:
-            return int(m.group(1))
-    return None
+def _ramming_value(weapon: dict[str, Any], crippled: bool = False) -> int | None:
+    """Ramming (X), 'Ramming 12/10' (Battle-Ready/Crippled) or 'Ramming 12' from the weapon's qualities."""
+    return ramming_value(weapon["qualities"], crippled)
 
 
 def pick_weapon(unit: Unit, name: str, field: str = "weapon") -> dict[str, Any]:
@@ -76,9 +67,11 @@ def pick_weapon(unit: Unit, name: str, field: str = "weapon") -> dict[str, Any]:
 
 
 class _Inputs:
-    def __init__(self) -> None:
+    def __init__(self, edition: str = "dw3") -> None:
         self.params: dict[str, Any] = {}
         self.provenance: list[dict[str, Any]] = []
+        self.notes: list[str] = []
+        self.edition = edition
 
     def put(self, param: str, value: Any, source: str) -> None:
         self.params[param] = value
@@ -108,25 +101,34 @@ def _weapon_label(unit: Unit, weapon: dict[str, Any]) -> str:
 def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target: Unit | None,
             distance: float | None, models: int, attacker_crippled: bool, target_crippled: bool,
             band: str | None) -> None:
+    dw4 = out.edition == "dw4"
     if attacker is not None:
         if not weapon_name:
             names = ", ".join(dict.fromkeys(w["name"] for w in attacker["weapons"]))
             raise UnitLookupError(f"weapon: name {attacker['name']}'s lead weapon (one of: {names})", "weapon")
         weapon = pick_weapon(attacker, weapon_name)
-        qualities = [q.lower() for q in weapon["qualities"]]
-        extreme = any(_quality_key(q) in ("ext range", "extreme range", "extreme-range") for q in qualities)
+        qualities, notes = normalise(weapon["qualities"], "dw4" if dw4 else "dw3", attacker_crippled, target)
+        out.notes.extend(f"{weapon['name']}: {n}" for n in notes)
+        extreme = "extreme-range" in qualities
         if band is None:
             if distance is None:
                 raise UnitLookupError("distance: give the distance in inches so the weapon's range band is known",
                                       "distance")
-            band = band_for(distance, extreme)
-            if band is None:
-                reach = EXTREME_RANGE_LONG if extreme else BAND_LIMITS[-1][1]
+            rules = get_ruleset("dw4" if dw4 else "dw3")  # the referee's one band_for: the same band it derives
+            referee_band = rules.band_for(distance, extreme)
+            if referee_band is None:
+                reach = (rules.extreme_range_long if extreme else None) or rules.bands[-1][1]
                 raise UnitLookupError(f"distance: {distance:g}\" is beyond {weapon['name']}'s reach "
                                       f"({reach:g}\")", "distance")
+            band = PROFILE_BAND[referee_band]
+        if band not in weapon["bands"]:
+            bands = ", ".join(BAND_LABELS[b] for b in weapon["bands"])
+            raise UnitLookupError(f"range: {BAND_LABELS.get(band, band)} is not a band of "
+                                  f"{_weapon_label(attacker, weapon)} (its bands: {bands})", "range")
         state = "crippled" if attacker_crippled else "battle_ready"
         dice = weapon["bands"][band][state]
-        where = f"{_weapon_label(attacker, weapon)} › {BAND_LABELS[band]} › {_STATE_LABEL[state]}"
+        where = f"{_weapon_label(attacker, weapon)} › {BAND_LABELS[band]}"
+        where += "" if dw4 else f" › {_STATE_LABEL[state]}"
         if dice["lead"] is None:
             raise UnitLookupError(f"weapon: {_weapon_label(attacker, weapon)} has no known {_STATE_LABEL[state]} "
                                   f"{BAND_LABELS[band]} value (not printed); give ⟨lead⟩ yourself", "weapon")
@@ -135,21 +137,23 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
                                   f"fire at {distance:g}\"" if distance is not None else
                                   f"weapon: {weapon['name']} cannot fire at {BAND_LABELS[band]} range (\"-\")",
                                   "weapon")
-        out.put("lead", dice["lead"], f"{where} lead")
+        out.put("lead", dice["lead"], f"{where}" + ("" if dw4 else " lead"))
         if models > 1:
-            if dice["support"] is None:
+            support = dice["lead"] if dw4 else dice["support"]
+            if support is None:
                 raise UnitLookupError(f"weapon: {weapon['name']} has no known support value; give ⟨support⟩",
                                       "weapon")
-            out.put("support", [dice["support"]] * (models - 1),
-                    f"{where} support (bracketed) × {models - 1} other model{'s' if models > 2 else ''}")
+            out.put("support", [support] * (models - 1),
+                    f"{where} {'value' if dw4 else 'support (bracketed)'} × {models - 1} other "
+                    f"model{'s' if models > 2 else ''}")
         if qualities:
             out.put("quality", qualities, f"{_weapon_label(attacker, weapon)} › qualities")
         if distance is not None:  # the referee derives the same band from the distance and cites it
             out.provenance.append({"param": "range", "value": REFEREE_BAND[band],
-                                   "from": f"{distance:g}\" is {BAND_LABELS[band]} (Point blank 0-10\", Closing "
-                                           "10-20\", Long 20-30\"; a target on a border is in the nearer band)"})
-        keys = {_quality_key(q) for q in qualities}
-        if target is not None:
+                                   "from": f"{distance:g}\" is {BAND_LABELS[band]} ({BAND_TEXT[out.edition]}; "
+                                           "a target on a border is in the nearer band)"})
+        keys = {q.split(":")[0] for q in qualities}
+        if target is not None and not dw4:
             if "aerial" in keys:
                 out.stat("defence", target, "adv", target_crippled, "target")
             elif "submerged" in keys:
@@ -158,13 +162,21 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
         raise UnitLookupError("weapon: name the attacker too (⟨attacker⟩) so the weapon can be found", "weapon")
     if target is not None:
         out.stat("armour", target, "armour", target_crippled, "target")
-        out.stat("citadel", target, "citadel", target_crippled, "target")
+        if dw4:
+            out.optional_stat("defence", target, "defence", target_crippled)
+        else:
+            out.stat("citadel", target, "citadel", target_crippled, "target")
         out.stat("mass", target, "mass", target_crippled, "target")
         out.stat("hull", target, "hull", target_crippled, "target")
         if target_crippled:
             out.put("crippled", True, f"{unit_label(target)} › Crippled (as given)")
-        elif target["stats"]["crippled"]["hull"] is not None:
+        elif not dw4 and _has_crippled_side(target):
             out.stat("crippled_hull", target, "hull", True, "target")
+
+
+def _has_crippled_side(target: Unit) -> bool:
+    """A Mass 1 model has no Crippled side (dw3: it is destroyed, not Crippled); others have one when printed."""
+    return target["stats"]["crippled"]["hull"] is not None and target["stats"]["battle_ready"]["mass"] != 1
 
 
 def _assault(out: _Inputs, attacker: Unit | None, target: Unit | None, models: int,
@@ -189,11 +201,13 @@ def _ram(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target: U
         weapon = pick_weapon(attacker, weapon_name) if weapon_name else \
             next((w for w in attacker["weapons"] if _ramming_value(w) is not None), None)
         if weapon is not None:
-            value = _ramming_value(weapon)
+            value = _ramming_value(weapon, attacker_crippled)
             if value is None:
                 raise UnitLookupError(f"weapon: {weapon['name']} has no Ramming (X) quality", "weapon")
             out.put("ramming", value, f"{_weapon_label(attacker, weapon)} › Ramming ({value})")
-            others = [q.lower() for q in weapon["qualities"] if _ramming_value({"qualities": [q]}) is None]
+            printed = [q for q in weapon["qualities"] if _ramming_value({"qualities": [q]}) is None]
+            others, notes = normalise(printed, out.edition, attacker_crippled, target)
+            out.notes.extend(f"{weapon['name']}: {n}" for n in notes)
             if others:
                 out.put("quality", others, f"{_weapon_label(attacker, weapon)} › qualities")
     elif weapon_name:
@@ -202,7 +216,8 @@ def _ram(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target: U
         out.put("inches", distance, "⟨distance⟩: inches moved before the impact")
     if target is not None:
         out.stat("target_armour", target, "armour", target_crippled, "target")
-        out.stat("target_citadel", target, "citadel", target_crippled, "target")
+        if out.edition != "dw4":
+            out.stat("target_citadel", target, "citadel", target_crippled, "target")
         out.stat("target_mass", target, "mass", target_crippled, "target")
         out.stat("target_hull", target, "hull", target_crippled, "target")
 
@@ -210,12 +225,14 @@ def _ram(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target: U
 def profile_inputs(action: str, attacker: Unit | None = None, weapon: str | None = None, target: Unit | None = None,
                    distance: float | None = None, attacker_models: int | None = None,
                    attacker_crippled: bool = False, target_crippled: bool = False,
-                   band: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """(referee params, provenance) for `action` from the given profiles; `band` (a referee range
-    name) replaces the band the distance would give."""
-    out = _Inputs()
+                   band: str | None = None, edition: str = "dw3",
+                   notes: list[str] | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """(referee params, provenance) for `action` from the given profiles of `edition` ('dw3' or
+    'dw4'); `band` (a referee range name) replaces the band the distance would give; notes (a
+    quality not modelled, say) are appended to `notes` when given."""
+    out = _Inputs(edition)
     models = attacker_models or 1
-    profile_band = {v: k for k, v in REFEREE_BAND.items()}.get(band or "", None)
+    profile_band = PROFILE_BAND.get(band or "", None)
     if action == "attack":
         _attack(out, attacker, weapon, target, distance, models, attacker_crippled, target_crippled, profile_band)
     elif action == "assault":
@@ -224,4 +241,6 @@ def profile_inputs(action: str, attacker: Unit | None = None, weapon: str | None
         _ram(out, attacker, weapon, target, distance, attacker_crippled, target_crippled)
     else:
         raise UnitLookupError(f"action: {action!r} is not attack, assault or ram", "action")
+    if notes is not None:
+        notes.extend(out.notes)
     return out.params, out.provenance

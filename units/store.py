@@ -1,9 +1,9 @@
 """Imported profiles in SQLite beside the index: `<data dir>/units.sqlite`.
 
-Writes go through sqlite-utils into a new file that replaces the old one with os.replace,
+Writes go through the sqlite3 module into a new file that replaces the old one with os.replace,
 so a reader sees the old set or the new one, never half an import. Re-importing a source
 (same BattleScribe id) replaces its profiles. Reads use the standard sqlite3 module only:
-sqlite-utils pulls in numpy, which `admiralty unit` must not pay for at start-up.
+sqlite-utils pulls in numpy, which neither an import nor `admiralty unit` should pay for.
 """
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ import json
 import os
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -62,9 +64,12 @@ def read_index(path: Path) -> list[dict[str, Any]]:
     if conn is None:
         return []
     try:
-        rows = conn.execute("select rowid, name, keys, source, version from units order by rowid")
+        columns = {r[1] for r in conn.execute("pragma table_info(units)")}
+        extra = ", edition, faction" if {"edition", "faction"} <= columns else ", null as edition, null as faction"
+        rows = conn.execute(f"select rowid, name, keys, source, version{extra} from units order by rowid")  # noqa: S608
         return [{"rowid": r["rowid"], "name": r["name"], "keys": json.loads(r["keys"] or "[]"),
-                 "source": r["source"], "version": r["version"]} for r in rows]
+                 "source": r["source"], "version": r["version"], "edition": r["edition"] or "dw3",
+                 "faction": r["faction"]} for r in rows]
     except sqlite3.Error as exc:
         raise UnitDataError(f"the unit database {path} is unreadable ({exc}); re-import the files", "units") from exc
     finally:
@@ -112,35 +117,73 @@ def read_xml(path: Path) -> dict[str, bytes]:
         conn.close()
 
 
-def write_import(path: Path, sources: list[dict[str, Any]], units: dict[str, list[Unit]],
-                 xml: dict[str, bytes]) -> None:
-    """The old database minus the re-imported sources, plus the new ones, swapped in atomically."""
-    import sqlite_utils
+TMP_INFIX = ".tmp-"  # units.sqlite.tmp-<pid>: an import in progress
 
+
+def remove_stale_temp_files(path: Path) -> list[Path]:
+    """Delete the temp files of imports whose process is gone (killed mid-import); return them."""
+    removed = []
+    for tmp in path.parent.glob(f"{path.name}{TMP_INFIX}*"):
+        pid = tmp.name.rsplit(TMP_INFIX, 1)[1]
+        if pid.isdigit() and _process_alive(int(pid)):
+            continue
+        try:
+            tmp.unlink()
+            removed.append(tmp)
+        except OSError:  # another import removed it first, or the directory is read-only: harmless
+            pass
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # exists, someone else's
+        return True
+    return True
+
+
+_SOURCE_COLUMNS = ("id", "file", "name", "revision", "kind", "units", "imported_at", "xml")
+_UNIT_COLUMNS = ("source_id", "name", "name_key", "aliases", "keys", "source", "version", "edition", "faction", "json")
+
+
+def write_import(path: Path, sources: list[dict[str, Any]], units: dict[str, list[Unit]],
+                 xml: dict[str, bytes], drop: set[str] | None = None) -> None:
+    """The old database minus the re-imported (and `drop`ped) sources, plus the new ones, swapped in
+    atomically. Callers hold `import_lock`. The standard sqlite3 module only (sqlite-utils would
+    load numpy: half a second of every import)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
+    remove_stale_temp_files(path)
+    tmp = path.with_name(f"{path.name}{TMP_INFIX}{os.getpid()}")
     tmp.unlink(missing_ok=True)
-    replaced = {s["id"] for s in sources}
+    tmp.touch()  # a read-only data directory fails here, naming the file, before any work
+    replaced = {s["id"] for s in sources} | (drop or set())
     old_sources = [s for s in _all_rows(path, "sources") if s["id"] not in replaced]
     old_units = [u for u in _all_rows(path, "units") if u["source_id"] not in replaced]
     now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    source_rows = [tuple(s.get(c) for c in _SOURCE_COLUMNS) for s in old_sources] + [
+        (s["id"], s["file"], s["name"], s["revision"], s["kind"], s["units"], now, xml[s["id"]]) for s in sources]
+    # old rows are rebuilt from their JSON, so a database written by an older version gains new columns
+    unit_rows = [_unit_row(row["source_id"], json.loads(row["json"])) for row in old_units] + \
+        [_unit_row(sid, u) for sid, found in units.items() for u in found]
     try:
-        db = sqlite_utils.Database(tmp)
-        db.execute("PRAGMA synchronous=OFF")  # a new private file: flushed once with fsync before the swap
-        db.execute("PRAGMA journal_mode=OFF")
-        sources_table, units_table = db.table("sources"), db.table("units")
-        sources_table.create({"id": str, "file": str, "name": str, "revision": str, "kind": str, "units": int,
-                              "imported_at": str, "xml": bytes}, pk="id")
-        units_table.create({"source_id": str, "name": str, "name_key": str, "aliases": str, "keys": str,
-                            "source": str, "version": str, "json": str})
-        sources_table.insert_all(old_sources + [
-            {"id": s["id"], "file": s["file"], "name": s["name"], "revision": s["revision"], "kind": s["kind"],
-             "units": s["units"], "imported_at": now, "xml": xml[s["id"]]} for s in sources])
-        # old rows are rebuilt from their JSON, so a database written by an older version gains new columns
-        units_table.insert_all([_unit_row(row["source_id"], json.loads(row["json"])) for row in old_units] +
-                               [_unit_row(sid, u) for sid, found in units.items() for u in found])
-        units_table.create_index(["name_key"])
-        db.close()
+        conn = sqlite3.connect(tmp)
+        try:
+            conn.execute("PRAGMA synchronous=OFF")  # a new private file: flushed once with fsync before the swap
+            conn.execute("PRAGMA journal_mode=OFF")
+            conn.execute("create table sources (id text primary key, file text, name text, revision text, "
+                         "kind text, units integer, imported_at text, xml blob)")
+            conn.execute("create table units (source_id text, name text, name_key text, aliases text, keys text, "
+                         "source text, version text, edition text, faction text, json text)")
+            conn.executemany(f"insert into sources values ({','.join('?' * len(_SOURCE_COLUMNS))})", source_rows)
+            conn.executemany(f"insert into units values ({','.join('?' * len(_UNIT_COLUMNS))})",
+                             [tuple(row[c] for c in _UNIT_COLUMNS) for row in unit_rows])
+            conn.execute("create index idx_units_name_key on units (name_key)")
+            conn.commit()
+        finally:
+            conn.close()
         with open(tmp, "rb") as handle:
             os.fsync(handle.fileno())
         os.replace(tmp, path)
@@ -148,11 +191,42 @@ def write_import(path: Path, sources: list[dict[str, Any]], units: dict[str, lis
         tmp.unlink(missing_ok=True)
 
 
+LOCK_NAME = "units.lock"
+LOCK_WAIT = 10.0  # seconds a second import waits for the first before saying so
+
+
+@contextmanager
+def import_lock(data_dir: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
+    """One import (or removal) at a time per data directory: an OS file lock, released if the process dies.
+
+    A second caller waits up to `wait` seconds, then is told another import is running."""
+    import fcntl
+
+    data_dir = Path(data_dir)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with open(data_dir / LOCK_NAME, "a+") as handle:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise UnitDataError(f"another unit import is running in {data_dir} (waited {wait:g} s); "
+                                        "try again when it has finished", "paths", code="import_busy") from None
+                time.sleep(0.05)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
 def _unit_row(source_id: str, unit: Unit) -> dict[str, Any]:
     aliases = list(unit.get("aliases", []))
     return {"source_id": source_id, "name": unit["name"], "name_key": name_key(unit["name"]),
             "aliases": json.dumps(aliases), "keys": json.dumps(lookup_keys(unit["name"], aliases)),
-            "source": unit["source"], "version": unit["version"], "json": json.dumps(unit)}
+            "source": unit["source"], "version": unit["version"], "edition": unit.get("edition") or "dw3",
+            "faction": unit.get("faction"), "json": json.dumps(unit)}
 
 
 def _all_rows(path: Path, table: str) -> list[dict[str, Any]]:

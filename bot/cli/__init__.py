@@ -10,13 +10,25 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from bot.cli import ask, bot_cmd, feedback_cmd, index_cmd, referee_cmds, rule, serve, settings_cmd, units_cmd
-from bot.service import UserInputError, show_params
+from bot.cli import (
+    ask,
+    bot_cmd,
+    feedback_cmd,
+    fleet_cmd,
+    index_cmd,
+    referee_cmds,
+    rule,
+    serve,
+    settings_cmd,
+    units_cmd,
+)
+from bot.cli.boundary import EXIT_INTERRUPTED, report
 
 __all__ = ["build_parser", "main"]
 
 # Each module exposes register(subparsers) and sets `func` on its parser.
-_COMMAND_MODULES = (ask, rule, index_cmd, referee_cmds, serve, bot_cmd, settings_cmd, feedback_cmd, units_cmd)
+_COMMAND_MODULES = (ask, rule, index_cmd, referee_cmds, serve, bot_cmd, settings_cmd, feedback_cmd, units_cmd,
+                    fleet_cmd)
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -72,13 +84,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(func(args) or 0)
     except KeyboardInterrupt:
         print("admiralty: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # `admiralty … | head`: the reader left; not an error
+        _silence_stdout()
         return 0
-    except UserInputError as exc:
-        print(f"admiralty: error: {show_params(' '.join(str(exc).split()), 'cli')}", file=sys.stderr)
-        return 2
+    except Exception as exc:  # the one boundary: one line, the documented exit code, never a traceback
+        return report(exc)
 
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush does not complain about the pipe."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.cli.boundary import describe_failure
 from bot.cli.output import citation, print_json, wrap
 from bot.service import ASK_PARAMS, Admiralty, UserInputError, spec_named
 
@@ -76,33 +77,67 @@ def _print_human(result: dict[str, Any]) -> None:
         print()
 
 
-def _read_batch(path: Path) -> list[str]:
+def _read_batch(path: Path) -> list[bytes]:
+    """The batch's non-blank lines as bytes: each is decoded on its own, so one bad line stays one line."""
     try:
-        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserInputError(f"cannot read batch file {path}: {exc}") from exc
-    return [line for line in text.splitlines() if line.strip()]
+        if str(path) == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            if path.exists() and not path.is_file():
+                raise UserInputError(f"cannot read batch file {path}: not a regular file", "batch")
+            data = path.read_bytes()
+    except OSError as exc:
+        raise UserInputError(f"cannot read batch file {path}: {exc.strerror or exc}", "batch") from exc
+    return [line for line in data.splitlines() if line.strip()]
+
+
+def _question_of(raw: bytes) -> str:
+    """The `question` of one batch line, or ValueError naming what is wrong with the line."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError("not valid UTF-8") from None
+    try:
+        item = json.loads(text)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
+    question = item.get("question") if isinstance(item, dict) else None
+    if not isinstance(question, str):
+        raise ValueError("no 'question' text field")
+    return question
+
+
+def _emit(out: dict[str, Any]) -> None:
+    """One JSON line; text that cannot be written as UTF-8 (a lone surrogate) is escaped instead."""
+    try:
+        line = json.dumps(out, ensure_ascii=False)
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        line = json.dumps(out, ensure_ascii=True)
+    print(line, flush=True)
 
 
 def _run_batch(args: argparse.Namespace) -> int:
-    """One output line per input line, same order; a bad line gets an `error`, not a crash."""
+    """One output line per input line, same order; a bad line gets an `error`, not a crash.
+
+    Exit 0 when every line was answered or refused as bad input; 1 when a line met an
+    unexpected failure (it still gets its error line and the batch goes on)."""
     service = Admiralty(progress=sys.stderr.isatty())
     _validate_before_loading(service, args)
     lines = _read_batch(args.batch)
-    for n, line in enumerate(lines, start=1):
+    failed = False
+    for n, raw in enumerate(lines, start=1):
         try:
-            item = json.loads(line)
-            question = item.get("question") if isinstance(item, dict) else None
-            if not isinstance(question, str):
-                raise ValueError("no 'question' text field")
+            question = _question_of(raw)
         except ValueError as exc:
-            print(json.dumps({"question": None, "line": n, "error": f"line {n}: {exc}", "results": []}), flush=True)
+            _emit({"question": None, "line": n, "error": f"line {n}: {exc}", "results": []})
             continue
         try:
-            result = service.ask(question, k=args.k, game=args.game, edition=args.edition, lang=args.lang,
-                                 mode=args.mode)
-            out = result  # exactly what `ask --json` gives for this question alone
-        except UserInputError as exc:
-            out = {"question": question, "error": str(exc), "results": []}
-        print(json.dumps(out, ensure_ascii=False), flush=True)
-    return 0
+            out = service.ask(question, k=args.k, game=args.game, edition=args.edition, lang=args.lang,
+                              mode=args.mode)  # exactly what `ask --json` gives for this question alone
+        except Exception as exc:  # noqa: BLE001 - one line's failure must not end the batch
+            message, code = describe_failure(exc)
+            failed = failed or code == 1
+            out = {"question": question, "line": n, "error": message, "results": []}
+        _emit(out)
+    return 1 if failed else 0

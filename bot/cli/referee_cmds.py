@@ -71,6 +71,8 @@ def _run(action: str, specs: list[ParamSpec]) -> Callable[[argparse.Namespace], 
             for item in result.get("inputs_from_profiles", []):  # issue 10: where each profile value came from
                 over = f" (overridden by {item['overridden_by']})" if "overridden_by" in item else ""
                 print(f"  {item['param']} = {item['value']}  ← {item['from']}{over}")
+            for note in result.get("unit_notes", []):  # issue 17: which profile (faction, edition); qualities
+                print(f"  note: {note}")
         return 0
 
     return func

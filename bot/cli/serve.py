@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from bot.rate_limit import RateLimiter
 
 from bot.cli.output import whole_number
+from core.settings import user_env
 
 SWITCH_INTERVAL_S = 0.001
 
@@ -240,7 +241,7 @@ def _ensure_index(error: type[Exception]) -> None:
     whose threads a forked worker must not inherit."""
     import subprocess
 
-    from index.config import Settings
+    from core.settings import Settings
     from index.freshness import index_status
 
     status = index_status(Settings.from_env())
@@ -275,7 +276,7 @@ def _proxy_trust(allow_ips: str, header: str, error: type[Exception]) -> ProxyTr
 def _api_key(env_name: str | None, error: type[Exception]) -> str | None:
     if not env_name:
         return None
-    key = os.environ.get(env_name, "").strip()
+    key = (user_env(env_name) or "").strip()
     if not key:
         raise error(f"--api-key-env {env_name}: that environment variable is not set or empty")
     if len(key) < 16:

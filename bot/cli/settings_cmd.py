@@ -51,7 +51,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     from bot.cli.output import print_json
     from bot.store import open_store
-    from index.config import Settings
+    from core.settings import Settings
 
     with open_store(Settings.from_env()) as store:
         if args.settings_action == "set":

@@ -11,6 +11,11 @@ from bot.cli.output import print_json, print_unmatched, wrap
 
 _STAT_ORDER = (("mass", "Mass"), ("speed", "Spd"), ("turn", "Turn"), ("armour", "Arm"), ("hull", "Hull"),
                ("citadel", "Cit"), ("fray", "Fray"), ("adv", "ADV"), ("sdv", "SDV"))
+_STAT_ORDER_DW4 = (("mass", "Mass"), ("speed_min", "Spd>"), ("speed", "Spd"), ("turn", "Turn"), ("defence", "Def"),
+                   ("armour", "Arm"), ("hull", "Hull"), ("actions", "Act"), ("broadside", "Brd"),
+                   ("repair", "Rep"), ("crew", "Crew"), ("models", "Mdls"))
+_BAND_HEADERS = {"point_blank": "Point Blank", "closing": "Closing", "long": "Long", "close": "Close",
+                 "standard": "Standard", "extreme": "Extreme"}
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,6 +35,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     imp.add_argument("paths", nargs="+", metavar="PATH", help="a .gst/.cat/.gstz/.catz file or a folder of them")
     imp.add_argument("--json", action="store_true", help="machine-readable output")
     imp.set_defaults(func=run_import)
+    remove = sub.add_parser("remove", help="remove one imported file and its units")
+    remove.add_argument("source", metavar="SOURCE", help="file name (Union.cat), catalogue name or id")
+    remove.add_argument("--json", action="store_true", help="machine-readable output")
+    remove.set_defaults(func=run_remove)
     status = sub.add_parser("status", help="how many units, from which sources")
     status.add_argument("--json", action="store_true", help="machine-readable output")
     status.set_defaults(func=run_status)
@@ -45,26 +54,36 @@ def _dice(entry: dict[str, Any]) -> str:
         return "?"
     if lead == 0 and not support:
         return "-"
-    return f"{lead}({_cell(support) if support is not None else '?'})"
+    return f"{lead}({_cell(support)})" if support is not None else str(lead)
 
 
 def render_unit(unit: dict[str, Any]) -> str:
-    lines = [f"== {unit['name']} — {unit.get('faction') or 'faction unknown'}",
+    dw4 = unit.get("edition") == "dw4"
+    edition = unit.get("edition_label") or ("4th edition" if dw4 else "3rd edition")
+    points = f", {unit['points']} pts" if unit.get("points") is not None else ""
+    lines = [f"== {unit['name']} — {unit.get('faction') or 'faction unknown'}, {edition}{points}",
              f"   source: {unit['source']}, {unit['version']}"]
-    header = "".join(f"{label:>6}" for _, label in _STAT_ORDER)
+    order = _STAT_ORDER_DW4 if dw4 else _STAT_ORDER
+    header = "".join(f"{label:>6}" for _, label in order)
     lines.append(f"   {'':<14}{header}")
-    for state, label in (("battle_ready", "Battle-Ready"), ("crippled", "Crippled")):
-        row = "".join(f"{_cell(unit['stats'][state][key]):>6}" for key, _ in _STAT_ORDER)
-        lines.append(f"   {label:<14}{row}")
+    for state, label in (("battle_ready", "Battle-Ready"), ("crippled", "Crippled"))[: 1 if dw4 else 2]:
+        row = "".join(f"{_cell(unit['stats'][state].get(key)):>6}" for key, _ in order)
+        lines.append(f"   {label if not dw4 else '':<14}{row}")
     if unit["weapons"]:
-        lines.append("   Weapons (lead(support), Battle-Ready / Crippled):")
-        lines.append(f"     {'name':<26}{'arc':<12}{'Point Blank':<16}{'Closing':<16}{'Long':<16}qualities")
+        keys = list(unit["weapons"][0]["bands"])
+        lines.append("   Weapons (dice per band):" if dw4 else
+                     "   Weapons (lead(support), Battle-Ready / Crippled):")
+        lines.append(f"     {'name':<26}{'n':<3}{'arc':<12}" + "".join(f"{_BAND_HEADERS[k]:<16}" for k in keys)
+                     + "qualities")
         for w in unit["weapons"]:
-            bands = [f"{_dice(w['bands'][b]['battle_ready'])} / {_dice(w['bands'][b]['crippled'])}"
-                     for b in ("point_blank", "closing", "long")]
+            bands = [_dice(w['bands'][b]['battle_ready']) if dw4 else
+                     f"{_dice(w['bands'][b]['battle_ready'])} / {_dice(w['bands'][b]['crippled'])}" for b in keys]
             option = "" if w.get("default", True) else f"  [option: {w.get('option')}]"
-            lines.append(f"     {w['name'][:25]:<26}{(w.get('arc') or '?')[:11]:<12}"
-                         f"{bands[0]:<16}{bands[1]:<16}{bands[2]:<16}{', '.join(w['qualities'])}{option}")
+            lines.append(f"     {w['name'][:25]:<26}{w.get('count', 1):<3}{(w.get('arc') or '?')[:11]:<12}"
+                         + "".join(f"{b:<16}" for b in bands) + f"{', '.join(w['qualities'])}{option}")
+    for other in unit.get("attached") or []:
+        lines.append(f"   + {other['name']} ({other.get('group') or 'attached'}, up to {other.get('max') or '?'}):"
+                     " its own card")
     for rule in unit["rules"]:
         lines.append(f"   * {rule['name']}" + (f" — {rule['citation']}" if rule.get("citation") else ""))
         lines.append(wrap(rule["text"], "       ") if rule.get("text") else "       (text unknown)")
@@ -100,8 +119,21 @@ def run_import(args: argparse.Namespace) -> int:
         print_json(result)
         return 0
     for source in result["imported"]:
-        print(f"  {source['file']}: {source['name']} (revision {source['revision']}): {source['units']} units")
+        again = " (imported earlier; rebuilt: it links a file of this import)" if source.get("rebuilt") else ""
+        print(f"  {source['file']}: {source['name']} (revision {source['revision']}): {source['units']} units{again}")
     print(f"imported {result['units']} units from {len(result['imported'])} files")
+    return 0
+
+
+def run_remove(args: argparse.Namespace) -> int:
+    from bot.service import Admiralty
+
+    result = Admiralty().remove_units(args.source)
+    if args.json:
+        print_json(result)
+        return 0
+    gone = result["removed"]
+    print(f"removed {gone['file']}: {gone['name']} (revision {gone['revision']}), {gone['units']} units")
     return 0
 
 

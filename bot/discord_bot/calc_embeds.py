@@ -102,6 +102,7 @@ def understood_text(result: Mapping[str, Any], lang: str = "en") -> str:
     if line := inputs_line(result.get("inputs")):
         blocks.append(f"**{t('understood', lang)}:** {line}")
     if profiles := _profile_lines(result.get("inputs_from_profiles")):
+        profiles += [safe(str(n)) for n in result.get("unit_notes") or [] if n]  # the profiles used; qualities
         blocks.append(f"**{t('from_profiles', lang)}:**\n" + "\n".join(f"• {p}" for p in profiles))
     if assumptions := [a for a in result.get("assumptions") or [] if a]:
         blocks.append(f"**{t('assumptions', lang)}:**\n" + "\n".join(f"• {shown(a, lang)}" for a in assumptions))

@@ -1,4 +1,4 @@
-"""Slash commands /ask, /rule, /unit, /sources, /settings, /help: the `SearchCommands` cog (the referee's
+"""Slash commands /ask, /rule, /unit, /fleet, /sources, /settings, /help: the `SearchCommands` cog (the referee's
 are the `RefereeCommands` cog in referee_commands).
 
 Each callback only maps options to one `Admiralty` call and formats the answer;
@@ -31,7 +31,7 @@ LANGUAGE_NAMES = {"en": "English", "ru": "Russian"}
 
 
 class SearchCommands(commands.Cog):
-    """/ask, /rule, /unit, /sources, /settings and /help over the bot's context."""
+    """/ask, /rule, /unit, /fleet, /sources, /settings and /help over the bot's context."""
 
     def __init__(self, ctx: BotContext) -> None:
         self.ctx = ctx
@@ -115,6 +115,21 @@ class SearchCommands(commands.Cog):
             return answers.unit_reply(await ctx.call(ctx.service.unit, name), turn.lang)
 
         await run_command(interaction, ctx, "unit", work)
+
+    @app_commands.command(name="fleet", description="What your fleet (a BattleScribe/New Recruit roster) can do to one "
+                                                    "target: exact odds.")
+    @app_commands.describe(target="Target unit name (start typing for suggestions)",
+                           fleet="Fleet name (default: the last imported roster)")
+    @app_commands.autocomplete(target=unit_autocomplete)
+    async def fleet(self, interaction: discord.Interaction, target: app_commands.Range[str, 1, MAX_UNIT_NAME],
+                    fleet: app_commands.Range[str, 1, MAX_UNIT_NAME] | None = None) -> None:
+        ctx = self.ctx
+
+        async def work(turn: Turn) -> Reply:
+            table = await ctx.call(ctx.service.fleet_vs, target, fleet=fleet)
+            return Reply(embeds.fleet_vs_embeds(table, turn.lang), lang=turn.lang)
+
+        await run_command(interaction, ctx, "fleet", work)
 
     @app_commands.command(name="sources", description="List the rule documents, editions and versions I answer from.")
     async def sources(self, interaction: discord.Interaction) -> None:
@@ -238,6 +253,7 @@ def help_embed(lang: str = "en") -> discord.Embed:
         ("/вопрос вопрос [редакция] [игра]" if ru else "/ask question [edition] [game]", t("help_ask", lang)),
         ("/правило термин" if ru else "/rule term", t("help_rule", lang)),
         ("/юнит название" if ru else "/unit name", t("help_unit", lang)),
+        ("/флот цель [флот]" if ru else "/fleet target [fleet]", t("help_fleet", lang)),
     ]
     for action, summary in referee_actions().items():
         name = COMMAND_NAMES_RU.get(action, action) if ru else action

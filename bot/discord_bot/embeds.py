@@ -259,7 +259,10 @@ def candidates_embed(title: str, lead: str, candidates: Sequence[str], colour: d
 
 # -- units (issue 10) ---------------------------------------------------------------------------
 STAT_KEYS = ("mass", "speed", "turn", "armour", "citadel", "hull", "fray", "adv", "sdv")
+STAT_KEYS_DW4 = ("mass", "speed", "turn", "defence", "armour", "hull", "actions", "broadside", "repair", "crew",
+                 "models")
 BANDS = (("point_blank", "PB"), ("closing", "C"), ("long", "L"))
+BANDS_DW4 = (("close", "Cl"), ("standard", "Std"), ("extreme", "Ext"))
 
 
 def _value(v: Any) -> str:
@@ -288,10 +291,13 @@ def _band(band: Any) -> str:
 def unit_embeds(unit: Mapping[str, Any], lang: str = "en") -> list[discord.Embed]:
     """One unit card: stats Battle-Ready/Crippled, weapons with arcs, bands and qualities, rules, source."""
     title = str(unit.get("name") or "?")
+    dw4 = unit.get("edition") == "dw4"
     if unit.get("faction"):
         title += f" — {unit['faction']}"
+    if unit.get("edition_label"):
+        title += f" ({unit['edition_label']})"
     stats = unit.get("stats") or {}
-    stat_line = "  ".join(f"{key.upper()} {_pair(stats, key)}" for key in STAT_KEYS)
+    stat_line = "  ".join(f"{key.upper()} {_pair(stats, key)}" for key in (STAT_KEYS_DW4 if dw4 else STAT_KEYS))
     embed = discord.Embed(title=limits.trim(title, limits.TITLE), colour=ANSWER_COLOUR)
     embed.add_field(name=t("unit_stats", lang), value=limits.trim(f"`{stat_line}`", limits.FIELD_VALUE), inline=False)
     lines = []
@@ -299,7 +305,7 @@ def unit_embeds(unit: Mapping[str, Any], lang: str = "en") -> list[discord.Embed
         if not isinstance(weapon, Mapping):
             continue
         bands = weapon.get("bands") or {}
-        ranges = " · ".join(f"{short} {_band(bands.get(key))}" for key, short in BANDS)
+        ranges = " · ".join(f"{short} {_band(bands.get(key))}" for key, short in (BANDS_DW4 if dw4 else BANDS))
         qualities = ", ".join(str(q) for q in weapon.get("qualities") or [])
         arc = f" [{weapon['arc']}]" if weapon.get("arc") else ""
         lines.append(f"**{weapon.get('name') or '?'}**{arc}: {ranges}" + (f" — *{qualities}*" if qualities else ""))
@@ -365,3 +371,25 @@ def message_embed(text: str, *, error: bool = False) -> discord.Embed:
         description=limits.trim(text, limits.DESCRIPTION),
         colour=ERROR_COLOUR if error else MUTED_COLOUR,
     )
+
+
+# -- fleets (issue 17) -----------------------------------------------------------------------------
+def fleet_vs_embeds(table: Mapping[str, Any], lang: str = "en") -> list[discord.Embed]:
+    """/fleet: one line per ship × weapon × band with the exact odds, then the sources."""
+    title = t("fleet_vs_title", lang, fleet=table.get("fleet") or "?", target=table.get("target") or "?")
+    lines = []
+    for row in table.get("rows") or []:
+        head = f"{row.get('ship')} · {row.get('weapon')} ×{row.get('mounts')} · {row.get('band')}"
+        if row.get("cannot"):
+            lines.append(f"{head}: {t('fleet_cannot', lang)}")
+        else:
+            lines.append(f"{head}: {row.get('dice')} · {row.get('expected_damage', 0):.2f} · "
+                         f"{100 * (row.get('p_damage') or 0):.1f}%")
+    body = t("fleet_vs_header", lang) + "\n" + "\n".join(safe(line) for line in lines)
+    embed = discord.Embed(title=limits.trim(title, limits.TITLE), description=limits.trim(body, limits.DESCRIPTION),
+                          colour=ANSWER_COLOUR)
+    sources = "; ".join(f"{c.get('document_title')} § {c.get('section')}" for c in (table.get("citations") or [])[:4])
+    footer = f"{table.get('ruleset_title') or table.get('ruleset') or ''}" + (f" — {sources}" if sources else "")
+    if footer:
+        embed.set_footer(text=limits.trim(footer, limits.FOOTER))
+    return [embed]

@@ -27,7 +27,7 @@ NAME_PATTERN = re.compile(r"^[-_\w]{1,32}$")
 COMMAND_NAMES_RU = {
     "ask": "вопрос", "rule": "правило", "sources": "источники", "settings": "настройки", "help": "помощь",
     "unit": "юнит", "attack": "атака", "assault": "абордаж", "ram": "таран",
-    "broadside": "бортовой_залп", "collision": "столкновение", "srs": "эскадрильи",
+    "broadside": "бортовой_залп", "collision": "столкновение", "srs": "эскадрильи", "fleet": "флот",
 }
 
 COMMAND_DESCRIPTIONS_RU = {
@@ -43,6 +43,7 @@ COMMAND_DESCRIPTIONS_RU = {
     "broadside": "Шансы или результат бортового залпа.",
     "collision": "Шансы или результат столкновения.",
     "srs": "Шансы или результат атаки эскадрилий малой дальности (SRS).",
+    "fleet": "Что может ваш флот (ростер BattleScribe/New Recruit) против одной цели: точные шансы.",
 }
 
 OPTION_NAMES_RU = {
@@ -82,7 +83,7 @@ OPTION_NAMES_RU = {
     "mover_hull": "корпус_движущегося", "mover_damage_taken": "урон_движущегося",
     "mover_disorder": "беспорядок_движущегося", "impact_disorder": "беспорядок_препятствия", "cause": "причина",
     "broadside": "бортовой_залп", "attacker_disorder": "беспорядок_атакующего", "incendiary": "зажигательный",
-    "incendiary_roll": "бросок_зажигательного",
+    "incendiary_roll": "бросок_зажигательного", "fleet": "флот",
 }
 
 # Option descriptions: "command.option" first, then "option".
@@ -92,6 +93,8 @@ OPTION_DESCRIPTIONS_RU = {
     "ask.game": "Искать только в этой игре",
     "rule.term": "Название правила или ключевого слова (русское или английское)",
     "unit.name": "Название юнита (начните печатать — будут подсказки)",
+    "fleet.target": "Цель: название юнита (начните печатать — будут подсказки)",
+    "fleet.fleet": "Название флота (по умолчанию — последний импортированный)",
     "settings.ruleset": "Правила по умолчанию для /атака, /абордаж и /таран",
     "settings.game": "Игра по умолчанию для /вопрос",
     "settings.edition": "Редакция по умолчанию для /вопрос",
@@ -414,6 +417,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "unit_rules": {"en": "Special rules", "ru": "Особые правила"},
     "unit_source": {"en": "Source: {source} — version {version}", "ru": "Источник: {source} — версия {version}"},
     "unknown_value": {"en": "? = unknown in the source", "ru": "? = в источнике не указано"},
+    "fleet_vs_title": {"en": "{fleet} vs {target}", "ru": "{fleet} против {target}"},
+    "fleet_vs_header": {"en": "ship · weapon · mounts · band: dice, expected damage, P(≥1 damage)",
+                        "ru": "корабль · оружие · установки · зона: кубы, ожидаемый урон, P(≥1 урона)"},
+    "fleet_cannot": {"en": "cannot fire", "ru": "не может стрелять"},
     "help_title": {"en": "Admiralty — rules lookup and referee", "ru": "Admiralty — правила и судья"},
     "help_lead": {
         "en": "Answers are private to you; press **Post publicly** to share one. Every answer cites its "
@@ -427,6 +434,10 @@ STRINGS: dict[str, dict[str, str]] = {
                   "ru": "Правило или ключевое слово из каждой редакции. Начните печатать — будут подсказки."},
     "help_unit": {"en": "A unit's card: stats, weapons, special rules, source and version.",
                   "ru": "Карточка юнита: характеристики, оружие, правила, источник и версия."},
+    "help_fleet": {"en": "What your fleet (a roster the server imported) can do to one target: every ship, weapon "
+                         "and range band with exact odds.",
+                   "ru": "Что ваш флот (ростер, импортированный на сервере) может сделать с одной целью: каждый "
+                         "корабль, оружие и зона дальности с точными шансами."},
     "help_referee_title": {"en": "Referee commands", "ru": "Команды судьи"},
     "help_referee": {
         "en": "Dice odds and results. Fill the options (or name the attacker, weapon and target), or describe "

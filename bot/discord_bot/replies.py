@@ -18,7 +18,7 @@ from bot.discord_bot.embeds import safe
 from bot.discord_bot.i18n import OPTION_NAMES_RU, answer_locale, show_option_names, t
 from bot.discord_bot.messages import NO_MENTIONS, Reply, Turn, send_notice
 from bot.discord_bot.views import PublishButton, remember, view_of
-from bot.http.metrics import record_bot_command
+from bot.metrics import record_bot_command
 from bot.service import UserInputError
 from bot.store import StoreUnavailableError
 

@@ -11,8 +11,6 @@ import contextlib
 import hashlib
 import json
 import logging
-import os
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,12 +26,13 @@ from bot.discord_bot.i18n import AdmiraltyTranslator, untranslated
 from bot.discord_bot.referee_commands import RefereeCommands
 from bot.discord_bot.views import ClickHandlers, register_components
 from bot.service import Admiralty, UserInputError
+from core.settings import Settings, env
 
 log = logging.getLogger("admiralty.discord")
 
 TOKEN_ENV = "DISCORD_TOKEN"
 TOKEN_FILE_ENV = "DISCORD_TOKEN_FILE"
-CONFIG_ENV = "ADMIRALTY_CONFIG"  # same TOML file as index.config; the bot reads its [discord] table
+CONFIG_ENV = "ADMIRALTY_CONFIG"  # the one TOML file (core.settings reads it); the bot uses its [discord] table
 SYNC_STATE_FILE = "discord-commands.json"  # payload hash per application and scope, in the data dir
 INSTALLS = app_commands.AppInstallationType(guild=True, user=True)  # server installs and user installs
 CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
@@ -212,32 +211,23 @@ def _token_rejections() -> Iterator[None]:
         raise TokenError(f"Discord rejected the bot token: {exc}") from exc
 
 
-def _token_file_from_config() -> Path | None:
-    config = os.environ.get(CONFIG_ENV)
-    if not config:
-        return None
-    try:
-        data = tomllib.loads(Path(config).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise TokenError(f"cannot read config file {config}: {exc}") from exc
-    value = data.get("discord", {}).get("token_file")
-    return Path(value).expanduser() if value else None
-
-
 def load_token(token_file: Path | str | None = None) -> str:
     """The bot token: $DISCORD_TOKEN, else the file from the argument, $DISCORD_TOKEN_FILE
     or `[discord] token_file` in the $ADMIRALTY_CONFIG TOML file."""
-    token = os.environ.get(TOKEN_ENV, "").strip()
+    token = (env(TOKEN_ENV) or "").strip()
     if token:
         return token
     path: Path | None = None
     source = ""
     if token_file:
         path, source = Path(token_file).expanduser(), "--token-file"
-    elif os.environ.get(TOKEN_FILE_ENV):
-        path, source = Path(os.environ[TOKEN_FILE_ENV]).expanduser(), f"${TOKEN_FILE_ENV}"
+    elif file_from_env := env(TOKEN_FILE_ENV):
+        path, source = Path(file_from_env).expanduser(), f"${TOKEN_FILE_ENV}"
     else:
-        path = _token_file_from_config()
+        try:
+            path = Settings.from_env().discord_token_file
+        except UserInputError as exc:  # an unreadable config file
+            raise TokenError(str(exc)) from exc
         source = f"[discord] token_file in ${CONFIG_ENV}"
     if path is None:
         raise TokenError(

@@ -2,7 +2,7 @@
 
 `create_app(service)` builds the aiohttp application; `admiralty serve` runs it. The package
 imports nothing itself: `admiralty serve --processes N` must name prometheus-client's
-multiprocess directory before `bot.http.metrics` (and so the app) is first imported.
+multiprocess directory before `bot.metrics` (and so the app) is first imported.
 """
 from __future__ import annotations
 

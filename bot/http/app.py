@@ -17,15 +17,17 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from bot.http import metrics, specs
+from bot import metrics
 from bot.http import openapi as doc
-from bot.http.errors import ApiError, Handler, error_middleware
+from bot.http import specs
+from bot.http.errors import SERVER_HEADER, ApiError, Handler, error_middleware
 from bot.http.openapi import build_openapi
+from bot.http.protocol import BODY_TIMEOUT, BODY_TIMEOUT_KEY, HEADER_TIMEOUT
 from bot.http.ratelimit import DEFAULT_BURST, DEFAULT_RATE_PER_MINUTE, NO_PROXY, ProxyTrust, client_key
 from bot.http.routes import Route
 from bot.http.schemas import SOURCE_KEYS
 from bot.http.validation import MAX_BODY_BYTES, read_json_object, validate_body, validate_query
-from bot.http.workers import CallTimedOut, RefereeProcessPool
+from bot.http.workers import CallTimedOut, RefereeProcessPool, WorkersLost
 from bot.rate_limit import RateLimiter
 from bot.service import Admiralty, TooExpensiveError, UserInputError, referee_actions
 
@@ -41,9 +43,6 @@ CORS_ORIGINS = web.AppKey("cors_origins", frozenset)
 ASK_LIMITER = web.AppKey[RateLimiter | None]("ask_limiter")
 PROXY_TRUST = web.AppKey("proxy_trust", ProxyTrust)
 METRICS_TOKEN = web.AppKey("metrics_token", str)
-
-# What a client sees in `Server`: no framework or Python version to fingerprint.
-SERVER_HEADER = "admiralty"
 
 STATIC_DIR = resources.files("bot.http") / "static"
 
@@ -68,6 +67,8 @@ def create_app(
     referee_timeout: float = 10.0,
     ask_rate_per_minute: float = DEFAULT_RATE_PER_MINUTE,
     ask_burst: int = DEFAULT_BURST,
+    header_timeout: float = HEADER_TIMEOUT,
+    body_timeout: float = BODY_TIMEOUT,
     ask_limiter: RateLimiter | None = None,
     proxy_trust: ProxyTrust = NO_PROXY,
     metrics_token: str | None = None,
@@ -79,12 +80,18 @@ def create_app(
     ask `ask_rate_per_minute` questions a minute, in bursts of up to `ask_burst` (0: no limit),
     unless `ask_limiter` is given (one shared by several worker processes). `proxy_trust` says
     whose X-Forwarded-For to believe; `/metrics` needs `metrics_token`, else the API key, if set.
+    A connection without a complete request head (or idle) for `header_timeout` seconds is
+    closed; a body that takes longer than `body_timeout` seconds is answered 408.
     """
     app = web.Application(
         client_max_size=MAX_BODY_BYTES,
+        # An idle connection, or one still without a complete request head, is closed after
+        # `header_timeout`; bodies are decoded by the app (bot/http/content_coding.py), not aiohttp.
+        handler_args={"keepalive_timeout": header_timeout, "auto_decompress": False},
         middlewares=[metrics.metrics_middleware, header_middleware, cors_middleware, error_middleware, auth_middleware],
     )
     app[SERVICE] = service
+    app[BODY_TIMEOUT_KEY] = body_timeout
     app[EXECUTOR] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="admiralty-search")
     # Term lookups are quick SQLite reads: their own threads keep them from queueing behind searches.
     app[LOOKUP_EXECUTOR] = ThreadPoolExecutor(max_workers=2, thread_name_prefix="admiralty-lookup")
@@ -289,6 +296,34 @@ async def unit_names(request: web.Request) -> web.Response:
     return web.json_response({"prefix": prefix, "units": list(names)[:limit]})
 
 
+async def fleet(request: web.Request) -> web.Response:
+    """The imported fleet, the same JSON as `admiralty fleet show --json`."""
+    from units.params import FLEET_QUERY_PARAMS
+
+    params = validate_query(request.query, FLEET_QUERY_PARAMS)
+    return web.json_response(await run_in_pool(request, request.app[SERVICE].fleet, params.get("name"),
+                                               executor=LOOKUP_EXECUTOR))
+
+
+async def fleet_vs(request: web.Request) -> web.Response:
+    """Every ship × weapon × band of the fleet against one target: `admiralty fleet vs TARGET --json`."""
+    from units.params import FLEET_VS_PARAMS
+
+    params = validate_body(await read_json_object(request), FLEET_VS_PARAMS)
+    service = request.app[SERVICE]
+    try:
+        table = await run_in_pool(request, service.fleet_vs, params["target"], fleet=params.get("fleet"),
+                                  ruleset=params.get("ruleset"))
+    except UserInputError as exc:
+        if exc.status != 400:
+            raise
+        # Well-formed: a target no profile has is not found; one in several factions, or only in the
+        # other edition, cannot be used as asked.
+        status, code = (404, exc.code) if exc.code == "unit_not_found" else (422, "unprocessable")
+        raise UserInputError(exc.message, exc.field, status=status, code=code) from None
+    return web.json_response(table)
+
+
 async def referee(action: str, request: web.Request) -> web.Response:
     params = validate_body(await read_json_object(request), specs.referee_specs(action))
     pool = request.app[REFEREE_POOL]
@@ -307,6 +342,9 @@ async def referee(action: str, request: web.Request) -> web.Response:
             f"This {action} takes longer than {pool.timeout:g} s to work out exactly; "
             "use fewer dice or fewer re-roll qualities such as Sustained."
         ) from None
+    except WorkersLost:
+        raise ApiError(503, "referee_unavailable", "The dice calculator restarted while working this out; "
+                       "try again in a moment.", None, {"Retry-After": "1"}) from None
     # WorkerCrashed (a bug) falls through to the error middleware: logged, answered 500.
     return web.json_response(result)
 
@@ -335,6 +373,8 @@ ROUTES: tuple[Route, ...] = (
     Route("GET", "/v1/sources", sources, doc.sources_operation),
     Route("GET", "/v1/unit", unit, doc.unit_operation),  # issue 10: unit profiles
     Route("GET", "/v1/units", unit_names, doc.units_operation),
+    Route("GET", "/v1/fleet", fleet, doc.fleet_operation),  # issue 17: fleets
+    Route("POST", "/v1/fleet/vs", fleet_vs, doc.fleet_vs_operation),
     *(Route("POST", f"/v1/{action}", functools.partial(referee, action), doc.referee_operation(action, summary))
       for action, summary in referee_actions().items()),
 )

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
+import sqlite3
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from bot.service import UserInputError, show_params
 
@@ -17,9 +20,13 @@ log = logging.getLogger(__name__)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
+# What a client sees in `Server`: no framework or Python version to fingerprint.
+SERVER_HEADER = "admiralty"
+
 # aiohttp's own HTTP errors, renamed into our vocabulary.
-_STATUS_CODES = {
+STATUS_CODES = {
     400: "bad_request",
+    408: "request_timeout",
     401: "unauthorized",
     403: "forbidden",
     404: "not_found",
@@ -37,6 +44,22 @@ class ApiError(UserInputError):
     ) -> None:
         super().__init__(message, field, status=status, code=code)
         self.headers = headers
+
+
+def is_client_fault(exc: BaseException) -> bool:
+    """True for failures the client caused (a message aiohttp cannot parse or decode, a body that
+    breaks off, a hang-up): answered 4xx or not at all, logged in one line, never counted as 5xx."""
+    if isinstance(exc, ConnectionError | web.RequestPayloadError):
+        return True
+    return isinstance(exc, HttpProcessingError) and 400 <= (exc.code or 400) < 500
+
+
+def short_reason(exc: BaseException) -> str:
+    """aiohttp's reason for refusing a message, in one line without its "400, message:" preamble."""
+    text = exc.message if isinstance(exc, HttpProcessingError) else str(exc)
+    lines = [line.strip().rstrip(":") for line in str(text).splitlines()]
+    lines = [line for line in lines if line and not re.fullmatch(r"\d{3}, message", line)]
+    return lines[0] if lines else type(exc).__name__
 
 
 def bad_request(code: str, message: str, field: str | None = None) -> ApiError:
@@ -67,10 +90,18 @@ async def error_middleware(request: web.Request, handler: Handler) -> web.Stream
         if exc.status < 400:
             raise
         headers = {k: v for k, v in exc.headers.items() if k.lower() == "allow"}
-        code = _STATUS_CODES.get(exc.status, "http_error")
+        code = STATUS_CODES.get(exc.status, "http_error")
         return error_response(exc.status, code, exc.reason, None, headers or None)
-    except (asyncio.CancelledError, ConnectionResetError):
+    except web.RequestPayloadError as exc:  # a body that cannot be decoded (broken gzip) or breaks off
+        log.warning("refused an unreadable body on %s %s: %s", request.method, request.path, short_reason(exc))
+        return error_response(400, "malformed_body", "The request body cannot be read or decoded "
+                              "(check its Content-Encoding and Content-Length).")
+    except (asyncio.CancelledError, ConnectionError):  # the client hung up: nobody to answer
         raise
+    except (OSError, sqlite3.Error) as exc:  # the host's disk or a database file: not the client's doing
+        log.error("storage failure on %s %s: %s: %s", request.method, request.path, type(exc).__name__, exc)
+        return error_response(503, "storage_unavailable", "The server cannot read its data right now; "
+                              "try again later.", None, {"Retry-After": "5"})
     except Exception:
         log.exception("unhandled error on %s %s", request.method, request.path)
         return error_response(500, "internal_error", "Internal server error.")

@@ -260,6 +260,35 @@ def units_operation(ctx: DocContext) -> Schema:
     }
 
 
+_NOT_FOUND: Schema = {"description": "No fleet imported (or none of that name), or no unit of that name.",
+                      **_ERROR_CONTENT}
+
+
+def fleet_operation(ctx: DocContext) -> Schema:
+    from units.params import FLEET_QUERY_PARAMS
+
+    return {
+        "tags": ["units"],
+        "summary": "The imported fleet (a BattleScribe/New Recruit roster): ships, weapons, points, rules.",
+        "parameters": query_parameters(FLEET_QUERY_PARAMS),
+        "responses": {**_responses("The fleet (import one with `admiralty fleet import ROSTER.rosz`).",
+                                   schemas.ref("Fleet")), "404": _NOT_FOUND},
+    }
+
+
+def fleet_vs_operation(ctx: DocContext) -> Schema:
+    from units.params import FLEET_VS_PARAMS
+
+    return {
+        "tags": ["units"],
+        "summary": "What the fleet can do to one target: every ship × weapon × range band, exact odds.",
+        "description": "Returns the same JSON as `admiralty fleet vs TARGET --json`.",
+        "requestBody": _json_body(object_schema(FLEET_VS_PARAMS)),
+        "responses": {**_responses("One row per ship, weapon and band.", schemas.ref("FleetVs"), body=True,
+                                   unprocessable=True), "404": _NOT_FOUND},
+    }
+
+
 def build_openapi(version: str, routes: Sequence[Route], secured: bool = False,
                   ask_rate_per_minute: float = DEFAULT_RATE_PER_MINUTE, ask_burst: int = DEFAULT_BURST) -> Schema:
     """The document of the routes that have an operation (`bot.http.app.ROUTES`: what the server serves);

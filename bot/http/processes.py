@@ -25,17 +25,18 @@ import socket
 import sys
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
+
+from bot.http.protocol import make_runner
 
 # prometheus-client chooses its value class when first imported: this must be set before then.
 METRICS_DIR_ENV = "PROMETHEUS_MULTIPROC_DIR"
 WORKER_CLASS = "aiohttp.GunicornWebWorker"
 # A worker loads the model before its first heartbeat; on a busy machine that can take a while.
 BOOT_TIMEOUT_S = 120
-KEEPALIVE_S = 75  # aiohttp's own default, so one process and N processes keep connections alike
 
 
 class WorkerBootFailed(Exception):
@@ -127,7 +128,6 @@ def serve_with_workers(
         "worker_class": WORKER_CLASS,
         "timeout": BOOT_TIMEOUT_S,
         "graceful_timeout": int(graceful_timeout),
-        "keepalive": KEEPALIVE_S,
         "reuse_port": True,
         "backlog": 256,
         "accesslog": None,
@@ -145,8 +145,15 @@ def serve_with_workers(
             for name, value in options.items():
                 self.cfg.set(name, value)
 
-        def load(self) -> web.Application:
-            return _loaded_or_exit(make_app)
+        def load(self) -> Callable[[], Awaitable[web.AppRunner]]:
+            app = _loaded_or_exit(make_app)
+
+            async def runner() -> web.AppRunner:
+                # The same runner as one process (bot/http/protocol.py: timeouts, malformed requests
+                # answered in the API's words), not the worker's plain one; drained within the grace time.
+                return make_runner(app, shutdown_timeout=graceful_timeout * 0.95)
+
+            return runner
 
     arbiter = Arbiter(_Admiralty())
     try:

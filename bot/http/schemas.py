@@ -287,6 +287,40 @@ UNIT_NAMES: Schema = {
     "properties": {"prefix": STRING, "names": STRINGS, "units": STRINGS},
 }
 
+FLEET: Schema = {
+    "type": "object",
+    "description": "An imported roster: its ships with models, points, weapons (mounts, arcs) and rule names.",
+    "required": ["name", "edition", "ships"],
+    "properties": {
+        "name": STRING, "file": STRING, "edition": STRING, "edition_label": STRING,
+        "points": {"type": ["number", "null"]},
+        "ships": {"type": "array", "items": {"type": "object", "required": ["name", "weapons"], "properties": {
+            "name": STRING, "faction": _nullable("string"), "models": {"type": "integer"},
+            "points": {"type": ["number", "null"]},
+            "weapons": {"type": "array", "items": {"type": "object"}}, "rules": STRINGS}}},
+    },
+}
+
+FLEET_VS: Schema = {
+    "type": "object",
+    "description": "Every ship × weapon × range band of the fleet against one target, with exact odds.",
+    "required": ["fleet", "target", "rows", "citations"],
+    "properties": {
+        "fleet": STRING, "edition": STRING, "ruleset": STRING, "ruleset_title": _nullable("string"),
+        "target": STRING, "notes": STRINGS,
+        "rows": {"type": "array", "items": {"type": "object", "required": ["ship", "weapon", "mounts", "band"],
+                                            "properties": {
+                                                "ship": STRING, "weapon": STRING, "mounts": {"type": "integer"},
+                                                "band": STRING, "dice": {"type": "integer"},
+                                                "expected_damage": {"type": "number"},
+                                                "p_damage": {"type": "number"},
+                                                "p_crippled": {"type": ["number", "null"]},
+                                                "p_destroyed": {"type": ["number", "null"]},
+                                                "cannot": STRING}}},
+        "citations": {"type": "array", "items": ref("Citation")},
+    },
+}
+
 COMPONENTS: dict[str, Schema] = {
     "Error": ERROR,
     "Citation": CITATION,
@@ -302,4 +336,6 @@ COMPONENTS: dict[str, Schema] = {
     "Unit": UNIT,
     "UnitResult": UNIT_RESULT,
     "UnitNames": UNIT_NAMES,
+    "Fleet": FLEET,
+    "FleetVs": FLEET_VS,
 }

@@ -12,6 +12,8 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.http.protocol import make_runner
+
 LOOPBACK_NAMES = {"localhost", "ip6-localhost", "ip6-loopback"}
 
 
@@ -42,7 +44,7 @@ async def serve_until_stopped(
     on_ready: Callable[[str], None] | None = None,
 ) -> None:
     """Serve until SIGINT/SIGTERM, or until `also` (e.g. the Discord bot) finishes or fails."""
-    runner = web.AppRunner(app, access_log=None)
+    runner = make_runner(app)
     await runner.setup()
     try:
         site = web.TCPSite(runner, host, port, backlog=256)
@@ -90,7 +92,7 @@ class ServerThread:
         self.port = port or _free_port(host)
         self.url = f"http://{host}:{self.port}"
         self._loop = asyncio.new_event_loop()
-        self._runner = web.AppRunner(app, access_log=None)
+        self._runner = make_runner(app)
         self._thread = threading.Thread(target=self._loop.run_forever, name="admiralty-http-test", daemon=True)
 
     def __enter__(self) -> str:
@@ -102,8 +104,16 @@ class ServerThread:
         await self._runner.setup()
         await web.TCPSite(self._runner, self.host, self.port).start()
 
+    async def _stop(self) -> None:
+        await self._runner.cleanup()
+        # Connections a client left half-open still have a task each: end them before the loop stops.
+        leftover = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in leftover:
+            task.cancel()
+        await asyncio.gather(*leftover, return_exceptions=True)
+
     def __exit__(self, *exc_info: object) -> None:
-        asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(timeout=30)
+        asyncio.run_coroutine_threadsafe(self._stop(), self._loop).result(timeout=30)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=10)
         self._loop.close()

@@ -6,13 +6,16 @@ point at the exact input to fix. Field specs are duck-typed: the referee's
 """
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from aiohttp import web
 
+from bot.http.content_coding import decode_body
 from bot.http.errors import ApiError, bad_request
+from bot.http.protocol import BODY_TIMEOUT, BODY_TIMEOUT_KEY
 from bot.service import ParamSpec, coerce, coerce_all
 from core.params import safe_field, shown, type_name, unknown_field
 
@@ -32,13 +35,18 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
         )
     if request.charset not in (None, "utf-8", "utf8"):
         raise ApiError(415, "unsupported_media_type", "The body must be encoded as UTF-8.")
+    seconds = request.app.get(BODY_TIMEOUT_KEY, BODY_TIMEOUT)
     try:
-        raw = await request.read()
+        async with asyncio.timeout(seconds):
+            raw = await request.read()
     except web.HTTPRequestEntityTooLarge:
         raise ApiError(
             413, "body_too_large", f"The request body is larger than {MAX_BODY_BYTES} bytes."
         ) from None
-    return parse_json_object(raw)
+    except TimeoutError:
+        raise ApiError(408, "request_timeout", f"The request body did not arrive within {seconds:g} s.",
+                       None, {"Connection": "close"}) from None
+    return parse_json_object(decode_body(raw, request.headers.get("Content-Encoding", ""), MAX_BODY_BYTES))
 
 
 def parse_json_object(raw: bytes) -> dict[str, Any]:

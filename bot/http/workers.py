@@ -8,10 +8,10 @@ inherit the server's threads or the loaded model.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
-import queue
 import select
 import subprocess
 import sys
@@ -72,60 +72,134 @@ class _Worker:
         self.process.wait(timeout=5)
         for stream in (self.process.stdin, self.process.stdout):
             if stream is not None:
-                stream.close()
+                with contextlib.suppress(OSError):  # a broken pipe's unsent bytes: nobody to read them
+                    stream.close()
+
+
+class WorkersLost(Exception):
+    """The call's worker died, and so did the one it was retried on: answer 503, retry later."""
 
 
 class RefereeProcessPool:
-    """At most `size` child processes; `call` blocks the calling thread, never the event loop."""
+    """`size` child processes kept alive; `call` blocks the calling thread, never the event loop.
+
+    The pool heals: a child that dies (killed, out of memory) is replaced before the next
+    request by a watcher thread and at every hand-out, so the pool returns to full size, and
+    a call whose child died is retried once on a fresh one (the maths is pure: no side effect
+    to repeat). Only when that one dies too does the call fail, with `WorkersLost`.
+    """
+
+    HEAL_INTERVAL = 0.5  # seconds between the watcher's looks at the idle children
 
     def __init__(self, size: int = 2, timeout: float = 10.0) -> None:
         self.size = size
         self.timeout = timeout
-        self._idle: queue.LifoQueue[_Worker] = queue.LifoQueue()
+        self._idle: list[_Worker] = []
         self._slots = threading.BoundedSemaphore(size)
-        self._all: set[_Worker] = set()
+        self._busy: set[_Worker] = set()
         self._lock = threading.Lock()
-        self._closed = False
+        self._closed = threading.Event()
+        self._watcher: threading.Thread | None = None
+        self.replaced = 0  # children found dead and replaced (for tests and the log)
 
     def start(self, count: int | None = None) -> None:
-        """Spawn children now so the first requests do not wait for them."""
+        """Spawn children now so the first requests do not wait for them, and start the watcher."""
         for _ in range(self.size if count is None else count):
-            self._idle.put(self._new_worker())
+            worker = _Worker()
+            with self._lock:
+                self._idle.append(worker)
+        if self._watcher is None:
+            self._watcher = threading.Thread(target=self._watch, name="admiralty-referee-healer", daemon=True)
+            self._watcher.start()
 
-    def _new_worker(self) -> _Worker:
+    def alive(self) -> int:
+        """Children alive now (idle or busy)."""
+        with self._lock:
+            return sum(worker.process.poll() is None for worker in [*self._idle, *self._busy])
+
+    def _watch(self) -> None:
+        while not self._closed.wait(self.HEAL_INTERVAL):
+            self.heal()
+
+    def heal(self) -> None:
+        """Replace dead idle children, and top the pool back up to `size`."""
+        with self._lock:
+            dead = [worker for worker in self._idle if worker.process.poll() is not None]
+            self._idle = [worker for worker in self._idle if worker not in dead]
+            missing = self.size - len(self._idle) - len(self._busy)
+        for worker in dead:
+            log.warning("referee process %d had exited (code %s); replacing it",
+                        worker.process.pid, worker.process.returncode)
+            worker.kill()
+        for _ in range(max(0, missing)):
+            if self._closed.is_set():
+                return
+            fresh = _Worker()
+            with self._lock:
+                self._idle.append(fresh)
+                self.replaced += 1
+
+    def _take(self) -> _Worker:
+        """A live idle child, or a new one; dead ones met on the way are discarded."""
+        if self._closed.is_set():
+            raise WorkersLost("the referee pool is shut down")
+        with self._lock:
+            while self._idle:
+                worker = self._idle.pop()
+                if worker.process.poll() is None:
+                    self._busy.add(worker)
+                    return worker
+                worker.kill()
+                self.replaced += 1
         worker = _Worker()
         with self._lock:
-            self._all.add(worker)
+            self._busy.add(worker)
         return worker
 
-    def _discard(self, worker: _Worker) -> None:
-        worker.kill()
+    def busy_pids(self) -> list[int]:
+        """Process ids of the children working on a call now (for the fault tests)."""
         with self._lock:
-            self._all.discard(worker)
+            return [worker.process.pid for worker in self._busy]
+
+    def _give_back(self, worker: _Worker, alive: bool) -> None:
+        """Return a child after a call; a dead one's replacement is the watcher's job."""
+        with self._lock:
+            self._busy.discard(worker)
+            if alive and not self._closed.is_set():
+                self._idle.append(worker)
+                return
+        worker.kill()
+
+    def _call_once(self, action: str, params: dict[str, Any]) -> dict[str, Any]:
+        worker = self._take()
+        try:
+            worker.send(action, params)
+            reply = worker.receive(self.timeout)
+        except (EOFError, OSError, ValueError) as exc:
+            self._give_back(worker, alive=False)
+            raise _Died(repr(exc)) from None
+        except BaseException:
+            self._give_back(worker, alive=False)
+            raise
+        if reply is None:
+            self._give_back(worker, alive=False)
+            raise CallTimedOut(f"took longer than {self.timeout:g} s")
+        self._give_back(worker, alive=True)
+        return reply
 
     def call(self, action: str, params: dict[str, Any]) -> dict[str, Any]:
-        if self._closed:
-            raise WorkerCrashed("the referee pool is shut down")
+        if self._closed.is_set():
+            raise WorkersLost("the referee pool is shut down")
         with self._slots:
             try:
-                worker = self._idle.get_nowait()
-            except queue.Empty:
-                worker = self._new_worker()
-            try:
-                worker.send(action, params)
-                reply = worker.receive(self.timeout)
-                if reply is None:
-                    self._discard(worker)
-                    raise CallTimedOut(f"took longer than {self.timeout:g} s")
-            except (EOFError, OSError, ValueError) as exc:
-                self._discard(worker)
-                raise WorkerCrashed(f"referee process died: {exc!r}") from None
-            except CallTimedOut:
-                raise
-            except BaseException:
-                self._discard(worker)
-                raise
-            self._idle.put(worker)
+                reply = self._call_once(action, params)
+            except _Died as first:
+                log.warning("referee process died during %s (%s); retrying once on a fresh one", action, first)
+                try:
+                    reply = self._call_once(action, params)
+                except _Died as second:
+                    log.error("referee process died again during %s (%s)", action, second)
+                    raise WorkersLost(f"two referee processes died working out this {action}") from None
         if "ok" in reply:
             result: dict[str, Any] = reply["ok"]
             return result
@@ -136,9 +210,12 @@ class RefereeProcessPool:
         raise WorkerCrashed("the referee failed unexpectedly")
 
     def close(self) -> None:
-        self._closed = True
+        self._closed.set()
         with self._lock:
-            workers = list(self._all)
-            self._all.clear()
+            workers, self._idle = [*self._idle, *self._busy], []
         for worker in workers:
             worker.kill()
+
+
+class _Died(Exception):
+    """The child died under a call (its pipe broke or closed)."""

@@ -9,7 +9,6 @@ database cannot be reached. See docs/deploy.md.
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Sequence
 from typing import Self
 
@@ -25,7 +24,7 @@ from bot.store.keys import (
     GuildSettings,
 )
 from bot.store.settings_store import SettingsStore
-from index.config import Settings
+from core.settings import Settings
 from index.manifest import DocumentInfo, load_manifest
 
 DATABASE_URL_ENV = "ADMIRALTY_DATABASE_URL"
@@ -68,10 +67,10 @@ class Store:
 
 
 def open_store(settings: Settings, database_url: str | None = None) -> Store:
-    """The store this process should use: PostgreSQL when a URL is given or in
-    $ADMIRALTY_DATABASE_URL, else `<data dir>/store.db`. Never blocks on the database:
+    """The store this process should use: PostgreSQL when a URL is given or in the settings
+    ($ADMIRALTY_DATABASE_URL), else `<data dir>/store.db`. Never blocks on the database:
     an unreachable one shows up as `StoreUnavailableError` on each call until it returns."""
-    url = (database_url if database_url is not None else os.environ.get(DATABASE_URL_ENV, "")).strip()
+    url = (database_url if database_url is not None else settings.database_url).strip()
     backend: Backend
     if url:
         from bot.store.postgres_backend import PostgresBackend

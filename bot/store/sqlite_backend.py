@@ -35,8 +35,11 @@ class SqliteBackend:
         self._migrated = False
         self._lock = threading.Lock()
         self._conn: sqlite3.Connection | None = None
+        self.read_only = False  # the data directory cannot be written: reads work, writes fail in one line
 
     def _connect(self) -> sqlite3.Connection:
+        if self.read_only:
+            raise StoreUnavailableError(f"the settings database {self.path} is read-only")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, timeout=self.busy_timeout, check_same_thread=False)
@@ -50,6 +53,8 @@ class SqliteBackend:
         if not self._migrated:
             self.migrate()
         values = [iso_timestamp(p) if isinstance(p, datetime) else p for p in params]
+        if self.read_only:
+            return self._execute_read_only(sql, values, fetch)
         with self._lock:
             if self._conn is None:
                 self._conn = self._connect()
@@ -71,7 +76,12 @@ class SqliteBackend:
 
     def migrate(self) -> int:
         """Apply missing migrations; return the schema version now in the file."""
-        conn = self._connect()
+        try:
+            conn = self._connect()
+        except StoreUnavailableError as exc:
+            if _cannot_write(exc) and self._open_read_only():
+                return 0
+            raise
         try:
             with conn:
                 conn.execute("BEGIN IMMEDIATE")
@@ -87,11 +97,53 @@ class SqliteBackend:
                     conn.execute("INSERT INTO schema_version (version) VALUES (?)", [version])
                     current = version
         except sqlite3.OperationalError as exc:
-            raise StoreUnavailableError(f"cannot prepare the settings database {self.path}: {exc}") from None
-        finally:
             conn.close()
+            if _cannot_write(exc) and self._open_read_only():
+                return 0
+            raise StoreUnavailableError(f"cannot prepare the settings database {self.path}: {exc}") from None
+        conn.close()
         self._migrated = True
         return int(current)
+
+    def _open_read_only(self) -> bool:
+        """Fall back to reading: `settings show` and `feedback export` work on a read-only data directory.
+        True when the store can be read (a missing file reads as empty)."""
+        if not self.path.exists():
+            conn = None
+        else:
+            conn = None
+            # mode=ro needs to create the WAL's -shm file beside it; immutable=1 reads without it
+            for flags in ("mode=ro", "mode=ro&immutable=1"):
+                try:
+                    conn = sqlite3.connect(f"file:{self.path}?{flags}", uri=True, check_same_thread=False)
+                    conn.execute("SELECT max(version) FROM schema_version").fetchone()
+                    break
+                except sqlite3.Error:
+                    if conn is not None:
+                        conn.close()
+                    conn = None
+            if conn is None:
+                return False
+        log.info("the settings database %s cannot be written; reading it only", self.path)
+        with self._lock:
+            self._drop_connection()
+            self._conn = conn
+            self.read_only = True
+            self._migrated = True
+        return True
+
+    def _execute_read_only(self, sql: str, values: list[Any], fetch: bool) -> list[tuple[Any, ...]]:
+        if not sql.lstrip().upper().startswith("SELECT"):
+            raise StoreUnavailableError(f"the settings database {self.path} is read-only (its directory cannot "
+                                        "be written): make the data directory writable to change it")
+        with self._lock:
+            if self._conn is None:  # no database file yet: nothing stored
+                return []
+            try:
+                rows = self._conn.execute(sql, values).fetchall()
+            except sqlite3.Error as exc:
+                raise StoreUnavailableError(f"the settings database {self.path.name} failed: {exc}") from None
+        return rows if fetch else []
 
     def _import_legacy(self, conn: sqlite3.Connection) -> None:
         """Copy the per-server settings the bot kept in discord_guilds.db before this store existed."""
@@ -123,3 +175,9 @@ class SqliteBackend:
     def close(self) -> None:
         with self._lock:
             self._drop_connection()
+
+
+def _cannot_write(exc: Exception) -> bool:
+    """The failure says the file or its directory cannot be written (not a lock or a damaged file)."""
+    text = str(exc).lower()
+    return any(sign in text for sign in ("readonly", "read-only", "unable to open", "permission denied"))

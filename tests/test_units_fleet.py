@@ -1,0 +1,175 @@
+"""Fleets: rosters built from the shared catalogues (tests/roster_builder.py), imported with
+`admiralty fleet import`, shown, and set against one target ship (every ship × weapon × band).
+
+Values are read from the catalogues: dw4 Union.cat "Columbia Heavy Battleship" (model
+"Columbia", Points 266) — the roster takes each hardpoint's first option; dw3 Commonwealth.cat
+"Borodino Battleship" (linked entry "Borodino", 248 Points; Heavy Gun Battery "9(4) / 6(3)" at
+Closing in Weapon.cat, three default mounts).
+"""
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.service import Admiralty
+from core.settings import Settings
+from tests.roster_builder import Catalogues, write_rosz
+from units.errors import UnitDataError
+from units.roster import read_fleet
+
+SHARED = Path("/work/shared/data")
+pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason="shared data not mounted")
+
+
+@pytest.fixture(scope="module")
+def dw4_roster(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    cats = Catalogues(SHARED / "newrecruit-dw4")
+    entry = cats.entry("Union.cat", "Columbia Heavy Battleship")
+    folder = tmp_path_factory.mktemp("rosters")
+    return write_rosz(folder / "union.rosz", "Union Test Fleet", "Dystopian Wars 4.0", "Union",
+                      [cats.selection(entry, entry)])
+
+
+@pytest.fixture(scope="module")
+def dw3_roster(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    cats = Catalogues(SHARED / "bsdata-dw3")
+    borodino = cats.entry("Commonwealth.cat", "Borodino Battleship")
+    folder = tmp_path_factory.mktemp("rosters3")
+    return write_rosz(folder / "commonwealth.rosz", "Commonwealth Test Fleet", "Dystopian Wars 3.0",
+                      "Commonwealth v3.06", [cats.selection(borodino, borodino)])
+
+
+def test_a_dw4_roster_reads_ships_weapons_points_and_rules(dw4_roster):
+    fleet = read_fleet(dw4_roster)
+    assert fleet["edition"] == "dw4" and fleet["name"] == "Union Test Fleet"
+    [ship] = fleet["ships"]
+    assert ship["name"] == "Columbia Heavy Battleship" and ship["faction"] == "Union"
+    assert ship["points"] == 266 and fleet["points"] == 266
+    assert ship["stats"]["battle_ready"]["mass"] is not None
+    names = {w["name"] for w in ship["weapons"]}
+    # the first option of "Light Hardpoint: PSA" in Union.cat is the Chesapeake Gatling Gun
+    assert "Chesapeake Gatling Gun" in names
+    assert ship["rules"] and all(r["kind"] in ("property", "system", "special rule", "srs") for r in ship["rules"])
+
+
+def test_a_dw3_roster_counts_mounts(dw3_roster):
+    fleet = read_fleet(dw3_roster)
+    assert fleet["edition"] == "dw3"
+    ship = fleet["ships"][0]
+    assert ship["name"] == "Borodino Battleship" and ship["points"] == 248
+    hgb = [w for w in ship["weapons"] if w["name"] == "Heavy Gun Battery"]
+    assert sum(w["count"] for w in hgb) == 3  # Front, Front Left, Front Right defaults
+    assert hgb[0]["bands"]["closing"]["battle_ready"] == {"lead": 9, "support": 4}
+    rules = {r["name"] for r in ship["rules"]}
+    # the linked entry "Borodino" links "Cryo-Capacitors [3.06]"; "Gunnery" is a rule of the weapon entries
+    assert "Cryo-Capacitors" in rules and "Gunnery" not in rules
+
+
+def test_bad_rosters_are_refused_with_one_reason(tmp_path):
+    not_zip = tmp_path / "fleet.rosz"
+    not_zip.write_text("hello")
+    with pytest.raises(UnitDataError, match="not a zip file"):
+        read_fleet(not_zip)
+    two = tmp_path / "two.rosz"
+    with zipfile.ZipFile(two, "w") as archive:
+        archive.writestr("a.ros", "<roster/>")
+        archive.writestr("b.ros", "<roster/>")
+    with pytest.raises(UnitDataError, match="exactly one .ros"):
+        read_fleet(two)
+    other = tmp_path / "other.ros"
+    other.write_text('<roster name="x" gameSystemName="Warhammer 40,000"><forces/></roster>')
+    with pytest.raises(UnitDataError, match="not of Dystopian Wars"):
+        read_fleet(other)
+
+
+def test_cli_fleet_import_show_and_vs(dw3_roster, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("ADMIRALTY_DATA_DIR", str(tmp_path))
+    assert main(["fleet", "import", str(dw3_roster)]) == 0
+    assert "Commonwealth Test Fleet" in capsys.readouterr().out
+    assert main(["fleet", "show", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["ships"][0]["name"] == "Borodino Battleship"
+    # (a list builder writes each profile with its arc set; this test's builder copies the library's "-")
+    assert {"name": "Heavy Gun Battery", "mounts": 3, "arcs": []} in shown["ships"][0]["weapons"]
+    # against the quick reference's Lovelace Cruiser (no import needed): one table, exact odds
+    assert main(["fleet", "vs", "Lovelace", "--json"]) == 0
+    table = json.loads(capsys.readouterr().out)
+    assert table["target"].startswith("Lovelace Cruiser (Enlightened")
+    hgb = next(r for r in table["rows"] if r["weapon"] == "Heavy Gun Battery" and r["band"] == "Closing")
+    assert hgb["mounts"] == 3 and hgb["dice"] == 9 + 4 + 4  # lead 9 plus two supports of (4)
+    assert 0 < hgb["p_damage"] <= 1 and hgb["expected_damage"] > 0
+    assert table["citations"] and table["ruleset_title"]
+    assert main(["fleet", "vs", "Lovelace"]) == 0
+    text = capsys.readouterr().out
+    assert "Heavy Gun Battery" in text and "Closing" in text and "%" in text
+    assert main(["fleet", "vs", "Lovelace", "--ruleset", "dw4"]) == 2
+    assert "cannot use its profiles" in capsys.readouterr().err
+
+
+def test_service_fleet_vs_in_the_4th_edition(dw4_roster, tmp_path):
+    service = Admiralty(Settings(data_dir=tmp_path))
+    service.import_units([str(SHARED / "newrecruit-dw4")])
+    service.import_fleet(str(dw4_roster))
+    table = service.fleet_vs("Rurik")  # a Mass 1 frigate of Commonwealth.cat (4th)
+    assert table["edition"] == "dw4" and "4th edition" in table["target"]
+    rows = [r for r in table["rows"] if "cannot" not in r]
+    assert rows and all(0 <= r["p_damage"] <= 1 for r in rows)
+    assert {r["band"] for r in table["rows"]} == {"Close", "Standard", "Extreme"}
+
+
+@pytest.mark.slow  # the app starts its referee worker processes
+def test_http_fleet_routes(dw3_roster, tmp_path):
+    import asyncio
+
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from bot.http.app import create_app
+
+    settings = Settings.from_env().with_data_dir(tmp_path)
+    service = Admiralty(settings)
+
+    async def calls() -> list[tuple[int, dict]]:
+        out = []
+        async with TestClient(TestServer(create_app(service))) as client:
+            for method, url, body in [("GET", "/v1/fleet", None),
+                                      ("POST", "/v1/fleet/vs", {"target": "Lovelace"}),
+                                      ("POST", "/v1/fleet/vs", {"target": "Lovelace", "ruleset": "dw5"}),
+                                      ("POST", "/v1/fleet/vs", {"target": "Zzyzx"}),
+                                      ("POST", "/v1/fleet/vs", {"target": "Lovelace", "ruleset": "dw4"}),
+                                      ("GET", "/openapi.json", None)]:
+                response = await client.request(method, url, json=body)
+                out.append((response.status, await response.json()))
+        return out
+
+    before = asyncio.run(calls())
+    assert before[0][0] == 404 and before[0][1]["error"]["code"] == "no_fleet"
+    service.import_fleet(str(dw3_roster))
+    shown, table, bad, unknown, other_edition, openapi = asyncio.run(calls())
+    assert shown[0] == 200 and shown[1]["ships"][0]["name"] == "Borodino Battleship"
+    assert table[0] == 200 and any(r["weapon"] == "Heavy Gun Battery" and "p_damage" in r for r in table[1]["rows"])
+    assert bad[0] == 400 and bad[1]["error"]["field"] == "ruleset"
+    assert unknown[0] == 404 and unknown[1]["error"]["field"] == "target"
+    assert other_edition[0] == 422 and "cannot use its profiles" in other_edition[1]["error"]["message"]
+    assert {"/v1/fleet", "/v1/fleet/vs"} <= set(openapi[1]["paths"])
+
+
+def test_discord_fleet_command(dw3_roster, tmp_path):
+    from tests.discord_fakes import assert_safe_and_ephemeral, interaction_for, invoke, make_bot, run
+
+    async def go():
+        bot = make_bot(tmp_path)
+        none_yet = interaction_for(bot)
+        await invoke(bot, "fleet", none_yet, target="Lovelace")
+        assert "no fleet imported yet" in none_yet.all_text()
+        bot.service.import_fleet(str(dw3_roster))
+        inter = interaction_for(bot)
+        await invoke(bot, "fleet", inter, target="Lovelace")
+        assert_safe_and_ephemeral(inter)
+        text = inter.all_text()
+        assert "Commonwealth Test Fleet" in text and "Heavy Gun Battery ×3 · Closing: 17" in text and "%" in text
+
+    run(go())

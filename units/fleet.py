@@ -1,0 +1,124 @@
+"""The player's fleets (imported rosters) and what a fleet's weapons bring against one target.
+
+Fleets are kept in `<data dir>/fleets.json` (written to a new file, then swapped in), the
+last imported one current. `attack_rows` turns "what can my fleet do to that ship" into one
+referee attack per ship × weapon × range band: a weapon's mounts on the ship (mounts per
+model × models) fire together — in the 3rd edition one lead value plus the bracketed support
+value of every other mount ("Add the bracketed number for each support weapon"), in the 4th
+each mount's value. The service runs the referee on each row (units never does dice maths).
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from units.errors import UnitDataError, UnitLookupError
+from units.model import BAND_LABELS, EDITION_BANDS, Unit, name_key
+from units.referee_inputs import REFEREE_BAND, profile_inputs
+
+FLEETS_FILE = "fleets.json"
+MAX_FLEETS = 50
+
+
+def _path(data_dir: Path) -> Path:
+    return Path(data_dir) / FLEETS_FILE
+
+
+def _read(data_dir: Path) -> dict[str, Any]:
+    path = _path(data_dir)
+    if not path.exists():
+        return {"current": None, "fleets": {}}
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return data
+    except (OSError, ValueError) as exc:
+        raise UnitDataError(f"the fleet file {path} is unreadable ({exc}); import the roster again", "fleet") from exc
+
+
+def _write(data_dir: Path, data: dict[str, Any]) -> None:
+    path = _path(data_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
+    try:
+        tmp.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def import_fleet(data_dir: Path, roster: str | Path) -> dict[str, Any]:
+    """Read a .rosz/.ros roster and keep it as the current fleet (same name: replaced)."""
+    from units.roster import read_fleet
+    from units.store import import_lock
+
+    fleet = read_fleet(Path(roster))
+    with import_lock(Path(data_dir)):
+        data = _read(data_dir)
+        data["fleets"][fleet["name"]] = fleet
+        if len(data["fleets"]) > MAX_FLEETS:
+            raise UnitDataError(f"roster: {MAX_FLEETS} fleets are kept at most; remove one first", "roster")
+        data["current"] = fleet["name"]
+        _write(data_dir, data)
+    return summary(fleet)
+
+
+def get_fleet(data_dir: Path, name: str | None = None) -> dict[str, Any]:
+    """The named fleet (fuzzy-free: its exact name, any case), else the current one."""
+    data = _read(data_dir)
+    if not data["fleets"]:
+        raise UnitLookupError("fleet: no fleet imported yet (admiralty fleet import ROSTER.rosz)", "fleet",
+                              status=404, code="no_fleet")
+    if name:
+        found = [f for key, f in data["fleets"].items() if name_key(key) == name_key(name)]
+        if not found:
+            raise UnitLookupError(f"fleet: no fleet named {name!r} (fleets: {', '.join(data['fleets'])})", "fleet",
+                                  status=404, code="no_fleet")
+        fleet: dict[str, Any] = found[0]
+        return fleet
+    current: dict[str, Any] = data["fleets"][data["current"]]
+    return current
+
+
+def summary(fleet: dict[str, Any]) -> dict[str, Any]:
+    """The `fleet show` shape: each ship with its models, points, weapons (mounts, arc) and rule names."""
+    ships = []
+    for ship in fleet["ships"]:
+        weapons: dict[str, dict[str, Any]] = {}
+        for w in ship["weapons"]:
+            entry = weapons.setdefault(w["name"], {"name": w["name"], "mounts": 0, "arcs": []})
+            entry["mounts"] += w.get("count", 1)
+            if w.get("arc") and w["arc"] not in entry["arcs"]:
+                entry["arcs"].append(w["arc"])
+        ships.append({"name": ship["name"], "class": ship.get("class"), "faction": ship["faction"],
+                      "models": ship.get("models", 1), "points": ship.get("points"),
+                      "weapons": list(weapons.values()), "rules": [r["name"] for r in ship["rules"]]})
+    return {"name": fleet["name"], "file": fleet["file"], "edition": fleet["edition"],
+            "edition_label": fleet["edition_label"], "points": fleet["points"],
+            "forces": fleet["forces"], "ships": ships}
+
+
+def attack_rows(fleet: dict[str, Any], target: Unit, edition: str) -> list[dict[str, Any]]:
+    """One row per ship × weapon × band: the referee's attack params, or why it cannot fire there."""
+    rows: list[dict[str, Any]] = []
+    for ship in fleet["ships"]:
+        names = list(dict.fromkeys(w["name"] for w in ship["weapons"]))
+        for weapon in names:
+            mounts = sum(w.get("count", 1) for w in ship["weapons"] if w["name"] == weapon) * (ship.get("models") or 1)
+            for band in EDITION_BANDS[edition]:
+                row: dict[str, Any] = {"ship": ship["name"], "weapon": weapon, "mounts": mounts,
+                                       "band": BAND_LABELS[band]}
+                notes: list[str] = []
+                try:
+                    params, provenance = profile_inputs("attack", ship, weapon, target, None, mounts, False, False,
+                                                        REFEREE_BAND[band], edition, notes)
+                except UnitLookupError as exc:
+                    row["cannot"] = exc.message.split(": ", 1)[-1]
+                    rows.append(row)
+                    continue
+                params.update({"range": REFEREE_BAND[band], "ruleset": edition})
+                row.update({"params": params, "notes": notes,
+                            "dice": params["lead"] + sum(params.get("support") or [])})
+                rows.append(row)
+    return rows
