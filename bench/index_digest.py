@@ -40,8 +40,8 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=31)
     args = parser.parse_args()
 
+    from core.settings import Settings
     from index import freshness
-    from index.config import Settings
     from index.store import DB_NAME, VECTORS_NAME, current_build
 
     settings = Settings.from_env()

@@ -24,7 +24,7 @@ from bot.http.app import REFEREE_POOL, create_app
 from bot.http.client import ApiClient
 from bot.http.server import ServerThread
 from bot.service import Admiralty, referee_actions
-from index.config import Settings
+from core.settings import Settings
 
 pytestmark = pytest.mark.slow
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from core.settings import Settings
 from index.build import ensure_index
-from index.config import Settings
 from index.freshness import DIGESTS_NAME, index_status
 from index.store import DB_NAME, VECTORS_NAME, current_build
 from tests.fault_tools import (

@@ -14,6 +14,7 @@ import sys
 import traceback
 
 from bot.service import UserInputError, show_params
+from core.settings import env
 
 EXIT_BUG = 1
 EXIT_FIX = 2
@@ -86,7 +87,7 @@ def _os_line(exc: OSError) -> str:
 def report(exc: BaseException) -> int:
     """Print `exc` as one line (and its traceback when ADMIRALTY_DEBUG is set); return the exit code."""
     line, code = describe_failure(exc)
-    if os.environ.get("ADMIRALTY_DEBUG"):
+    if env("ADMIRALTY_DEBUG"):
         traceback.print_exception(exc, file=sys.stderr)
     try:
         print(f"admiralty: error: {line}", file=sys.stderr)
