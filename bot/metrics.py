@@ -13,7 +13,6 @@ cannot grow the series without limit.
 """
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -27,6 +26,8 @@ from prometheus_client.metrics_core import GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
+
+from core.settings import METRICS_DIR_VARIABLE, env
 
 REGISTRY = CollectorRegistry()
 ProcessCollector(registry=REGISTRY)
@@ -61,7 +62,6 @@ BOT_COMMANDS = Counter(
     "(answered, rejected, rate_limited, unavailable, failed)",
     ["command", "outcome"], registry=REGISTRY,
 )
-MULTIPROCESS_DIR_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 
 def record_ask(result: dict[str, object]) -> str:
@@ -99,7 +99,7 @@ class _Scrape:
         self._extra = extra
 
     def collect(self) -> Iterator[Metric]:
-        directory = os.environ.get(MULTIPROCESS_DIR_ENV)
+        directory = env(METRICS_DIR_VARIABLE)
         if directory:
             yield from MultiProcessCollector(None, directory).collect()  # type: ignore[no-untyped-call]
         else:

@@ -168,10 +168,11 @@ def _run_workers(args: argparse.Namespace, processes: int, api_key: str | None, 
                  trust: ProxyTrust) -> int:
     """gunicorn with `processes` aiohttp workers sharing one port (SO_REUSEPORT), one rate-limit
     table and one metrics directory; each worker loads its own index and model."""
-    from bot.http.processes import METRICS_DIR_ENV, make_metrics_dir
+    from bot.http.processes import make_metrics_dir
+    from core.settings import METRICS_DIR_VARIABLE
 
     if "prometheus_client" in sys.modules:  # its value class is fixed at import: too late for the workers
-        raise RuntimeError(f"prometheus_client was imported before {METRICS_DIR_ENV} was set")
+        raise RuntimeError(f"prometheus_client was imported before {METRICS_DIR_VARIABLE} was set")
     metrics_dir = make_metrics_dir()
     # One OpenMP thread per worker (FAISS, torch): the processes already fill the cores.
     os.environ.setdefault("OMP_NUM_THREADS", "1")

@@ -31,9 +31,8 @@ from typing import Any
 from aiohttp import web
 
 from bot.http.protocol import make_runner
+from core.settings import METRICS_DIR_VARIABLE
 
-# prometheus-client chooses its value class when first imported: this must be set before then.
-METRICS_DIR_ENV = "PROMETHEUS_MULTIPROC_DIR"
 WORKER_CLASS = "aiohttp.GunicornWebWorker"
 # A worker loads the model before its first heartbeat; on a busy machine that can take a while.
 BOOT_TIMEOUT_S = 120
@@ -55,7 +54,7 @@ def make_metrics_dir() -> str:
     """A fresh directory for the workers' metric files, named in the environment before any import
     of prometheus_client (a directory left from an earlier run would add its counts to ours)."""
     directory = tempfile.mkdtemp(prefix="admiralty-metrics-")
-    os.environ[METRICS_DIR_ENV] = directory
+    os.environ[METRICS_DIR_VARIABLE] = directory  # prometheus-client reads it when first imported
     return directory
 
 
