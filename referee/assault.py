@@ -29,6 +29,8 @@ PARAMS: list[ParamSpec] = [
           ParamSpec("support", INT, "dw3: supporting models (+2 dice each)", 0, 20),
           ParamSpec("srs", INT, "dw3: attacker's SRS tokens discarded (+1 die each)", 0, 20),
           ParamSpec("escorts", INT, "dw3: attacker's Escort tokens (+1 die each)", 0, 20),
+          ParamSpec("card_dice", INT, "dw3: dice added (+) or removed (-) by the unit cards' special rules "
+                    "(filled and listed when units are named: Pack Hunter, …)", -20, 20),
           ParamSpec("target_citadel", INT, "dw3: target's Citadel", 0, 100),
           ParamSpec("target_adv", INT, "dw3: target's Aerial Defence", 0, 50),
           ParamSpec("target_sdv", INT, "dw3: target's Submerged Defence", 0, 50),
@@ -81,14 +83,17 @@ def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
                 report.cite("assault"),
                 ru=f"Абордаж {fray} + SRS {srs} + 2 x {support} поддерживающих + {escorts} эскорт = {attack}",
                 dice=attack)
-    report.understood(attack_pool=attack, pool_steps=[f"Fray {fray}", f"+ {srs} SRS", f"+ {2 * support} support "
-                      f"({support} models)", f"+ {escorts} Escort"])
+    attack, steps = attack_setup.with_card_dice(p, attack, [f"Fray {fray}", f"+ {srs} SRS", f"+ {2 * support} "
+                                                f"support ({support} models)", f"+ {escorts} Escort"], report,
+                                                "assault")
+    report.understood(attack_pool=attack, pool_steps=steps)
     if escorts and rs.assault_escorts_are_corvettes:
         report.assume("quick reference: ⟨escorts⟩ counted as Corvettes (+1 assault die each); its escorts add "
                       "nothing to an assault",
                       "краткий справочник: ⟨escorts⟩ считаются Корветами (+1 куб абордажа каждый); эскорт там "
                       "ничего не добавляет к абордажу")
-    citadel = _require(p, "target_citadel", "the target's Citadel")
+    markers = attack_setup.markers(p)
+    citadel = attack_setup.marked_citadel(_require(p, "target_citadel", "the target's Citadel"), markers, rs, report)
     adv, sdv = p.get("target_adv"), p.get("target_sdv")
     kind = p.get("assaulter") or "surface"
     if kind == "aerial":
@@ -105,7 +110,7 @@ def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
     elif len(known) < len(given):
         report.assume("only one Defence value given: it was used as the higher one",
                       "задано только одно значение Защиты: оно принято за большее")
-    defence = max(known, default=0)
+    defence = attack_setup.marked_defence(max(known, default=0), markers, report)
     tsrs, tesc = p.get("target_srs") or 0, p.get("target_escorts") or 0
     per = rs.assault_defender_srs_dice
     total = citadel + defence + per * tsrs + tesc

@@ -76,6 +76,8 @@ PARAMS: list[ParamSpec] = [
     *only(DW3, "the dw4 range bands are not shifted for Airborne targets",
           ParamSpec("attacker_aerial", BOOL, "the attacking unit is Aerial (ignores the Aerial target band "
                     "shift)")),
+    ParamSpec("card_dice", INT, "dice added (+) or removed (-) by the unit cards' special rules (filled and "
+              "listed when units are named: Ablative Armour, Pack Hunter, …)", -20, 20),
     ParamSpec("shield", BOOL, "target uses a Shield Generator (dw4: Heavy Shield Generator, +1 Armour)"),
     *only(DW3, "a dw4 Heavy Shield Generator adds +1 to the Success Threshold, it removes no dice",
           ParamSpec("shield_dice", INT, "dice a Shield Generator removes (default 2, the QRS value)", 0, 10)),

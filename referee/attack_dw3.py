@@ -154,13 +154,8 @@ def _target(p: dict[str, Any], rs: Ruleset, q: dict[str, int], markers: frozense
             report: Report) -> Target:
     mass = p.get("mass")
     citadel = p.get("citadel")
-    if citadel is not None and "reactor-leak" in markers:
-        citadel = max(0, citadel - rs.reactor_leak_citadel)
-        report.step("reactor leak", f"Reactor Leak marker: Citadel -{rs.reactor_leak_citadel} -> {citadel}",
-                    report.cite("reactor_leak"),
-                    ru=f"маркер Утечка реактора: Цитадель -{rs.reactor_leak_citadel} -> {citadel}", citadel=citadel)
-        report.assume("Reactor Leak marker listed: the Citadel given is the printed one and was reduced",
-                      "указан маркер Утечка реактора: данная Цитадель — печатная, она уменьшена")
+    if citadel is not None:
+        citadel = attack_setup.marked_citadel(citadel, markers, rs, report)
     if "piercing" in q:
         report.cite_quality("piercing")
         if mass == 1 and citadel is not None and rs.piercing_mass1_citadel:

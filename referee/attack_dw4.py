@@ -25,9 +25,15 @@ def successes(net: int, threshold: int, piercing: int) -> int:
     return s + net // threshold
 
 
-def _counter_values(p: dict[str, Any], report: Report) -> dict[Face, int]:
+def _counter_values(p: dict[str, Any], q: dict[str, int], report: Report) -> dict[Face, int]:
     values = dict(COUNTER_VALUES)
-    if attack_setup.target_type(p) == "aerial":
+    if attack_setup.target_type(p) == "aerial" and "aerial" in q:
+        # GL Aerial: "If the Initial Target is an Airborne model, it does not benefit from the Unconventional
+        # Target rule"
+        report.step("unconventional target", "Aerial Weapons against an Airborne target: no Unconventional Target",
+                    report.cite_quality("aerial"),
+                    ru="Воздушное оружие против воздушной цели: правило Unconventional Target не действует")
+    elif attack_setup.target_type(p) == "aerial":
         # GL Unconventional Target: "any Standard Strikes and Heavy Strikes in the Resistance Roll are
         # converted to Standard Counters"
         values[Face.HIT] = values[Face.HEAVY] = values[Face.COUNTER]
@@ -99,7 +105,7 @@ def build(p: dict[str, Any], rs: Ruleset, q: dict[str, int], pool: int, steps: l
     report.cite("result")
     report.understood(dice=pool, pool_steps=steps, armour=p["armour"], threshold=armour, mass=target.mass,
                       hull=target.hull, damage_taken=target.damage_taken, crippled=target.crippled)
-    return AttackSetup(rs, pool, resistance, rules, _counter_values(p, report), target, q, False, band,
+    return AttackSetup(rs, pool, resistance, rules, _counter_values(p, q, report), target, q, False, band,
                        frozenset(reroll), names, None, None, q.get("piercing", 0), q.get("high-velocity", 0),
                        convert, rail=rail, repeats=repeats)
 

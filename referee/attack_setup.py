@@ -54,10 +54,23 @@ def pool(p: dict[str, Any], report: Report) -> tuple[int, list[str]]:
         if total is not None and total != built:
             raise InputError(f"dice: {total} dice contradicts lead {lead} + support {sum(support)} = {built}",
                              "dice")
-        return built, [f"lead {lead}"] + [f"+ support {s}" for s in support]
+        return with_card_dice(p, built, [f"lead {lead}"] + [f"+ support {s}" for s in support], report)
     if total is None:
         raise InputError("dice: how many attack dice? give ⟨dice⟩ (or ⟨lead⟩ and ⟨support⟩)", "dice")
-    return total, [f"{total} dice"]
+    return with_card_dice(p, total, [f"{total} dice"], report)
+
+
+def with_card_dice(p: dict[str, Any], pool: int, steps: list[str], report: Report,
+                   section: str = "shooting") -> tuple[int, list[str]]:
+    """The pool with the dice the unit cards' rules add or remove (⟨card_dice⟩; never below 0); which
+    rules they are is listed with the unit inputs (units/apply.py)."""
+    extra = p.get("card_dice") or 0
+    if not extra:
+        return pool, steps
+    changed = max(0, pool + extra)
+    report.step("card rules", f"{pool} {extra:+d} = {changed}", report.cite(section),
+                ru=f"правила карточек: {pool} {extra:+d} = {changed}", dice=changed)
+    return changed, [*steps, f"{extra:+d} card rules"]
 
 
 def target_type(p: dict[str, Any]) -> str | None:
@@ -92,7 +105,7 @@ def band(p: dict[str, Any], rs: Ruleset, q: dict[str, int], report: Report) -> s
             report.note("an Aerial attacker: the Aerial target is not one band further",
                         "атакует Воздушное подразделение: цель не считается на шаг дальше")
         else:
-            shifted = {"point-blank": "closing", "closing": "long", "long": "long"}[chosen]
+            shifted = aerial_band_shift(chosen)
             if shifted != chosen:
                 report.step("aerial target", f"an Aerial target is one band further: {chosen} -> {shifted}",
                             report.cite("aerial_band"),
@@ -102,6 +115,13 @@ def band(p: dict[str, Any], rs: Ruleset, q: dict[str, int], report: Report) -> s
         report.note("⟨attacker_aerial⟩ not used: it only matters against an Aerial target with a known range",
                     "⟨attacker_aerial⟩ не используется: важно только против Воздушной цели при известной дистанции")
     return chosen
+
+
+def aerial_band_shift(band: str) -> str:
+    """dw3: "Aerial models are always considered to be at 1 range band further away, unless being attacked by
+    other aerial units" — the band an attack on an Aerial target uses, wherever a band is chosen (the referee's
+    own band, and the band a unit card's weapon dice are read at)."""
+    return {"point-blank": "closing", "closing": "long"}.get(band, band)
 
 
 def check_eligibility(p: dict[str, Any], rs: Ruleset, q: dict[str, int], report: Report) -> None:
@@ -126,6 +146,9 @@ def check_eligibility(p: dict[str, Any], rs: Ruleset, q: dict[str, int], report:
         raise InputError(f"target_type: a Submerged attack cannot target a {trait} model", "target_type")
     if "indirect" in q and trait == "aerial":
         raise InputError("target_type: an Indirect attack cannot target an aerial model", "target_type")
+    if "torrent" in q and p.get("support") and not rs.torrent_supports:
+        raise InputError("support: the quick reference says \"You cannot support with torrent weapons\": give the "
+                         "lead Torrent weapon's dice alone (⟨lead⟩), or another ruleset", "support")
     if "torrent" in q and rs.family == "dw4" and trait == "submerged":
         raise InputError("target_type: an Underwater model cannot be the Initial Target of a Torrent attack",
                          "target_type")
@@ -139,3 +162,27 @@ def markers(p: dict[str, Any]) -> frozenset[str]:
             raise InputError(f"markers: {m[:30]!r} is not a critical marker ({', '.join(MARKER_KEYS)})", "markers")
         out.add(key)
     return frozenset(out)
+
+
+def marked_citadel(citadel: int, markers: frozenset[str], rs: Ruleset, report: Report) -> int:
+    """The Citadel a Reactor Leak marker leaves (QR "Reactor leak": "-1 to its CITADEL"; 3.03: -2), for every
+    action that uses the Citadel (attack, assault, dw3 ram and SRS Attack Run)."""
+    if "reactor-leak" not in markers:
+        return citadel
+    changed = max(0, citadel - rs.reactor_leak_citadel)
+    report.step("reactor leak", f"Reactor Leak marker: Citadel -{rs.reactor_leak_citadel} -> {changed}",
+                report.cite("reactor_leak"),
+                ru=f"маркер Утечка реактора: Цитадель -{rs.reactor_leak_citadel} -> {changed}", citadel=changed)
+    report.assume("Reactor Leak marker listed: the Citadel given is the printed one and was reduced",
+                  "указан маркер Утечка реактора: данная Цитадель — печатная, она уменьшена")
+    return changed
+
+
+def marked_defence(value: int, markers: frozenset[str], report: Report) -> int:
+    """The Defence a Shredded Defences marker leaves (QR: "A model with this marker has a DEFENCE (aerial and
+    submerged) of 0"), for every action that rolls it (attack, assault)."""
+    if "shredded-defences" not in markers or not value:
+        return value
+    report.step("shredded defences", f"Shredded Defences marker: Defence {value} -> 0",
+                report.cite("shredded_defences"), ru=f"маркер Разрушение систем защиты: Защита {value} -> 0")
+    return 0

@@ -93,7 +93,7 @@ def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) ->
                       "reconstructed: six faces, one per Critical Damage Effect)",
                       "Incendiary Broadsides: каждый куб Критических повреждений показывает Hazard с вероятностью "
                       "1/6 (куб реконструирован: шесть граней, по одной на Критический эффект)")
-    new_level = min(3, tdis + 1)
+    new_level = disorder.gain(tdis, 1, "dw4").level
     inputs = {"broadside": ratings, "dice": pool, "attacker_disorder": level, "incendiary": inc,
               "target_hull": hull, "target_damage_taken": taken, "target_disorder": tdis,
               "face_damage": {f.name.lower(): rules.initial[f] for f in (Face.HIT, Face.HEAVY, Face.EXPLODING)}}
@@ -148,7 +148,7 @@ def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) ->
                 damage=damage)
     gained = 1 if damage else 0
     out: dict[str, Any] = {"pool": pool, "damage": damage, "disorder": gained,
-                           "target_disorder": min(3, tdis + gained),
+                           "target_disorder": disorder.gain(tdis, gained, "dw4").level,
                            "state": hull_state(target, damage, False, "dw4")}
     line = report.say(f"{damage} damage" + (f", Target gains 1 Disorder (level {new_level}){spread}" if gained else ""),
                       f"{damage} урона" + (f", Цель получает 1 Уровень Дезорганизации (уровень {new_level}){spread}"

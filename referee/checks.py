@@ -23,6 +23,7 @@ WHY_RU = {
     "Generator Shutdown re-rolls and extra Disorder are 3rd-edition rules":
         "переброс и лишняя Дезорганизация от Отключения генератора — правила 3-й редакции",
     "Hampered Visibility is a dw4 rule": "Затруднённая видимость — правило dw4",
+    "Heavy Prow (X) is a dw4 Property": "Тяжёлый нос (X) — свойство dw4",
     "Precise is a dw4 Critical Damage quality": "Precise — Качество Критических повреждений dw4",
     "a 3rd-edition assault input; dw4 Boarding uses Boarding Parties, Defences and Crew":
         "параметр абордажа 3-й редакции; Абордаж dw4 использует Абордажные команды, Оборону и Экипаж",

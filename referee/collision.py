@@ -19,8 +19,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.params import Kind, ParamSpec
-from referee import dice, verdict
-from referee.action_common import at_least, binomial, cite, common, dist_json, faces, mean, note_unused, require
+from referee import dice, disorder, verdict
+from referee.action_common import (
+    DW4,
+    at_least,
+    binomial,
+    cite,
+    common,
+    dist_json,
+    faces,
+    mean,
+    note_unused,
+    only,
+    require,
+)
 from referee.damage import Target, hull_state
 from referee.dice import FaceRules
 from referee.errors import InputError
@@ -59,13 +71,12 @@ class CollisionRules:
     other_disorder_if_mass_at_most_mover: bool  # RB/QR: Mass <= mover; GL: unless Mass > mover (same test)
     obstacles: bool  # RB/QR obstacles: Hull dice, then removed or a collision
     escorts_are_models: bool  # QR: colliding with an escort destroys it; RB/GL escorts are tokens
-    disorder_cap: int | None  # GL: 3 levels, a 4th Spreads
 
 
 RULES = {
-    "dw3-rulebook": CollisionRules(1, False, True, True, False, None),
-    "dw3-quick-reference": CollisionRules(1, False, True, True, True, None),
-    "dw4-glossary": CollisionRules(0, True, True, False, False, 3),
+    "dw3-rulebook": CollisionRules(1, False, True, True, False),
+    "dw3-quick-reference": CollisionRules(1, False, True, True, True),
+    "dw4-glossary": CollisionRules(0, True, True, False, False),
 }
 
 PARAMS: list[ParamSpec] = [
@@ -81,6 +92,9 @@ PARAMS: list[ParamSpec] = [
     ParamSpec("mover_damage_taken", Kind.INT, "damage already on the moving model", 0, 100),
     ParamSpec("mover_disorder", Kind.INT, "the moving model's Disorder level before the collision", 0, 3),
     ParamSpec("impact_disorder", Kind.INT, "the Disorder level of the model hit, before the collision", 0, 3),
+    *only(DW4, "Heavy Prow (X) is a dw4 Property",
+          ParamSpec("mover_heavy_prow", Kind.INT, "dw4: the moving model's Heavy Prow (X): the Damage it suffers is "
+                    "reduced by X, to a minimum of 0 (contact in its Fore arc)", 0, 20)),
     ParamSpec("cause", Kind.CHOICE, "why this is a collision: move (default), ram-under-3, crew-check-failed, "
               "ram-outside-fore-arc", choices=CAUSES),
     ParamSpec("inches", Kind.FLOAT, "inches moved before the contact (a Ram needs 3\" or more)", 0, 100),
@@ -111,6 +125,14 @@ def _passes_through(rs: Ruleset, impact: str, mover: str | None, other: str | No
             if (mover == "aerial") != (other == "aerial"):
                 return say("non-Airborne and Airborne models Pass Through each other",
                            "Воздушные и не Воздушные модели проходят друг сквозь друга")
+            # GL Stygian Depths: "When a Surface model moves, it Passes Through Underwater models"; "When an
+            # Underwater model moves, it can Pass Through non-Underwater models"
+            if mover == "surface" and other == "submerged":
+                return say("a moving Surface model Passes Through Underwater models (Stygian Depths)",
+                           "движущаяся Надводная модель проходит сквозь Подводные (Stygian Depths)")
+            if mover == "submerged" and other != "submerged":
+                return say("a moving Underwater model can Pass Through non-Underwater models (Stygian Depths)",
+                           "движущаяся Подводная модель может пройти сквозь не Подводные (Stygian Depths)")
         elif mover != other:
             return say("models without a matching position trait pass through each other",
                        "модели без совпадающих Особенностей Расположения проходят друг через друга")
@@ -188,18 +210,26 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     lines: list[str] = []
     # Disorder
     body["mover_disorder_gained"] = 1
-    body["mover_disorder"] = _level(mdis + 1, rules)
+    mover_gain = disorder.gain(mdis, 1, rs.family)
+    body["mover_disorder"] = mover_gain.level
     text = f"the moving model gains 1 Disorder level (now {body['mover_disorder']})"
     text_ru = f"Движущаяся Модель получает 1 Уровень Дезорганизации (теперь {body['mover_disorder']})"
-    if rules.disorder_cap is not None and mdis >= rules.disorder_cap:
+    if mover_gain.spread:
         text += "; it already has 3, so it Spreads to the closest friendly model within 4\""
         text_ru += "; у неё уже 3, поэтому он переходит на ближайшую дружественную модель в 4\""
-    report.step("mover disorder", text, c, ru=text_ru, disorder=1)
+    if mover_gain.damage:
+        text = "the moving model is already at Disorder level 3: it receives 1 damage instead"
+        text_ru = "Движущаяся Модель уже на 3-м Уровне Дезорганизации: вместо него она получает 1 повреждение"
+    report.step("mover disorder", text, c, ru=text_ru, disorder=1, damage=mover_gain.damage)
     lines.append(report.say("mover +1 Disorder", "Движущаяся Модель +1 Уровень Дезорганизации"))
     other_gains = 0
     if impact == "model":
         other_gains = 1 if other_mass <= mass else 0
-        if other_gains and rules.disorder_cap is not None and odis >= rules.disorder_cap:
+        if other_gains and rs.family != "dw4" and odis >= disorder.MAX_LEVEL:
+            body["impact_damage"] = disorder.gain(odis, other_gains, rs.family).damage
+            report.note("the model hit is already at Disorder level 3: it receives 1 damage instead",
+                        "Точка Удара уже на 3-м Уровне Дезорганизации: вместо него она получает 1 повреждение")
+        if other_gains and rs.family == "dw4" and odis >= disorder.MAX_LEVEL:
             report.note("the model hit already has 3 Disorder levels: the new level Spreads to the closest "
                         "friendly model within 4\"",
                         "у Точки Удара уже 3 Уровня Дезорганизации: новый переходит на ближайшую дружественную "
@@ -214,7 +244,7 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
             lines.append(report.say("model hit +1 Disorder", "Точка Удара +1 Уровень Дезорганизации"))
     body["impact_disorder_gained"] = other_gains
     if impact == "model":
-        body["impact_disorder"] = _level(odis + other_gains, rules)
+        body["impact_disorder"] = disorder.gain(odis, other_gains, rs.family).level
     if impact == "escort":
         cite(report, ESCORT_SECTIONS)
         report.step("escort", "the escort model hit is destroyed (the mover gains Disorder as normal)", c,
@@ -274,6 +304,8 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
                 report.step("mover disorder", "the obstacle was removed: no collision, no Disorder", oc,
                             ru="Препятствие убрано: ни Столкновения, ни Дезорганизации", disorder=0)
                 lines[0:1] = []
+    if body["collision"] and mover_gain.damage:
+        fixed += mover_gain.damage  # dw3: Disorder at level 3 becomes damage
     body["dice"] = dice_count
     if not rolled:
         if dice_count:
@@ -283,6 +315,7 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
             dmg = {k + fixed: v for k, v in dist.items()}
         else:
             dmg = {fixed: 1.0}
+        dmg = _heavy_prow(dmg, p, rs, report)
         body.update({"p_mover_damage": dist_json(dmg), "p_mover_damage_at_least": at_least(dmg),
                      "expected_mover_damage": mean(dmg)})
         if hull is not None:
@@ -304,6 +337,7 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
                          "heavier model in dw4, or an obstacle in dw3); leave ⟨roll⟩ out", "roll")
     RollCheck(report).count("roll", len(faces_rolled), dice_count, "the moving model rolls {need} dice, you gave {got}")
     damage = fixed + dice.score(faces_rolled, [], face_rules)
+    damage = min(_heavy_prow({damage: 1.0}, p, rs, report))
     if dice_count:
         report.step("damage", f"{damage - fixed} from the dice" + (f" + {fixed}" if fixed else "") + f" = {damage}",
                     c, ru=f"{damage - fixed} с кубов" + (f" + {fixed}" if fixed else "") + f" = {damage}",
@@ -315,18 +349,30 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     return body, _line(body, lines, report)
 
 
+def _heavy_prow(dmg: dict[int, float], p: dict[str, Any], rs: Ruleset, report: Report) -> dict[int, float]:
+    """GL Heavy Prow: "when this model Collides with or Rams another model … the amount of Damage it suffers
+    is reduced by X, to a minimum of 0" (also the Collision a failed ram Crew Check becomes)."""
+    prow = p.get("mover_heavy_prow") or 0
+    if not prow or rs.family != "dw4":
+        return dmg
+    report.step("heavy prow", f"Heavy Prow ({prow}): the moving model's Damage is reduced by {prow}, to a minimum "
+                "of 0", report.cite("heavy_prow"),
+                ru=f"Heavy Prow ({prow}): урон Движущейся Модели меньше на {prow}, но не меньше 0")
+    out: dict[int, float] = {}
+    for k, v in dmg.items():
+        out[max(0, k - prow)] = out.get(max(0, k - prow), 0.0) + v
+    return out
+
+
 def _line(body: dict[str, Any], lines: list[str], report: Report) -> str:
     head = (report.say("collision", "столкновение") if body["collision"]
             else report.say("obstacle removed, no collision", "Препятствие убрано, столкновения нет"))
     return head + (": " + ", ".join(lines) if lines else "")
 
 
-def _level(value: int, rules: CollisionRules) -> int:
-    return min(value, rules.disorder_cap) if rules.disorder_cap is not None else value
-
-
 RAM_TO_COLLISION = {"rammer_mass": "mover_mass", "target_mass": "impact_mass", "hull": "mover_hull",
                     "rammer_damage_taken": "mover_damage_taken", "rammer_disorder": "mover_disorder",
+                    "heavy_prow": "mover_heavy_prow",
                     "inches": "inches", "ruleset": "ruleset", "roll": "roll"}
 
 
@@ -344,7 +390,7 @@ def from_ram(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     q["cause"] = "crew-check-failed" if failed else "ram-under-3"
     if failed:
         q.pop("inches", None)
-    note_unused(p, report, [k for k in ("ramming", "bonus", "heavy_prow", "target_heavy_prow", "target_armour",
+    note_unused(p, report, [k for k in ("ramming", "bonus", "target_heavy_prow", "target_armour",
                                         "target_citadel", "target_hull", "target_damage_taken", "quality",
                                         "self_damage_roll", "crew", "card_values", "explosions",
                                         "critical_roll", "rerolls", "defence_roll", "target_generator",

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from core.params import Kind, ParamError, ParamSpec, coerce
+from referee.describe_combine import combine
 from referee.describe_grammar import Item, attach, bind, match, negate
-from referee.describe_tokens import detect_language, tokenize
+from referee.describe_tokens import Token, detect_language, tokenize
 from referee.describe_vocab import vocabulary
 from referee.errors import InputError
 
@@ -41,9 +42,11 @@ def parse_description(action: str, text: str, ruleset: str | None = None) -> dic
     tokens = tokenize(text)
     vocab = vocabulary(specs_list)
     items = match(tokens, vocab)
-    items = attach(items, specs, ruleset, vocab.quality_words)
+    items = attach(items, specs, ruleset, vocab.quality_words, action)
+    items = combine(items, specs)
     bind(items)
     negate(items)
+    _ask_owners(items, text, tokens)
     out, ignored = _collect(items, specs, text)
     out["ignored"] = ignored
     # the language of the words understood (a typo or a unit name must not flip it); else of all words
@@ -51,6 +54,17 @@ def parse_description(action: str, text: str, ruleset: str | None = None) -> dic
     out["lang"] = detect_language(known) if "".join(known).strip(" .,;:()\"'") else \
         detect_language([t.text for t in tokens if t.kind == "word"])
     return out
+
+
+def _ask_owners(items: list[Item], text: str, tokens: list[Token]) -> None:
+    """A ship's value both sides could have ("2 escorts") is asked for, never guessed."""
+    unsure = [it for it in items if it.kind == "key" and it.ask and (it.nums or it.value is not None)]
+    if not unsure:
+        return
+    words = ", ".join(repr(_words(text, it)) for it in unsure)
+    if detect_language([t.text for t in tokens if t.kind == "word"]) == "ru":
+        raise DescriptionError(f"описание: чьи это {words}? Напишите «мои …» или «у цели …»")
+    raise DescriptionError(f"description: whose are {words}? Say \"my …\" or \"target has …\"")
 
 
 def _words(text: str, item: Item) -> str:
@@ -102,7 +116,7 @@ def _collect(items: list[Item], specs: dict[str, ParamSpec], text: str) -> tuple
                 put(item.param, _values(item, words), words)
             elif item.value is not None:  # "no escorts"
                 put(item.param, item.value, words)
-            else:
+            elif item.concept != "model_count":  # "ships" alone is a filler
                 ignored.append(words)  # a key without its number: "armour" alone
         elif item.kind == "quality":
             if item.param is None:

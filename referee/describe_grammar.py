@@ -1,12 +1,15 @@
 """The description grammar: tokens -> phrases -> each number bound to the one input it belongs to.
 
-Three steps, each small enough to reason about:
+Steps, each small enough to reason about:
 
 1. `match`: the longest vocabulary phrase at each token ("high velocity", "point blank", "броня");
-   a token no phrase covers is an unknown word (reported, never dropped).
-2. `attach`: owners ("target armour", "броня цели") and negations ("no shield") join the phrase they
-   modify; each key is mapped to a parameter of the action (`describe_vocab.resolve`).
-3. `bind`: each number goes to one key. Explicit links first ("armour: 6", "armour of 6",
+   a word no phrase covers is read as the one it misspells or transliterates, if exactly one fits
+   (`describe_spelling`), else it is an unknown word (reported, never dropped).
+2. `attach`: owners ("target has", "his", "броня цели"; `describe_owners`) decide whose ship a key is
+   about; each key is mapped to a parameter of the action (`describe_vocab.resolve`), or marked to be
+   asked for when both sides have it and nothing says whose.
+3. `combine` (`describe_combine`): several values written at once ("ADV/SDV 3/2", "12(6)", "10 + 5 + 5").
+4. `bind`: each number goes to one key. Explicit links first ("armour: 6", "armour of 6",
    "piercing (2)"), then adjacency: "armour 6" (key, number) or "21 dice" (number, count word).
    When a number sits between two keys ("high velocity 10 dice"), it goes right if the left key's
    value is optional (a quality) and the right one has no number of its own; otherwise left
@@ -15,53 +18,29 @@ Three steps, each small enough to reason about:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from core.params import Kind, ParamSpec
 from referee.damage import MARKER_KEYS
+from referee.describe_items import Item, free_num, give, takes
+from referee.describe_owners import FLIP, apply_owners
 from referee.describe_tokens import Token
 from referee.describe_vocab import (
+    ASK,
     COUNTED_IN_DICE,
     FALLBACKS,
-    VALUED_QUALITIES,
     Entry,
     Vocabulary,
     resolve,
     word_matches,
 )
 
-_ROLE_RANK = {"key": 8, "flag": 7, "quality": 6, "marker": 5, "owner": 4, "neg": 3, "conn": 2, "sep": 2,
-              "filler": 0}
-_VALUE_KINDS = (Kind.INT, Kind.FLOAT, Kind.INTS)
+__all__ = ["Item", "attach", "bind", "match", "negate"]
+
+_ROLE_RANK = {"perspective": 9, "key": 8, "flag": 7, "quality": 6, "marker": 5, "owner": 4, "neg": 3, "conn": 2,
+              "sep": 2, "filler": 0}
 _ARTICLES = frozenset({"the", "a", "an", "my", "this"})
-
-
-@dataclass
-class Item:
-    """A phrase or a number of the description, with what the grammar decided about it."""
-
-    kind: str  # an Entry role, "num" or "unknown"
-    start: int
-    end: int
-    entry: Entry | None = None
-    token: Token | None = None
-    param: str | None = None
-    spec: ParamSpec | None = None
-    value: Any = None
-    owner: str | None = None
-    nums: list[Item] = field(default_factory=list)
-    used: bool = False  # a bound number, an applied owner or negation, an absorbed unit
-    span_end: int = 0  # end of the text this item stands for once its numbers are bound
-    word: str = ""  # the normalised words matched
-
-    @property
-    def concept(self) -> str:
-        return self.entry.concept if self.entry else ""
-
-    @property
-    def mode(self) -> str:
-        return self.entry.mode if self.entry else ""
 
 
 def _fits(entry: Entry, tokens: list[Token], i: int) -> bool:
@@ -105,9 +84,18 @@ def _unit_here(vocab: Vocabulary, tokens: list[Token], i: int) -> bool:
     return not (follow and follow.role == "flag" and follow.concept == "ruleset")
 
 
+def _spelled(vocab: Vocabulary, tok: Token) -> Token:
+    """A word no phrase starts with, read as the word it misspells or transliterates (if one fits)."""
+    if tok.kind != "word" or vocab.known(tok.text):
+        return tok
+    fixed = vocab.correct(tok.text)
+    return Token("word", fixed, tok.start, tok.end) if fixed else tok
+
+
 def match(tokens: list[Token], vocab: Vocabulary) -> list[Item]:
     """Tokens -> items: phrases (longest first), numbers, and unknown words."""
     items: list[Item] = []
+    tokens = [_spelled(vocab, t) for t in tokens]
     i = 0
     while i < len(tokens):
         tok = tokens[i]
@@ -144,6 +132,7 @@ class _Context:
     """What decides a phrase's parameter besides its words: the action's inputs and the edition."""
 
     specs: dict[str, ParamSpec]
+    action: str
     ruleset: str
     assaulter: Any
     qualities: dict[str, Entry]  # quality names, for a key word that means nothing in this action
@@ -154,47 +143,43 @@ class _Context:
 
 
 def attach(items: list[Item], specs: dict[str, ParamSpec], ruleset_hint: str | None,
-           vocab_qualities: dict[str, Entry]) -> list[Item]:
+           vocab_qualities: dict[str, Entry], action: str = "") -> list[Item]:
     """Apply owners, pick each phrase's parameter; returns the items with applied owners removed."""
-    items = _apply_owners(items)
+    items = apply_owners(items)
     flags = {it.concept: it.value for it in items if it.kind == "flag"}
-    ctx = _Context(specs, str(flags.get("ruleset") or ruleset_hint or "dw3"), flags.get("assaulter"),
+    ctx = _Context(specs, action, str(flags.get("ruleset") or ruleset_hint or "dw3"), flags.get("assaulter"),
                    vocab_qualities)
     for item in items:
         if item.kind == "key":
             _resolve_key(item, ctx)
         elif item.kind in ("flag", "quality", "marker"):
             _resolve_word(item, ctx)
+    _other_side(items, ctx)
     return items
 
 
-def _apply_owners(items: list[Item]) -> list[Item]:
-    """"target armour" / "броня цели": the owner joins its key; an owner next to no key is a filler."""
-    for idx, item in enumerate(items):
-        if item.kind != "owner":
+def _other_side(items: list[Item], ctx: _Context) -> None:
+    """"rammer mass 3, mass 2": once one side's value is named, an unowned one of the same key is the
+    other side's (asked only when both or neither side is named)."""
+    for item in items:
+        if not item.ask:
             continue
-        nxt = items[idx + 1] if idx + 1 < len(items) else None
-        prev = items[idx - 1] if idx else None
-        after = items[idx + 2] if idx + 2 < len(items) else None
-        if nxt is not None and nxt.kind == "key" and nxt.owner is None:
-            nxt.owner, item.used = item.value, True
-            nxt.start = item.start
-        elif prev is not None and prev.kind == "key" and prev.owner is None and not prev.nums:
-            prev.owner, item.used = item.value, True  # Russian puts it after: "броня цели 6"
-            prev.end = prev.span_end = item.end
-        elif nxt is not None and nxt.kind == "num" and after is not None and after.kind == "key" \
-                and after.mode != "pre" and after.owner is None:
-            after.owner, item.used = item.value, True  # "target discards 1 srs"
-    items = [it for it in items if not (it.kind == "owner" and it.used)]
-    for it in items:
-        if it.kind == "owner":
-            it.kind = "filler"
-    return items
+        named = {it.owner for it in items if it.kind == "key" and it.concept == item.concept
+                 and it is not item and it.param is not None and it.owner is not None}
+        if len(named) == 1:
+            other = FLIP[named.pop()]
+            item.owner, item.ask = other, False
+            _resolve_key(item, ctx)
 
 
 def _resolve_key(item: Item, ctx: _Context) -> None:
     concept, names = item.concept, ctx.names
-    param = resolve(concept, item.owner, names)
+    if item.word == "boarding" and ctx.ruleset != "dw4" and "fray" in names and item.owner != "target":
+        concept = "fray"  # dw3: "boarding 6", "абордаж 6" is the assaulting model's Fray
+    param = resolve(concept, item.owner, names, ctx.action, strict=not item.scoped)
+    if param == ASK:
+        item.ask = True
+        return
     if param is None and concept == "support_models":
         support = ctx.specs.get("support")
         param = "support" if support is not None and support.kind is Kind.INT else None
@@ -207,7 +192,8 @@ def _resolve_key(item: Item, ctx: _Context) -> None:
     if param is None and concept in FALLBACKS:
         other, value = FALLBACKS[concept]
         if value is None:
-            param = resolve(other, item.owner, names)
+            param = resolve(other, item.owner, names, ctx.action, strict=not item.scoped)
+            param = None if param == ASK else param
         elif other in names:
             item.kind = "marker" if ctx.specs[other].kind is Kind.TEXTS else "flag"
             item.param, item.value = other, value
@@ -236,43 +222,21 @@ def _resolve_word(item: Item, ctx: _Context) -> None:
     elif item.concept in MARKER_KEYS and ctx.ruleset != "dw4" and "markers" in names:
         # "navigation lock": a dw4 weapon quality, but in dw3 the Critical Damage marker
         item.kind, item.param, item.value = "marker", "markers", item.concept
+    elif "quality" not in names and item.concept in names and ctx.specs[item.concept].kind is Kind.BOOL:
+        item.kind, item.param, item.value = "flag", item.concept, True  # an SRS run's "torpedo"
     else:
         item.param = "quality" if "quality" in names else None
-
-
-def _takes(item: Item, side: str) -> bool:
-    """Whether `item` can take a number standing to its right (side "pre") or left (side "post")."""
-    if item.nums or item.used:
-        return False
-    if item.kind == "quality":
-        return side == "pre" and item.concept in VALUED_QUALITIES
-    if item.kind != "key":
-        return False
-    if item.spec is not None and item.spec.kind not in _VALUE_KINDS:
-        return False
-    return item.mode == "both" or item.mode == side
-
-
-def _free_num(items: list[Item], j: int) -> bool:
-    return 0 <= j < len(items) and items[j].kind == "num" and not items[j].used
 
 
 def _has_own(items: list[Item], j: int) -> bool:
     """Whether the count word at j has a number after it that the next word does not claim:
     "dice 12 armour 5" yes; "dice 6 escorts" no; "boarding 0 disorder 0" yes (disorder has its own)."""
-    return items[j].mode == "both" and _free_num(items, j + 1) and not _claims(items, j + 2)
+    return items[j].mode == "both" and free_num(items, j + 1) and not _claims(items, j + 2)
 
 
 def _claims(items: list[Item], j: int) -> bool:
     """Whether the item at j takes the number just before it ("4 escorts"), not one after it."""
-    return 0 <= j < len(items) and _takes(items[j], "post") and not _has_own(items, j)
-
-
-def _give(key: Item, num: Item) -> None:
-    key.nums.append(num)
-    num.used = True
-    key.span_end = max(key.span_end, num.end)
-    key.start = min(key.start, num.start)
+    return 0 <= j < len(items) and takes(items[j], "post") and not _has_own(items, j)
 
 
 def _more_of_list(items: list[Item], key: Item, idx: int) -> None:
@@ -281,12 +245,20 @@ def _more_of_list(items: list[Item], key: Item, idx: int) -> None:
     while j < len(items):
         while j < len(items) and items[j].kind == "sep":
             j += 1
-        if not _free_num(items, j):
+        if not free_num(items, j):
             return
         if _claims(items, j + 1):
             return
-        _give(key, items[j])
+        give(key, items[j])
         j += 1
+
+
+def _earlier_of_list(items: list[Item], key: Item, idx: int) -> None:
+    """"3 and 3 support", "4, 4 support": the numbers listed before a list parameter's word."""
+    j = idx - 1
+    while j >= 1 and items[j].kind == "sep" and free_num(items, j - 1):
+        give(key, items[j - 1])
+        j -= 2
 
 
 def _absorb_unit(items: list[Item], key: Item, idx: int) -> None:
@@ -305,14 +277,15 @@ def _absorb_unit(items: list[Item], key: Item, idx: int) -> None:
 def bind(items: list[Item]) -> None:
     """Give each number to one key (see the module docstring for the order of preference)."""
     for idx, item in enumerate(items):
-        if not _takes(item, "pre"):
+        if not takes(item, "pre"):
             continue
         j, linked, paren = idx + 1, False, False
         while j < len(items) and (items[j].kind == "conn" or items[j].word == "("):
             paren = paren or items[j].kind != "conn"
             linked, j = True, j + 1
-        if linked and _free_num(items, j):
-            _give(item, items[j])
+        unit_after = j + 1 < len(items) and items[j + 1].mode == "post" and _claims(items, j + 1)
+        if linked and free_num(items, j) and not unit_after:  # "ramming: 12 inches" is a move
+            give(item, items[j])
             if paren and j + 1 < len(items) and items[j + 1].word == ")":
                 item.span_end = items[j + 1].end
             if item.spec is not None and item.spec.kind is Kind.INTS:
@@ -320,10 +293,13 @@ def bind(items: list[Item]) -> None:
     for idx, num in enumerate(items):
         if num.kind != "num" or num.used:
             continue
-        left = items[idx - 1] if idx and _takes(items[idx - 1], "pre") else None
-        right = items[idx + 1] if idx + 1 < len(items) and _takes(items[idx + 1], "post") else None
-        if left is not None and right is not None and left.param is not None and left.param == right.param:
-            _give(left, num)
+        left = items[idx - 1] if idx and takes(items[idx - 1], "pre") else None
+        right = items[idx + 1] if idx + 1 < len(items) and takes(items[idx + 1], "post") else None
+        if right is not None and idx and items[idx - 1].kind == "unknown":
+            right = None  # "bronja 6 citadel": the 6 may be the unknown word's; listed, never given right
+        if left is not None and right is not None and left.param is not None and left.param == right.param \
+                and right.mode == "post":
+            give(left, num)
             right.used = True
             left.span_end = right.end
             continue
@@ -331,9 +307,16 @@ def bind(items: list[Item]) -> None:
         if left is not None and right is not None:
             # "piercing 2 dice 12": dice has a number of its own; "piercing 21 dice 6 escorts": it has not
             chosen = right if (left.kind == "quality" and not _has_own(items, idx + 1)) else left
+            if right.concept == "model_count":  # "залп двух кораблей": a count of ships, not the broadside
+                counts_models = left.spec is not None and left.spec.kind is Kind.INT and left.concept in (
+                    "support", "support_models")  # "поддержка двух кораблей": the assault's supporting models
+                chosen = left if counts_models else right
+                right.used = right.used or counts_models
         if chosen is None:
             continue
-        _give(chosen, num)
+        give(chosen, num)
+        if chosen is right and chosen.spec is not None and chosen.spec.kind is Kind.INTS:
+            _earlier_of_list(items, chosen, idx)
         if chosen is left:
             _absorb_unit(items, chosen, idx)
             if chosen.spec is not None and chosen.spec.kind is Kind.INTS:
@@ -348,8 +331,10 @@ def negate(items: list[Item]) -> None:
         nxt = items[idx + 1]
         if nxt.kind == "flag" and nxt.param and isinstance(nxt.value, bool):
             nxt.value, item.used = False, True
-        elif nxt.kind == "key" and not nxt.nums and nxt.spec is not None and nxt.spec.kind is Kind.INT:
-            nxt.value, item.used = 0, True
+        elif nxt.kind == "quality":  # "the guns aren't aerial": understood, and not applied
+            nxt.kind, item.used = "filler", True
+        elif nxt.kind == "key" and not nxt.nums and (nxt.ask or nxt.spec is not None and nxt.spec.kind is Kind.INT):
+            nxt.value, item.used = 0, True  # "no escorts": still asked whose, when both sides have them
         else:
             continue
         nxt.start = item.start

@@ -18,11 +18,36 @@ _TOKEN = re.compile(
     r"|(?P<num>(?<![\w.])[+-]?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*)"
     r"|(?P<punct>[^\s\w])"
 )
-# small numbers written as words ("two escorts", "три кубика"); anything larger players write in digits
-NUMBER_WORDS = {w: i for i, words in enumerate([
-    "zero|ноль", "one|один|одна|одно|одного|одной", "two|два|две|двух", "three|три|трех", "four|четыре|четырех",
-    "five|пять|пяти", "six|шесть|шести", "seven|семь|семи", "eight|восемь|восьми", "nine|девять|девяти",
-    "ten|десять|десяти", "eleven|одиннадцать", "twelve|двенадцать"]) for w in words.split("|")}
+# numbers written as words, to thirty ("sixteen dice", "двадцать два куба", "пятью токенами");
+# larger ones players write in digits
+_EN_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+             "sixteen seventeen eighteen nineteen twenty").split()
+_RU_BASES = ("ноль один два три четыре пять шесть семь восемь девять десять одиннадцать двенадцать тринадцать "
+             "четырнадцать пятнадцать шестнадцать семнадцать восемнадцать девятнадцать двадцать").split()
+_RU_FORMS = {1: "одна одно одного одной одним одному одну", 2: "две двух двум двумя", 3: "трех трем тремя",
+             4: "четырех четырем четырьмя", 8: "восьми восемью"}
+
+
+def _number_words() -> dict[str, int]:
+    words: dict[str, int] = {w: i for i, w in enumerate(_EN_WORDS)}
+    words["thirty"] = 30
+    for i, base in enumerate(_RU_BASES):
+        words[base] = i
+        if base.endswith("ь"):  # пять -> пяти, пятью; двадцать -> двадцати, двадцатью
+            words[base[:-1] + "и"] = words[base[:-1] + "ью"] = i
+    for i, forms in _RU_FORMS.items():
+        words.update({f: i for f in forms.split()})
+    words.update({"тридцать": 30, "тридцати": 30, "тридцатью": 30})
+    return words
+
+
+NUMBER_WORDS = _number_words()
+_TENS = frozenset({20, 30})
+# "A5 C10", "H7", "ADV3", "ПВО3": a rating's short name glued to its number
+SHORTHAND = {"a": "armour", "c": "citadel", "h": "hull", "f": "fray", "r": "ramming", "k": "hull", "m": "mass",
+             "adv": "adv", "sdv": "sdv", "cit": "cit", "arm": "arm", "пво": "пво", "ппо": "ппо",
+             "б": "броня", "ц": "цитадель", "к": "корпус", "м": "масса", "а": "броня", "с": "цитадель"}
+_SHORT = re.compile(r"([^\W\d_]{1,3})(\d+)")
 _CYRILLIC = re.compile(r"[а-я]")
 _LATIN = re.compile(r"[a-z]")
 
@@ -58,6 +83,7 @@ def tokenize(text: str) -> list[Token]:
     """The tokens of `text`; offsets point into the original string."""
     t = normalise(text)
     out: list[Token] = []
+    worded: set[int] = set()  # positions in `out` of numbers written as words
     for m in _TOKEN.finditer(t):
         kind = m.lastgroup or "punct"
         s, e = m.start(), m.end()
@@ -75,15 +101,21 @@ def tokenize(text: str) -> list[Token]:
             # "point-blank", "dw3-qrs", "armour-6": parts, so phrases match word by word
             pos = s
             for part in piece.split("-"):
-                if part:
+                if part in NUMBER_WORDS:
+                    _number_word(out, worded, NUMBER_WORDS[part], pos, pos + len(part))
+                elif part:
                     out.append(Token("num" if part.isdigit() else "word", part, pos, pos + len(part)))
                 pos += len(part) + 1
+        elif kind == "word" and (short := _SHORT.fullmatch(piece)) and short.group(1) in SHORTHAND:
+            cut = s + short.end(1)
+            out.append(Token("word", SHORTHAND[short.group(1)], s, cut))
+            out.append(Token("num", short.group(2), cut, e))
         elif kind == "word":
             word = piece.strip("-'")
             if word.endswith("'s"):
                 word = word[:-2]
             if word in NUMBER_WORDS:
-                out.append(Token("num", str(NUMBER_WORDS[word]), s, e))
+                _number_word(out, worded, NUMBER_WORDS[word], s, e)
             elif word:
                 out.append(Token("word", word, s, e))
         elif kind == "ordinal":
@@ -96,6 +128,16 @@ def tokenize(text: str) -> list[Token]:
                 continue
             out.append(Token("punct", piece, s, e))
     return out
+
+
+def _number_word(out: list[Token], worded: set[int], value: int, start: int, end: int) -> None:
+    """Append a number written as a word; "twenty" + "two" is one number, 22."""
+    last = len(out) - 1
+    if last in worded and int(out[last].text) in _TENS and 0 < value < 10:
+        out[last] = Token("num", str(int(out[last].text) + value), out[last].start, end)
+        return
+    worded.add(len(out))
+    out.append(Token("num", str(value), start, end))
 
 
 def detect_language(words: list[str]) -> str:

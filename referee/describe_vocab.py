@@ -17,8 +17,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.params import Kind, ParamSpec
+from referee.describe_spelling import one_edit, stem_one_edit, transliterate, typo_allowed
 
 MAX_INFLECTION = 4  # letters a Russian stem pattern lets follow it
+# letters only Russian typed in Latin letters has ("zh", "shch", "ja", "'"): only such a word is both
+# transliterated and corrected ("vedushee"); "bring" is not read as a misspelt "броня"
+_TRANSLIT_MARKS = re.compile(r"zh|kh|ch|sh|ja|ju|ya|yu|'")
 
 
 @dataclass(frozen=True)
@@ -26,7 +30,8 @@ class Entry:
     """One phrase and what it means.
 
     role: "key" (takes a number), "flag" (sets `concept` to `value`), "quality", "marker",
-    "owner" (target/self, modifies the next key), "neg", "conn" (between a key and its number),
+    "owner" (target/self; mode: how far it reaches, see OWNERS), "perspective", "neg",
+    "conn" (between a key and its number),
     "sep" (between list items), "filler" (understood, carries nothing).
     mode (keys): "pre" ("armour 6"), "both" (also "21 dice"), "post" (units: '10"').
     """
@@ -50,27 +55,29 @@ def _phrases(spec: str) -> list[tuple[str, ...]]:
 
 # concept: (mode, phrases). The parameter is chosen by resolve().
 KEYS: dict[str, list[tuple[str, str]]] = {
-    "dice": [("both", "dice|die|d|d6|dice pool|pool|attack dice|action dice|куб*|кубик*|кост*|д|д6")],
-    "lead": [("pre", "lead|lead weapon|ведущ*|ведущ* оруж*"),
-             ("both", "lead dice|lead weapon dice|ведущ* куб*")],
-    "support": [("pre", "support|поддержк*|поддерж*|supporting weapon|supporting weapons|поддерживающ* оруж*"),
+    "dice": [("both", "dice|die|d|d6|dice pool|pool|attack dice|action dice|куб*|кубик*|кост*|д|д6|набор")],
+    "lead": [("both", "lead|lead weapon|leading|ведущ*|ведущ* оруж*|lead dice|lead weapon dice|ведущ* куб*")],
+    "support": [("both", "support|supports|supp|sup|supported|supported by|поддержк*|поддерж*"),
+                ("pre", "supporting weapon|supporting weapons|поддерживающ* оруж*"),
                 ("both", "supporting|support dice|supporting dice|supporting weapons dice|поддерживающ*|"
                          "поддерживающ* куб*|куб* поддержк*")],
     # a count of models: the assault's ⟨support⟩, never an attack's support dice
-    "support_models": [("both", "supporting models|supporting model|support models|поддерживающ* модел*")],
-    "armour": [("pre", "armour|armor|arm|armour value|armour rating|брон*|значени* брон*")],
-    "citadel": [("pre", "citadel|cit|цитадел*")],
+    "support_models": [("both", "supporting models|supporting model|support models|support ships|"
+                               "supporting ships|поддерживающ* модел*|поддерживающ* корабл*")],
+    "armour": [("both", "armour|armor|arm|armour value|armour rating|брон*|значени* брон*")],
+    "citadel": [("both", "citadel|cit|цитадел*|цит")],
     "defence": [("pre", "defence|defense|def|defence rating|defence value|defense rating|защит*|оборон*|"
-                        "систем* защит*"),
-                ("both", "defence dice|defense dice|куб* защит*|куб* оборон*")],
-    "adv": [("pre", "adv|aerial defence|aerial defense|воздушн* защит*|воздушн* оборон*")],
-    "sdv": [("pre", "sdv|submerged defence|submerged defense|подводн* защит*|подводн* оборон*")],
+                        "систем* защит*")],
+    # a count of dice, never a rating: the attack's total ⟨defence⟩, nothing in a dw3 assault
+    "defence_dice": [("both", "defence dice|defense dice|куб* защит*|куб* оборон*")],
+    "adv": [("pre", "adv|aerial defence|aerial defense|пво|pvo|воздушн* защит*|воздушн* оборон*")],
+    "sdv": [("pre", "sdv|submerged defence|submerged defense|ппо|ppo|подводн* защит*|подводн* оборон*")],
     "defence_models": [("both", "defence models|defense models|defending models|models with defence|"
                                 "models within 4|модел* с защит*")],
     "mass": [("pre", "mass|масс*")],
     "hull": [("pre", "hull|корпус*")],
-    "damage_taken": [("pre", "damage taken|taken|получен* урон*|получен*"),
-                     ("both", "damage|урон*|повреждени*")],
+    "damage_taken": [("pre", "taken|получен* урон*|получен*"),
+                     ("both", "damage|damage taken|урон*|повреждени*")],
     "crippled_hull": [("pre", "crippled hull|корпус* поврежденн*")],
     "escorts": [("both", "escort|escort tokens|escort token|эскорт*|жетон* эскорт*")],
     "obscuring_mass": [("pre", "obscuring mass|obscuring model mass|масс* заслоняющ*")],
@@ -78,15 +85,16 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "shield_dice": [("both", "shield dice|куб* щит*")],
     "ablative": [("pre", "ablative|ablative armour|ablative armor|абляционн* брон*")],
     "distance": [("pre", "range|distance|дистанци*|дальност*|расстояни*|moved|moves|move|after|"
-                         "moving|прошел|прош*|двигал*|переместил*|проплыл*|проехал*|сдвинул*"),
+                         "moving|после|прошел|прош*|двигал*|переместил*|проплыл*|проехал*|сдвинул*"),
                  ("post", '"|inch|inches|дюйм*')],
-    "fray": [("pre", "fray|абордаж*|значени* абордаж*")],
+    "fray": [("pre", "fray|абордаж*|значени* абордаж*|фрей|фрея")],
     "srs": [("both", "srs|srs tokens|srs token|срс|жетон* srs")],
     "srs_discard": [("both", "srs discard|srs discarded|discarded srs|сброшенн* srs|сброс* srs")],
     "crew": [("pre", "crew|crew rating|экипаж*")],
-    "disorder": [("both", "disorder|disorder level|disorder levels|дезорганизаци*|уровен* дезорганизаци*")],
+    "disorder": [("both", "disorder|disorder level|disorder levels|дезорганизаци*|уровен* дезорганизаци*|"
+                          "уровн* дезорганизаци*|дизордер*|уровн* дизордер*|уровен* дизордер*")],
     "boarding": [("both", "boarding|boarding parties|boarding party|абордажн* команд*|абордажн* парти*")],
-    "ramming": [("pre", "ramming|ram value|таран*")],
+    "ramming": [("pre", "ramming|ram value|таран*|таранящее|ramming quality")],
     "bonus": [("both", "bonus|bonus dice|extra dice|бонус*|бонусн* куб*|дополнительн* куб*")],
     "heavy_prow": [("pre", "heavy prow|тяжел* нос*")],
     "generators": [("both", "generator|generators|генератор*")],
@@ -95,7 +103,14 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "airborne": [("pre", "airborne|airborne target")],
     "blocked": [("pre", "blocked|blocked visibility|visibility blocked|видимост* блокирован*")],
     "unconventional": [("pre", "unconventional target|unconventional")],
-    "tokens": [("both", "tokens|token|жетон*")],
+    "tokens": [("both", "tokens|token|жетон*|токен*|srs-токен*|bomber tokens|bombers|bomber|"
+                        "торпедоносц*|бомбардировщик*")],
+    "broadside": [("both", "broadside|broadsides|бортов*|бортов* залп*")],
+    # "three ships contributing", "залп двух кораблей": a count of models, which no input takes (listed)
+    "model_count": [("post", "ships|models|кораблей|корабля|моделей|модели|ships contributing")],
+    "incendiary": [("both", "incendiary|зажигательн*")],
+    # "within 4\" of two of his models": not a range; its number is listed as not understood
+    "within": [("pre", "within|в пределах")],
     "interceptors": [("both", "interceptors|interceptor|fighters|перехватчик*|истребител*")],
 }
 
@@ -106,6 +121,7 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
     "sdv": ("target_sdv", "sdv"),
     "srs": ("srs", "target_srs", "srs_discard", "srs_tokens", "tokens"),
     "srs_discard": ("srs_discard", "target_srs"),
+    "defence_dice": ("defence",),
     "ablative": ("target_ablative", "ablative"),
     "generators": ("target_generators", "generators", "target_generator", "has_generators"),
     "shredded": ("shredded", "shredded_defences", "target_shredded"),
@@ -150,40 +166,86 @@ FLAGS: list[tuple[str, Any, str]] = [
     ("assaulter", "skimming", "skimming assault|skimming assaulter|skimmer assault"),
     ("assaulter", "surface", "surface assault|surface assaulter|надводн* абордаж*"),
     ("ruleset", "dw3", "dw3|3.03|v3.03|3e|3rd edition|3rd ed|third edition|rulebook|dw3 rulebook|3-я редакци*|"
-                       "3-й редакци*|трет* редакци*|книг* правил"),
+                       "3-й редакци*|трет* редакци*|книг* правил|3 ред|3 редакци*"),
     ("ruleset", "dw3-qrs", "qrs|dw3 qrs|dw3qrs|quick reference|quick reference sheet|qr|кратк* правил*|памятк*"),
-    ("ruleset", "dw4", "dw4|4e|4th edition|4th ed|fourth edition|glossary|dw4 glossary|4-я редакци*|4-й редакци*|"
+    ("ruleset", "dw4", "dw4|4e|4th edition|4th ed|fourth edition|glossary|dw4 glossary|4 ред|4 редакци*|"
+                       "4-я редакци*|4-й редакци*|"
                        "четверт* редакци*"),
     ("crew_check", "pass", "crew check pass|crew check passed|passed crew check|passes crew check|passed|"
                            "проверк* экипаж* пройден*"),
     ("crew_check", "fail", "crew check fail|crew check failed|failed crew check|fails crew check|failed|"
                            "проверк* экипаж* провален*"),
     ("crew_check", "draw", "crew check draw|crew check tied|draw"),
-    ("impact", "terrain", "terrain|hit terrain|into terrain|местност*|рельеф*"),
+    ("impact", "terrain", "terrain|hit terrain|into terrain|island|rock|rocks|reef|местност*|рельеф*|скал*|"
+                          "остров*|риф*"),
     ("impact", "obstacle", "obstacle|an obstacle|препятстви*"),
     ("impact", "model", "hit a model|into a model|another model"),
     ("cause", "ram-under-3", "ram under 3|rammed under 3|under 3"),
-    ("cause", "crew-check-failed", "failed crew check|crew check failed|провален* проверк* экипаж*"),
+    ("cause", "crew-check-failed", "failed crew check|crew check failed|провален* проверк* экипаж*|"
+                                   "провал* проверк* экипаж*"),
     ("cause", "ram-outside-fore-arc", "outside fore arc|outside the fore arc|ram outside fore arc"),
 ]
 
-OWNERS = [("target", "target|enemy|defender|defending|target model|model hit|impact|target discards|"
-                     "target discarded|defender discards|цел*|противник*|врага|вражеск*|цель сбрасывает"),
-          ("self", "rammer|ramming model|ramming ship|attacker|attacking model|own|my|mover|moving model|"
-                   "таранящ*|атакующ* модел*|движущ* модел*|"
-                   "сво*|мой|моя|мое|мои|моего|моей")]
-NEGATIONS = "no|not|without|non|не|без|нет"
+# Owner words, by how far they reach (Entry.mode):
+# "adj": the one key next to it ("target armour", "броня цели", "enemy escorts");
+# "scope": every key about a ship until the next owner word or the end of the sentence ("his ADV 3 and
+#   2 escorts", "target has 2 escorts and ADV 4", "у цели ПВО 4, 2 эскорта", "vs citadel 8, 2 escorts");
+# "weak": a scope to the next comma, only where none is open ("fray 6 with 2 srs and 1 escort", but
+#   "vs a cruiser with 2 escorts" stays the target's).
+# An "adj" word just after a ship key owns that key ("броня цели 6", "3 escorts of his"); a "scope" word
+# just before one owns it strictly ("my ADV 3" is never the target's ADV).
+OWNERS = [("target", "adj", "target|defender|defending|target model|model hit|impact|target discards|"
+                            "target discarded|defender discards|of his|of the target|enemy|enemy's|противник*|врага|"
+                            "цел*|вражеск*|цель сбрасывает"),
+          ("target", "scope", "his|her|their|him|he|they|them|ur|your|vs|versus|against|into|"
+                              "he has|he's got|target has|target's got|target has got|enemy has|on the target|"
+                              "his own|collided with|collides with|против|столкнул* с|столкнул* со|"
+                              "его|него|ему|ним|он|у него|у цели|"
+                              "у противника|у врага|их|у них"),
+          ("self", "adj", "rammer|ramming model|ramming ship|attacker|attacking model|own|mover|moving model|"
+                          "таранящ* модел*|таранящ* корабл*|таранящего|таранящий|атакующ* модел*|"
+                          "движущ* модел*|of mine|сво*"),
+          ("self", "scope", "my|mine|me|i|i've|im|i'm|our|we|i have|i've got|i discard|i throw|"
+                            "мой|моя|мое|мои|моего|моей|моих|моим|моему|я|мы|"
+                            "у меня|у моего|наш|наша|наше|наши|нашего|сбрасываю|бросаю"),
+          ("self", "weak", "with|w|со|с")]
+# Words that say the speaker is the one attacked ("he's boarding me"): then "my" is the target's.
+PERSPECTIVE = ("drove into my|ran into my|sailed into my|moved into my|crashed into my|bumped into my|"
+               "collided with my|врезался в мой|врезался в мою|врезался в меня|boarding me|boards me|rams me|"
+               "ramming me|attacks me|attacking me|shoots me|shooting me|"
+               "shooting at me|fires at me|firing at me|assaults me|assaulting me|"
+               "меня штурмует|штурмует меня|меня атакует|атакует меня|меня таранит|таранит меня|"
+               "стреляет по мне|по мне")
+# Keys about a ship, which either side may own; the others (lead, fray, tokens, inches, …) belong to
+# one side by what they mean, whatever owner word stands near them.
+SHIP_CONCEPTS = frozenset({"armour", "citadel", "mass", "hull", "damage_taken", "crippled_hull", "escorts",
+                           "srs", "srs_discard", "adv", "sdv", "defence", "disorder", "heavy_prow", "crew",
+                           "ablative", "boarding", "generators", "defence_models"})
+# Unprefixed parameters that are the target's in their action (the others are the acting model's).
+TARGET_PARAMS = {"attack": frozenset({"armour", "citadel", "mass", "hull", "damage_taken", "crippled_hull",
+                                      "defence", "srs_discard", "defence_models", "shield_dice"})}
+# Unowned ship keys of an action where both sides have the input: the side a referee takes without
+# asking. Collision: the moving model is the subject. Ram: "hull" is the rammer's dice ("hull 6, moved 5").
+DEFAULT_SIDE = {("collision", c): "self" for c in ("mass", "hull", "damage_taken", "disorder")}
+DEFAULT_SIDE |= {("ram", "hull"): "self", ("ram", "heavy_prow"): "self", ("ram", "armour"): "target",
+                 ("ram", "citadel"): "target", ("assault", "boarding"): "self"}
+NEGATIONS = "no|not|without|non|aren't|isn't|arent|isnt|не|без|нет"
 CONNECTORS = ":|=|of|is|are|равн*|-"
 SEPARATORS = ",|;|and|&|/|и|+"
 FILLERS = (
-    "a|an|the|vs|versus|against|at|with|on|to|by|for|from|into|its|it|his|her|their|has|have|having|had|"
+    "a|an|the|at|on|to|by|for|from|its|it|has|have|having|had|got|"
     "be|attack|attacking|shoot|shoots|shooting|shot|fires|firing|weapon|weapons|model|ship|unit|value|"
-    "rating|total|plus|what|are|odds|chance|chances|how|many|much|edition|ed|in|using|use|uses|rolls|rolling|"
-    "rules|ruleset|type|trait|quality|qualities|also|then|that|this|which|who|please|me|i|we|"
-    "против|с|со|на|в|во|по|у|до|от|при|к|для|из|атака|атакую|атакует|атакуем|стреляю|стреляет|стреляем|"
+    "rating|total|plus|what|took|takes|taken|already|уже|получил|получила|суммарно|плюс|are|odds|chance|chances|how|many|much|edition|ed|in|using|use|uses|rolls|rolling|"
+    "rules|ruleset|type|trait|quality|qualities|also|then|that|this|which|who|please|"
+    "на|в|во|по|у|до|от|при|к|для|из|атака|атакую|атакует|атакуем|стреляю|стреляет|стреляем|"
     "стрельба|оружие|оружием|модель|модели|корабль|корабля|имеет|есть|значение|показатель|всего|шансы|"
     "какие|каковы|сколько|это|а|или|редакция|редакции|правила|свойство|свойства|качество|"
-    "качества|когда|если|который|которая|rams|rammed|таранит|тараню|таранил|таранила|.|!|?|(|)|'|\"|#|~"
+    "качества|когда|если|который|которая|rams|rammed|таранит|тараню|таранил|таранила|налет*|штурму*|"
+    "столкновени*|столкнул*|врезал*|collision|collided|collides|bumped|bumps|boards|board|assaults|assault|"
+    "attack run|strike|fires at|only|just|exactly|ровно|ram|movement|along|bring|discards|discard|discarded|"
+    "сбрасывает|сбросил|rockets|guns|gun|battery|turrets|"
+    "launchers|missiles|cruiser|battleship|frigate|destroyer|carrier|dreadnought|ships|gunboat|gunboats|bb|"
+    "ракеты|орудия|батарея|крейсер*|линкор*|фрегат*|эсминц*|эсминец|авианос*|корабл*|.|!|?|(|)|'|\"|#|~"
 )
 
 # a "dice" after one of these inputs' number is its unit ("lead 10 dice"), not a second dice count
@@ -233,12 +295,19 @@ def _quality_entries() -> list[Entry]:
     return out
 
 
+# players' names of the Critical Damage markers besides the rulebook's own
+MARKER_WORDS = {"reactor-leak": ("утечка реактора", "утечка в реакторе"),
+                "shredded-defences": ("повреждение защитных систем", "повреждение защиты"),
+                "navigation-lock": ("nav lock", "заклинило руль", "заклинивший руль"),
+                "magazine-explosion": ("подрыв боезапаса",), "generator-shutdown": ("отключение генераторов",)}
+
+
 def _marker_entries() -> list[Entry]:
     from referee.damage import MARKER_KEYS
     from referee.rulesets import REGISTRY
 
     out: list[Entry] = []
-    names: dict[str, set[str]] = {key: {key.replace("-", " ")} for key in MARKER_KEYS}
+    names: dict[str, set[str]] = {key: {key.replace("-", " "), *MARKER_WORDS.get(key, ())} for key in MARKER_KEYS}
     for rs in REGISTRY.values():
         for face in rs.critical_faces:
             m = re.fullmatch(r"\s*(.+?)\s*(?:\((.+)\))?\s*", face.name.lower().replace("ё", "е"))
@@ -268,9 +337,11 @@ def _static_entries() -> list[Entry]:
     for param, value, spec in FLAGS:
         for phrase in _phrases(spec):
             out.append(Entry(phrase, "flag", param, value))
-    for owner, spec in OWNERS:
+    for owner, reach, spec in OWNERS:
         for phrase in _phrases(spec):
-            out.append(Entry(phrase, "owner", value=owner))
+            out.append(Entry(phrase, "owner", value=owner, mode=reach))
+    for phrase in _phrases(PERSPECTIVE):
+        out.append(Entry(phrase, "perspective"))
     for role, spec in (("neg", NEGATIONS), ("conn", CONNECTORS), ("sep", SEPARATORS), ("filler", FILLERS)):
         for phrase in _phrases(spec):
             out.append(Entry(phrase, role))
@@ -303,12 +374,66 @@ class Vocabulary:
         self.quality_words = {" ".join(e.phrase): e for e in entries if e.role == "quality"}
         self.exact: dict[str, list[Entry]] = {}
         self.stems: dict[str, list[Entry]] = {}  # by the stem's first two letters
+        self._typos: dict[str, list[Entry]] | None = None
+        self._words: set[str] | None = None
+        self._stem_words: list[str] = []
         for e in entries:
             first = e.phrase[0]
             if first.endswith("*"):
                 self.stems.setdefault(first[:2], []).append(e)
             else:
                 self.exact.setdefault(first, []).append(e)
+
+    def correct(self, word: str) -> str | None:
+        """The word a typo or a Latin-letter Russian word stands for, when exactly one meaning fits."""
+        russian = transliterate(word)
+        if russian and self.known(russian):
+            return russian
+        if russian and russian.startswith("е") and self.known("э" + russian[1:]):
+            return "э" + russian[1:]  # "eskorta"
+        fixed = self._one_edit(word)
+        if fixed or not russian or not _TRANSLIT_MARKS.search(word):
+            return fixed
+        return self._one_edit(russian)  # "vedushee": Russian in Latin letters, and misspelt
+
+    def known(self, word: str) -> bool:
+        """Whether some phrase holds this word (first or not: "upor" of "в упор")."""
+        if self._words is None:
+            self._words = {p for entries in (*self.exact.values(), *self.stems.values()) for e in entries
+                           for p in e.phrase}
+            self._stem_words = [p for p in self._words if p.endswith("*")]
+        if word in self._words or (word.endswith("s") and word[:-1] in self._words) or self.starting_with(word):
+            return True
+        return any(word_matches(p, word) for p in self._stem_words)
+
+    def _one_edit(self, word: str) -> str | None:
+        found: dict[str, set[str]] = {}  # the words it may stand for -> their meanings
+        for first, entries in self._typo_targets().items():
+            if not typo_allowed(word, first):
+                continue
+            if first.endswith("*"):
+                hit = stem_one_edit(word, first[:-1], MAX_INFLECTION)
+                fixed = first[:-1] + word[len(first) - 1:] if hit else ""
+            else:
+                hit = one_edit(word, first)
+                fixed = first
+            if hit:
+                found.setdefault(fixed, set()).update(e.concept for e in entries)
+        meanings = set().union(*found.values()) if found else set()
+        if len(found) == 1 or len(meanings) == 1:  # one word ("broadside": key and quality) or one meaning
+            fixed = min(found)
+            return fixed if self.starting_with(fixed) else None
+        return None
+
+    def _typo_targets(self) -> dict[str, list[Entry]]:
+        if self._typos is None:
+            self._typos = {}
+            for entries in (*self.exact.values(), *self.stems.values()):
+                for e in entries:
+                    if len(e.phrase) == 1 and (e.role in ("key", "quality") and len(e.phrase[0].rstrip("*")) >= 4
+                                               or e.role == "filler" and len(e.phrase[0]) >= 5):
+                        self._typos.setdefault(e.phrase[0], []).append(e)
+        return self._typos
 
     def starting_with(self, word: str) -> list[Entry]:
         found = list(self.exact.get(word, ()))
@@ -345,17 +470,42 @@ def vocabulary(specs: Sequence[ParamSpec]) -> Vocabulary:
     return vocab
 
 
-def resolve(concept: str, owner: str | None, names: set[str]) -> str | None:
-    """The parameter a key means in an action with parameters `names`, or None."""
+def side_of(action: str, param: str) -> str:
+    """"target" or "self": whose value an input of `action` is."""
+    if param.startswith(("target_", "impact_")) or param in TARGET_PARAMS.get(action, ()):
+        return "target"
+    if action in ("srs",) and param not in ("tokens", "dice_per_token", "torpedo", "attack_rating"):
+        return "target"
+    return "self"
+
+
+def _order(concept: str, owner: str | None) -> tuple[str, ...]:
     listed = CANDIDATES.get(concept, ())
     if owner == "target":
-        order = (f"target_{concept}", f"impact_{concept}", *listed, concept)
-    elif owner == "self":
-        order = (f"rammer_{concept}", f"attacker_{concept}", f"mover_{concept}", *listed, concept)
-    else:
-        order = (*listed, concept, f"target_{concept}", f"rammer_{concept}", f"attacker_{concept}",
-                 f"mover_{concept}")
-    for name in order:
+        return (f"target_{concept}", f"impact_{concept}", *listed, concept)
+    if owner == "self":
+        return (f"rammer_{concept}", f"attacker_{concept}", f"mover_{concept}", *listed, concept)
+    return (*listed, concept, f"target_{concept}", f"impact_{concept}", f"rammer_{concept}", f"attacker_{concept}",
+            f"mover_{concept}")
+
+
+ASK = "?"  # resolve(): the key's owner must be asked for
+
+
+def resolve(concept: str, owner: str | None, names: set[str], action: str = "", strict: bool = True) -> str | None:
+    """The parameter a key means in an action with parameters `names`; None when it has none; `ASK`
+    when the key is about a ship, both sides have that input and nothing says whose it is.
+    `strict`: the owner word stands beside the key ("my ADV": None in an attack, where only the
+    target's counts); an owner from an open scope only chooses between the two sides."""
+    if concept not in SHIP_CONCEPTS or not action:
+        return next((n for n in _order(concept, owner) if n in names), None)
+    sides: dict[str, str] = {}
+    for name in _order(concept, None):
         if name in names:
-            return name
-    return None
+            sides.setdefault(side_of(action, name), name)
+    if owner is not None and (strict or len(sides) > 1):
+        return sides.get(owner)
+    if len(sides) > 1:
+        default = DEFAULT_SIDE.get((action, concept))
+        return sides[default] if default else ASK
+    return next(iter(sides.values()), None)

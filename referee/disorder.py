@@ -1,4 +1,11 @@
-"""GL Disorder on the attacker's own Action Roll (Panicking, level 2; Mutinous, level 3).
+"""Disorder: the one track every action that adds a level uses (`gain`), and GL Disorder on the attacker's
+own Action Roll (Panicking, level 2; Mutinous, level 3).
+
+The track has three levels in every ruleset. dw3 (QR "DISORDER CONDITIONS"): "Models already at level 3 do not
+get a choice and automatically receive 1 damage" (3.03 УРОВЕНЬ ДЕЗОРГАНИЗАЦИИ: "Получить одно повреждение и
+сохранить текущий уровень Деорганизации"); below level 3 the owner may also choose that damage, the referee
+takes the level. dw4 (GL Disorder): a model never has more than 3 levels; a further level Spreads to the
+closest friendly model within 4".
 
 GL Disorder › Effects of Disorder: "If an Action Roll is made for a model with 2 levels of Disorder,
 any Heavy Strikes in the roll are Converted to Standard Strikes after Re-rolls have been resolved."
@@ -14,6 +21,7 @@ resolved first, on the faces as rolled.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from core.params import Kind, ParamSpec
 from referee.citations import Citation
@@ -23,6 +31,30 @@ from referee.faces import Face
 from referee.report import Report
 
 CITATION = Citation("dw4-glossary", "Disorder › Effects of Disorder")
+MAX_LEVEL = 3
+
+
+@dataclass(frozen=True)
+class DisorderGain:
+    """A model's Disorder after gaining levels: the new level, the damage taken instead (dw3, at level 3)
+    and the levels that Spread to another model (dw4, beyond level 3)."""
+
+    level: int
+    damage: int
+    spread: int
+
+
+def gain(before: int, levels: int, family: str) -> DisorderGain:
+    """`levels` more Disorder on a model at `before`, by the track of `family` ("dw3" or "dw4")."""
+    level, damage, spread = min(before, MAX_LEVEL), 0, 0
+    for _ in range(levels):
+        if level < MAX_LEVEL:
+            level += 1
+        elif family == "dw4":
+            spread += 1
+        else:
+            damage += 1
+    return DisorderGain(level, damage, spread)
 # The attack's and boarding's extra input (the lead adds `*disorder.PARAMS` to ATTACK and ASSAULT).
 PARAMS = [ParamSpec("attacker_disorder", Kind.INT, "dw4: highest Disorder level among the models making the "
                     "Action Roll (2: Heavy Strikes count as Standard; 3: Heavy and Exploding too)", 0, 3)]

@@ -22,6 +22,9 @@ ALIASES = {
     "магнитное": "magnetic", "бронепробивное": "piercing", "бронебойное": "piercing",
     "таранное": "ramming", "подводное": "submerged", "непрерывный огонь": "sustained",
     "непрерывное": "sustained", "торпеда": "torpedo", "конус поражения": "torrent",
+    # players' words
+    "torps": "torpedo", "torp": "torpedo", "быстрые снаряды": "high-velocity", "высокоскоростное": "high-velocity",
+    "самонаводящиеся": "homing",
 }
 
 LOWEST_WINS = {"torrent"}

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from core.params import Kind, ParamSpec
-from referee import attack_core, checks, collision, dice, disorder, poly, verdict
+from referee import attack_core, attack_setup, checks, collision, dice, disorder, poly, verdict
 from referee.action_common import DW3, DW4, MAX_DICE, MAX_FACES, MAX_QUALITIES, common, only, rolled_inputs
 from referee.attack_core import AttackSetup
 from referee.damage import Target, hull_state
@@ -34,7 +34,9 @@ PARAMS: list[ParamSpec] = [
     *only(DW3, DW3_RAM,
           ParamSpec("rammer_damage_taken", INT, "damage already on the ramming model", 0, 100),
           ParamSpec("target_armour", INT, "target's Armour (dw3)", 1, 50),
-          ParamSpec("target_citadel", INT, "target's Citadel (dw3)", 1, 100)),
+          ParamSpec("target_citadel", INT, "target's Citadel (dw3)", 1, 100),
+          ParamSpec("markers", TEXTS, "dw3: critical markers already on the target (Reactor Leak lowers its "
+                    "Citadel; a duplicate is a Catastrophic Explosion)", max_items=MAX_QUALITIES)),
     ParamSpec("target_mass", INT, "target's Mass", 1, 10),
     ParamSpec("target_hull", INT, "target's Hull on its current side", 1, 100),
     ParamSpec("target_damage_taken", INT, "damage already on the target", 0, 100),
@@ -127,8 +129,12 @@ def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
     tmass = p.get("target_mass")
     # RB КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ › Отключение генератора: a model without Generators gains one more Disorder level
     generator = checks.has_generators(p, report, p.get("target_citadel") is not None and (tmass or 2) >= 2)
-    target = Target(armour, p.get("target_citadel"), tmass, p.get("target_hull"), p.get("target_damage_taken") or 0,
-                    has_generator=generator)
+    markers = attack_setup.markers(p)
+    citadel = p.get("target_citadel")
+    if citadel is not None:
+        citadel = attack_setup.marked_citadel(citadel, markers, rs, report)
+    target = Target(armour, citadel, tmass, p.get("target_hull"), p.get("target_damage_taken") or 0,
+                    markers=markers, has_generator=generator)
     report.understood(target_generator=generator)
     if tmass is None:
         report.assume("target Mass not given: assumed Mass 2 or more (give ⟨target_mass⟩)",
@@ -236,7 +242,7 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
     tmass: int = _require(p, "target_mass", "the target's Mass (its Success Threshold)")
     rmass: int = _require(p, "rammer_mass", "the ramming model's Mass (its own Success Threshold)")
     tprow = p.get("target_heavy_prow") or 0
-    level = min(3, (p.get("rammer_disorder") or 0) + 1)
+    level = disorder.gain(p.get("rammer_disorder") or 0, 1, "dw4").level
     report.step("inflict disorder", f"both models gain 1 Disorder: rammer now at level {level}",
                 report.cite("disorder"),
                 ru=f"обе модели получают 1 Уровень Дезорганизации: у таранящего теперь {level}")

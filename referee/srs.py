@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.params import Kind, ParamSpec
-from referee import checks, dice, poly, verdict
+from referee import attack_setup, checks, dice, poly, verdict
 from referee.action_common import (
     DW3,
     DW3_RULEBOOK,
@@ -106,7 +106,10 @@ PARAMS: list[ParamSpec] = [
                     "formation (+1 Defence die)")),
     *only(DW3, DW3_RUN,
           ParamSpec("target_shredded", Kind.BOOL, "dw3: the target has a Shredded Defences marker (its ADV/SDV "
-                    "count 0)")),
+                    "count 0)"),
+          ParamSpec("markers", Kind.TEXTS, "dw3: critical markers already on the target (Reactor Leak lowers its "
+                    "Citadel, Shredded Defences its ADV/SDV; a duplicate is a Catastrophic Explosion)",
+                    max_items=30)),
     ParamSpec("target_armour", Kind.INT, "the target's Armour (dw4: the highest Armour among the Attack Run "
               "Targets)", 1, 50),
     *only(DW3, DW3_RUN,
@@ -184,7 +187,7 @@ def _defence_bonus(p: dict[str, Any], rules: SrsRules, report: Report) -> tuple[
 
 def _rating(p: dict[str, Any], name: str, report: Report) -> int:
     """The target's ADV or SDV, required (no silent 0); a Shredded Defences marker makes it 0."""
-    if p.get("target_shredded"):
+    if p.get("target_shredded") or "shredded-defences" in attack_setup.markers(p):
         report.step("shredded defences", f"Shredded Defences marker: {name[7:].upper()} counts as 0",
                     cite(report, SECTIONS["critical"]), ru=f"маркер Shredded Defences: {name[7:].upper()} равна 0")
         return 0
@@ -301,6 +304,9 @@ def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool, tokens: i
                     ru="Подводная цель всегда Скрыта: Взрывные попадания не добавляют кубов")
     mass = p.get("target_mass")
     citadel = p.get("target_citadel")
+    markers = attack_setup.markers(p) | ({"shredded-defences"} if p.get("target_shredded") else set())
+    if citadel is not None:
+        citadel = attack_setup.marked_citadel(citadel, markers, rs, report)
     if mass is None:
         report.assume("target Mass not given: assumed Mass 2 or more" + (
             "; Weight of Fire was not applied" if rules.weight_of_fire else ""),
@@ -326,7 +332,7 @@ def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool, tokens: i
                     "Цитадель не задана (⟨target_citadel⟩): критические повреждения и уничтожение Массы 1 не "
                     "оцениваются")
     target = Target(armour, citadel, mass, p.get("target_hull"), p.get("target_damage_taken") or 0,
-                    markers=frozenset({"shredded-defences"} if p.get("target_shredded") else set()),
+                    markers=markers,
                     has_generator=checks.has_generators(p, report, citadel is not None and (mass or 2) >= 2))
     face_rules = FaceRules(dict(ATTACK_VALUES), dict(ATTACK_VALUES), not obscured, not obscured)
     wof_from = 2 * mass if (rules.weight_of_fire and mass is not None) else None

@@ -160,8 +160,10 @@ def test_owners_pick_the_rammer_or_the_target():
 
 
 def test_negations():
-    assert parsed("attack", "no shield, not obscured, no escorts") == {
-        "shield": False, "obscured": False, "escorts": 0, "ignored": []}
+    assert parsed("attack", "no shield, not obscured, no target escorts") == {
+        "shield": False, "obscured": False, "target_escorts": 0, "ignored": []}
+    with pytest.raises(DescriptionError, match="whose"):
+        parse_description("attack", "no escorts")  # both sides' escorts count in an attack: asked
     assert parsed("attack", "без щита")["shield"] is False
 
 
@@ -215,12 +217,15 @@ def test_longer_sentences_as_players_write_them():
     assert out == {"hull": 6, "inches": 8, "target_mass": 2, "target_armour": 4, "target_citadel": 7, "ignored": []}
     out = parsed("attack", "what are the odds for 12 dice against armour 5 at point blank in 4th edition?")
     assert out == {"dice": 12, "armour": 5, "range": "point-blank", "ruleset": "dw4", "ignored": []}
-    assert parsed("attack", "lead 10 dice, 6 escorts") == {"lead": 10, "escorts": 6, "ignored": []}  # dice: a unit
+    assert parsed("attack", "lead 10 dice, my 6 escorts") == {"lead": 10, "escorts": 6, "ignored": []}  # a unit
 
 
 def test_small_numbers_written_as_words():
-    assert parsed("attack", "три кубика, броня пять, two escorts") == {
+    assert parsed("attack", "три кубика, броня пять, my two escorts") == {
         "dice": 3, "armour": 5, "escorts": 2, "ignored": []}
+    assert parsed("attack", "Sixteen dice, armour twenty-one, двадцать два") == {
+        "dice": 16, "armour": 21, "ignored": ["двадцать два"]}
+    assert parsed("srs", "налет пятью токенами, броня тридцать")["tokens"] == 5
 
 
 def test_a_count_of_models_is_never_read_as_support_dice():
@@ -250,4 +255,8 @@ def test_every_number_or_yes_no_input_can_be_named_by_its_own_words(action, name
         return
     value = max(int(spec.minimum or 0), 1)
     expected = {name: [value] if spec.kind.name == "INTS" else value, "ignored": []}
-    assert expected in (parsed(action, f"{words} {value}"), parsed(action, f"{value} {words}"))
+    # dw4-only inputs in their edition (dw3 reads "boarding 6" as the Fray); an input both sides have
+    # ("escorts": the attacker's) is named with its owner, as the reader asks whose it is otherwise
+    ruleset = "dw4" if "boarding" in name else None
+    owned = f"my {words}" if name in ("escorts", "srs") else words
+    assert expected in (parsed(action, f"{owned} {value}", ruleset), parsed(action, f"{value} {owned}", ruleset))

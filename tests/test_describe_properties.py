@@ -44,8 +44,8 @@ INT_PHRASES: dict[str, dict[str, tuple[list[str], list[str]]]] = {
         "damage_taken": (["damage taken {n}", "{n} damage", "taken {n}"], ["получено урона {n}", "{n} урона"]),
         "defence": (["defence {n}", "defense {n}", "{n} defence dice", "defence dice {n}"],
                     ["защита {n}", "оборона {n}", "{n} кубов защиты"]),
-        "escorts": (["{n} escorts", "escorts {n}", "{n} escort tokens", "escort {n}"],
-                    ["{n} эскорта", "эскорты {n}", "эскорт {n}", "{n} эскортов"]),
+        "escorts": (["my {n} escorts", "my escorts {n}", "{n} escort tokens of mine", "own escorts {n}"],
+                    ["мои эскорты {n}", "{n} моих эскорта", "свои эскорты {n}", "{n} своих эскортов"]),
         "target_escorts": (["target escorts {n}", "{n} target escorts", "enemy escorts {n}"],
                            ["эскорты цели {n}", "эскорт противника {n}"]),
         "hampered": (["hampered {n}", "{n} hampered models"], []),
@@ -64,8 +64,8 @@ INT_PHRASES: dict[str, dict[str, tuple[list[str], list[str]]]] = {
         "fray": (["fray {n}", "fray of {n}", "fray: {n}"], ["абордаж {n}", "значение абордажа {n}"]),
         "support": (["support {n}", "{n} supporting models", "{n} supporting"],
                     ["поддержка {n}", "{n} поддерживающие модели", "{n} поддерживающих модели"]),
-        "srs": (["srs {n}", "{n} srs tokens", "{n} srs"], ["срс {n}"]),
-        "escorts": (["{n} escorts", "escorts {n}"], ["{n} эскорта", "эскорты {n}"]),
+        "srs": (["my srs {n}", "{n} srs tokens of mine", "own srs {n}"], ["мои срс {n}"]),
+        "escorts": (["my {n} escorts", "own escorts {n}"], ["{n} моих эскорта", "мои эскорты {n}"]),
         "target_citadel": (["citadel {n}", "target citadel {n}", "target's citadel {n}"],
                            ["цитадель {n}", "цитадель цели {n}"]),
         "target_adv": (["adv {n}", "aerial defence {n}", "target adv {n}"], ["воздушная защита {n}"]),
@@ -74,7 +74,7 @@ INT_PHRASES: dict[str, dict[str, tuple[list[str], list[str]]]] = {
         "target_escorts": (["target escorts {n}", "{n} target escorts"], ["эскорты цели {n}"]),
         "target_mass": (["mass {n}", "target mass {n}"], ["масса {n}", "масса цели {n}"]),
         "target_crew": (["crew {n}", "target crew {n}"], ["экипаж {n}", "экипаж цели {n}"]),
-        "target_disorder": (["disorder {n}", "disorder level {n}", "target disorder {n}"], ["дезорганизация {n}"]),
+        "target_disorder": (["target disorder {n}", "target disorder level {n}"], ["дезорганизация цели {n}"]),
         "target_boarding": (["target boarding {n}", "target boarding parties {n}"],
                             ["абордажные команды цели {n}"]),
     },
@@ -86,9 +86,9 @@ INT_PHRASES: dict[str, dict[str, tuple[list[str], list[str]]]] = {
         "rammer_damage_taken": (["rammer damage taken {n}"], []),
         "target_armour": (["armour {n}", "target armour {n}", "armor of {n}"], ["броня {n}", "броня цели {n}"]),
         "target_citadel": (["citadel {n}", "target citadel {n}"], ["цитадель {n}", "цитадель цели {n}"]),
-        "target_mass": (["mass {n}", "target mass {n}"], ["масса {n}", "масса цели {n}"]),
+        "target_mass": (["target mass {n}", "target's mass {n}"], ["масса цели {n}"]),
         "target_hull": (["target hull {n}", "target's hull {n}"], ["корпус цели {n}"]),
-        "target_damage_taken": (["damage taken {n}", "target damage taken {n}"], ["урон цели {n}"]),
+        "target_damage_taken": (["target damage taken {n}"], ["урон цели {n}"]),
         "crew": (["crew {n}", "crew rating {n}"], ["экипаж {n}"]),
         "heavy_prow": (["heavy prow {n}", "heavy prow ({n})"], []),
         "target_heavy_prow": (["target heavy prow {n}"], []),
@@ -124,13 +124,13 @@ INT_PHRASES: dict[str, dict[str, tuple[list[str], list[str]]]] = {
         "incendiary": (["incendiary {n}"], []),
         "target_hull": (["hull {n}", "target hull {n}"], ["корпус {n}"]),
         "target_damage_taken": (["damage taken {n}"], []),
-        "target_disorder": (["disorder {n}", "target disorder {n}"], ["дезорганизация {n}"]),
+        "target_disorder": (["target disorder {n}"], ["дезорганизация цели {n}"]),
     },
 }
 # list parameters: (English, Russian) words before "6, 4, 3"
 LIST_PHRASES: dict[str, dict[str, tuple[list[str], list[str]]]] = {
     "attack": {"support": (["support", "supporting"], ["поддержка"])},
-    "assault": {"boarding": (["boarding", "boarding parties"], ["абордажные команды"])},
+    "assault": {"boarding": (["boarding parties", "boarding party"], ["абордажные команды"])},
     "broadside": {"broadside": (["broadside", "broadsides"], [])},
 }
 DISTANCE = {"attack": "distance", "ram": "inches", "collision": "inches"}
@@ -206,7 +206,7 @@ QUALITIES: dict[str, tuple[list[str], list[str]]] = {
     "structural-failure": (["structural failure"], []),
     "navigation-lock": (["navigation lock"], []), "shredded-defences": (["shredded defences", "shredded"], []),
 }
-DW4_ONLY = ("navigation-lock", "shredded-defences")  # elsewhere these words name the Critical Damage marker
+DW4_ONLY = ("navigation-lock", "shredded-defences")  # outside dw4 these words name the Critical Damage marker
 VALUED = ("devastating", "piercing", "high-velocity", "rail", "torrent", "arc", "system-failure", "breach")
 VALUE_FORMS = ("{q} {n}", "{q} ({n})", "{q}:{n}", "{q}({n})")
 
@@ -295,7 +295,7 @@ def situation(rnd: random.Random, action: str) -> tuple[dict[str, Any], list[str
     if action in ("attack", "ram"):
         pool = [q for q, names_ in QUALITIES.items() if names_[li]
                 and not (q == "extreme-range" and (ruleset == "dw4" or action == "ram"))
-                and not (q in DW4_ONLY and ruleset != "dw4" and action == "attack")]
+                and not (q in DW4_ONLY and ruleset != "dw4")]  # the attack and the dw3 ram have ⟨markers⟩
         for q in rnd.sample(pool, rnd.randint(0, 4)):
             name = rnd.choice(QUALITIES[q][li])
             if q in VALUED and rnd.random() < 0.5:

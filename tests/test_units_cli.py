@@ -71,7 +71,8 @@ def test_bad_import_is_one_line_exit_2(tmp_path, capsys):
 
 def test_attack_flags_from_profiles(capsys):
     code = main(["attack", "--attacker", "Borodino", "--weapon", "heavy gun battery", "--target", "Lovelace",
-                 "--distance", "15", "--attacker-models", "2", "--json"])
+                 "--distance", "15", "--attacker-models", "2", "--card-rules-off", "Internal Shield Generator",
+                 "--json"])
     assert code == 0
     result = json.loads(capsys.readouterr().out)
     assert result["inputs"]["dice"] == 15  # "10 (5)" at Closing: lead 10 + one supporting model's 5

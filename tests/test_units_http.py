@@ -59,8 +59,9 @@ def test_unit_names(answers):
 def test_attack_with_unit_fields(answers):
     status, body = answers[5]
     assert status == 200
-    # Borodino heavy gun battery at 5" (Point Blank) "8 (4)": lead 8; Kutsov card ARM 5, CIT 10
-    assert body["inputs"]["dice"] == 8 and body["inputs"]["citadel"] == 10
+    # Borodino heavy gun battery at 5" (Point Blank) "8 (4)": lead 8; Kutsov card ARM 5, CIT 10, and its
+    # Ablative Armour (issue 20): "Remove 1 action die from the attack dice pool" -> 7
+    assert body["inputs"]["dice"] == 7 and body["inputs"]["citadel"] == 10
     assert any(p["param"] == "lead" for p in body["inputs_from_profiles"])
     assert answers[6][0] == 400  # strict JSON types: "5" is not a number
 

@@ -135,14 +135,16 @@ def test_service_referee_uses_profiles_and_explicit_values_win(service):
     result = service.referee("attack", {"attacker": "Borodino", "weapon": "heavy gun battery", "target": "Lovelace",
                                         "distance": 15, "attacker_models": 2, "armour": 6})
     inputs = result["inputs"]
-    assert inputs["dice"] == 15  # lead 10 + support 5
+    # lead 10 + support 5; Lovelace's card (issue 20): "Internal Shield Generator: Remove 2 action dice" -> 13
+    assert inputs["dice"] == 13 and inputs["pool_steps"][:2] == ["lead 10", "+ support 5"]
     assert inputs["armour"] == 6 and inputs["citadel"] == 10
     armour = next(p for p in result["inputs_from_profiles"] if p["param"] == "armour")
     assert armour["value"] == 5 and armour["overridden_by"] == 6
 
 
 def test_service_referee_from_free_text(service):
-    result = service.referee("attack", {"description": "Borodino heavy gun battery at Lovelace 15 inches"})
+    result = service.referee("attack", {"description": "Borodino heavy gun battery at Lovelace 15 inches",
+                                        "card_rules_off": ["Internal Shield Generator"]})
     assert result["inputs"]["dice"] == 10 and result["inputs"]["citadel"] == 10
     assert result["inputs"]["band"] == "closing"
 
@@ -177,6 +179,7 @@ def test_service_sees_an_import_made_by_another_process(tmp_path):
 def test_service_referee_issue_example_sentence(service):
     # The issue's sentence: lead 10 ("10 (5)" at Closing) + the second ship's support 5.
     result = service.referee("attack", {"description": "my Borodino's heavy gun batteries at the Lovelace, "
-                                                       "15 inches, two ships in the squadron"})
+                                                       "15 inches, two ships in the squadron",
+                                        "card_rules_off": ["Internal Shield Generator"]})
     assert result["inputs"]["dice"] == 15
     assert result["inputs"]["armour"] == 5

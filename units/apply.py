@@ -14,6 +14,7 @@ from typing import Any
 from core.params import coerce_all
 from units.book import UnitBook, referee_inputs
 from units.errors import UnitLookupError
+from units.model import Unit
 from units.params import UNIT_INPUT_NAMES, UNIT_PARAMS
 
 _NAMES = ("attacker", "weapon", "target")
@@ -22,6 +23,67 @@ REFEREE_OWN = {"attack": {"distance"}, "assault": set(), "ram": set()}  # unit i
 
 # the referee's own words for "the target is Crippled" (referee/describe_vocab.py), not "crippled hull N"
 _CRIPPLED_WORDS = re.compile(r"\bcrippled\b(?!\s+hull)|(?<!корпус )\bповрежден\w*", re.IGNORECASE)
+
+
+def _aerial_band(action: str, profile: Mapping[str, Any], provenance: list[dict[str, Any]],
+                 rest: Mapping[str, Any], ruleset: Any) -> str | None:
+    """dw3: the band an Aerial ⟨target_type⟩ shifts the distance's band to, when the weapon's dice came from a
+    card (None when nothing shifts: no band from a distance, an Aerial attacker, or dw4)."""
+    from referee.attack_setup import aerial_band_shift
+
+    used = str(profile.get("ruleset") or ruleset or "dw3")
+    if action != "attack" or used.startswith("dw4") or rest.get("range") is not None:
+        return None
+    if rest.get("target_type") != "aerial" or rest.get("attacker_aerial"):
+        return None
+    band = next((p["value"] for p in provenance if p["param"] == "range"), None)
+    if band is None or "lead" not in profile:
+        return None
+    shifted = aerial_band_shift(str(band))
+    return shifted if shifted != band else None
+
+
+def card_rule_effects(action: str, edition: str, params: Mapping[str, Any], attacker: Unit | None,
+                      target: Unit | None, models: int, off: Any = ()) -> tuple[dict[str, Any], list[Any]]:
+    """(referee values, one `referee.card_rules.CardRuleLine` per rule that can change `action`) from the two
+    named units' cards; the unit hook and the fleet table both apply the cards through this."""
+    from referee.card_rules import Card, card_effects
+
+    cards = []
+    for side, unit in (("attacker", attacker), ("target", target)):
+        if unit is not None:
+            traits = " ".join(unit.get("keywords") or []).lower()
+            cards.append(Card(unit["name"], side, [(r["name"], r.get("text") or "") for r in unit.get("rules", [])],
+                              airborne="airborne" in traits or "aerial" in traits))
+    if not cards:
+        return {}, []
+    return card_effects(action, edition, params, cards, models, off or ())
+
+
+def _apply_card_rules(book: UnitBook, action: str, values: Mapping[str, Any], profile: dict[str, Any],
+                      rest: Mapping[str, Any], provenance: list[dict[str, Any]], notes: list[str],
+                      ruleset: Any) -> None:
+    """The named units' card rules (referee/card_rules.py): each applied one sets its referee values and is
+    listed with them ("Kutsov Cruiser › Ablative Armour: -1 die"); one that can change this action but is
+    not modelled, or is switched off (⟨card_rules_off⟩), is said in a note. Explicit values win."""
+    used = str(profile.get("ruleset") or ruleset or "dw3")
+    edition = "dw4" if used.startswith("dw4") else "dw3"
+    attacker = book.get(values["attacker"], "attacker", edition) if values.get("attacker") else None
+    target = book.get(values["target"], "target", edition) if values.get("target") else None
+    found, lines = card_rule_effects(action, edition, {**profile, **rest}, attacker, target,
+                                     int(values.get("attacker_models") or 1), values.get("card_rules_off"))
+    for line in lines:
+        if not line.applied:
+            notes.append(f"{line.unit} › {line.rule}: {line.effect}")
+    applied = [line for line in lines if line.applied]
+    for name, value in found.items():
+        why = "; ".join(f"{line.rule} ({line.unit}): {line.effect}" for line in applied if name in line.values)
+        entry: dict[str, Any] = {"param": name, "value": value, "from": f"card rules › {why}"}
+        if name in rest:
+            entry["overridden_by"] = rest[name]
+        else:
+            profile[name] = value
+        provenance.append(entry)
 
 
 def _says_crippled(text: str) -> bool:
@@ -70,6 +132,16 @@ def apply_profiles(book_factory: Any, action: str, params: Mapping[str, Any],
         values["target_crippled"] = True  # the referee reads "crippled" in the text: no Crippled-side Hull
     profile, provenance, notes = referee_inputs(book, action, values, band=rest.get("range"),
                                                 ruleset=str(ruleset) if ruleset else None)
+    shifted = _aerial_band(action, profile, provenance, rest, ruleset)
+    if shifted is not None:  # the weapon's dice at the band the referee will use
+        first = next(p for p in provenance if p["param"] == "range")
+        profile, provenance, notes = referee_inputs(book, action, values, band=shifted,
+                                                    ruleset=str(ruleset) if ruleset else None)
+        provenance = [p for p in provenance if p["param"] != "range"]
+        provenance.append({"param": "range", "value": shifted,
+                           "from": f"{first['from'].split(' (')[0]}; an Aerial target is one band further: {shifted} "
+                                   "(the weapon's dice are read there)"})
+    _apply_card_rules(book, action, values, profile, rest, provenance, notes, ruleset)
     if "dice" in rest:  # an explicit whole pool replaces the weapon's lead and support
         profile.pop("lead", None)
         profile.pop("support", None)

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from units.apply import card_rule_effects
 from units.errors import UnitDataError, UnitLookupError
 from units.model import BAND_LABELS, EDITION_BANDS, Unit, name_key
 from units.referee_inputs import REFEREE_BAND, profile_inputs
@@ -118,7 +119,12 @@ def attack_rows(fleet: dict[str, Any], target: Unit, edition: str) -> list[dict[
                     rows.append(row)
                     continue
                 params.update({"range": REFEREE_BAND[band], "ruleset": edition})
+                # the two cards' special rules (issue 20), as for a named attack: Ablative Armour, shields, …
+                found, lines = card_rule_effects("attack", edition, params, ship, target, ship.get("models") or 1)
+                params.update(found)
+                notes.extend(f"{line.unit} › {line.rule}: {line.effect}" for line in lines)
                 row.update({"params": params, "notes": notes,
-                            "dice": params["lead"] + sum(params.get("support") or [])})
+                            "dice": max(0, params["lead"] + sum(params.get("support") or [])
+                                        + (params.get("card_dice") or 0))})
                 rows.append(row)
     return rows

@@ -22,7 +22,10 @@ ATTACKER_MODELS = ParamSpec("attacker_models", Kind.INT, "attacking models in th
 ATTACKER_CRIPPLED = ParamSpec("attacker_crippled", Kind.BOOL, "use the attacker's Crippled values")
 TARGET_CRIPPLED = ParamSpec("target_crippled", Kind.BOOL, "use the target's Crippled values")
 
-_ALL = [ATTACKER, WEAPON, TARGET, DISTANCE, ATTACKER_MODELS, ATTACKER_CRIPPLED, TARGET_CRIPPLED]
+CARD_RULES_OFF = ParamSpec("card_rules_off", Kind.TEXTS, "special rules of the named units' cards not to apply, "
+                           "by name (e.g. 'Ablative Armour'); the others are applied and listed", max_items=20)
+
+_ALL = [ATTACKER, WEAPON, TARGET, DISTANCE, ATTACKER_MODELS, ATTACKER_CRIPPLED, TARGET_CRIPPLED, CARD_RULES_OFF]
 UNIT_PARAMS: dict[str, list[ParamSpec]] = {"attack": list(_ALL), "assault": list(_ALL), "ram": list(_ALL)}
 UNIT_INPUT_NAMES = tuple(spec.name for spec in _ALL)
 

@@ -82,6 +82,7 @@ class Ruleset:
     reconstructed: Mapping[str, str] = field(default_factory=dict)
     submerged_blocked_traits: frozenset[str] = frozenset({"aerial"})
     reactor_leak_citadel: int = 1  # Citadel lost to a Reactor Leak marker
+    torrent_supports: bool = True  # QR: "You cannot support with torrent weapons"; RB 3.03 lets them add dice
     defence_needs_quality: bool = False  # dw3: Defences only against Aerial or Submerged attacks
     defence_srs_dice: int = 1  # defence dice per SRS token the target discards
     defence_srs_reading: tuple[str, str] | None = None  # (en, ru) when the text contradicts itself

@@ -101,6 +101,7 @@ RULESET = replace(
     rammed_target_disorder=False,
     submerged_blocked_traits=frozenset({"aerial"}),
     reactor_leak_citadel=1,
+    torrent_supports=False,
     defence_srs_dice=1,
     defence_srs_reading=None,
     mass1_reading=(

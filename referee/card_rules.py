@@ -1,0 +1,290 @@
+"""Unit cards' special rules that change an attack, assault, ram or collision: one declared table per ruleset
+family, each entry quoting the rule sentence it implements.
+
+A named unit's card lists rules by name ("Ablative Armour", "Heavy Prow (3)"); `rule_base` reduces a printed
+name to the table's key. `card_effects` turns the rules on the two cards into referee values (⟨card_dice⟩,
+⟨shield⟩, ⟨target_ablative⟩, ⟨heavy_prow⟩, …) plus one line per rule saying what it did, or that it was not
+applied and why. Every rule name found in the shared unit data and the rules glossaries is either here
+(`APPLIED`), named as able to change a result but not modelled (`card_rules_scope.NOT_MODELLED`), or known not
+to touch these actions (`card_rules_scope.NO_EFFECT`); a test walks them all.
+
+Pure: no I/O; the unit data is looked up by `units/` and passed in.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.card_rules_scope import NOT_MODELLED
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a card rule's effect may depend on: the action, the values so far and the two cards."""
+
+    action: str
+    family: str
+    params: Mapping[str, Any]
+    x: int | None  # the rule's "(X)"
+    models: int  # attacking models (the unit's contributing models)
+    target_rules: frozenset[str]  # rule keys on the target's card
+    target_airborne: bool
+
+
+@dataclass(frozen=True)
+class Effect:
+    """Referee values a rule sets (⟨card_dice⟩ adds) and how the answer states it."""
+
+    values: dict[str, Any]
+    en: str
+    ru: str
+
+
+@dataclass(frozen=True)
+class CardRule:
+    """One rule as the referee reads it. `text_has`: the reading applies to cards whose rule text matches
+    (the quick reference and the 3.0x rulebook print different Ablative Armour rules under one name)."""
+
+    name: str
+    family: str
+    side: str  # "attacker" (the acting unit's card) or "target"
+    actions: tuple[str, ...]
+    quote: str
+    source: str
+    effect: Callable[[Context], Effect | str]  # an Effect, or why it does not apply this time
+    text_has: str = ""
+
+    @property
+    def key(self) -> str:
+        return rule_key(self.name)
+
+
+def rule_key(name: str) -> str:
+    """Case- and punctuation-blind key of a rule name."""
+    return " ".join(re.sub(r"[^\w]+", " ", name.replace("’", "'").casefold()).split())
+
+
+_VALUE = re.compile(r"\(\s*(\d+)\s*[\"”″]?\s*\)\s*$")
+_BRACKET = re.compile(r"\s*\([^)]*\)\s*$")
+
+
+def rule_base(name: str) -> tuple[str, int | None]:
+    """'Heavy Prow (3)' -> ('heavy prow', 3); 'Focused Fire (Aerial)' -> ('focused fire', None)."""
+    value = _VALUE.search(name)
+    base = _BRACKET.sub("", name.replace("[", "(").replace("]", ")")).strip()
+    base = _BRACKET.sub("", base).strip()  # 'Focused Fire (Gunnery) [3.07a]'
+    base = re.sub(r"\s+\d+$", "", base)  # 'Special SRS Capacity 3'
+    return rule_key(base), int(value.group(1)) if value else None
+
+
+def _qualities(ctx: Context) -> set[str]:
+    return {str(q).split(":")[0].lower() for q in ctx.params.get("quality") or []}
+
+
+def _ablative_qrs(ctx: Context) -> Effect | str:
+    if "aerial" in _qualities(ctx):
+        return "the attack has the Aerial quality, which ignores it"
+    return Effect({"card_dice": -1}, "-1 die", "-1 куб")
+
+
+def _shield_two(ctx: Context) -> Effect | str:
+    return Effect({"shield": True, "shield_dice": 2}, "Shield Generator, -2 dice", "щитовой генератор, -2 куба")
+
+
+def _shield_mass(ctx: Context) -> Effect | str:
+    mass = ctx.params.get("mass")
+    if mass is None:
+        return "the target's Mass is not known"
+    removed = min(int(mass), 3)
+    return Effect({"shield": True, "shield_dice": removed}, f"Shield Generator, -{removed} dice (Mass, max 3)",
+                  f"щитовой генератор, -{removed} куба (Масса, не больше 3)")
+
+
+def _pack_hunter(ctx: Context) -> Effect | str:
+    if ctx.models < 3:
+        return f"only {ctx.models} model{'s' if ctx.models != 1 else ''} contribute (it needs 3)"
+    return Effect({"card_dice": 2}, "+2 dice (3 or more models contribute)", "+2 куба (3 и более моделей)")
+
+
+def _cloud_hunting(ctx: Context) -> Effect | str:
+    if ctx.params.get("target_type") != "aerial":
+        return "the target is not Aerial"
+    return Effect({"card_dice": 2}, "+2 dice (Aerial target)", "+2 куба (воздушная цель)")
+
+
+def _ablative_x(ctx: Context) -> Effect | str:
+    if not ctx.x:
+        return "its (X) is not printed"
+    return Effect({"target_ablative": ctx.x}, f"Ablative Armour ({ctx.x})", f"Абляционная броня ({ctx.x})")
+
+
+def _heavy_shield(ctx: Context) -> Effect | str:
+    return Effect({"shield": True}, "+1 Armour", "+1 к Броне")
+
+
+def _aerial_shield_enhancer(ctx: Context) -> Effect | str:
+    if "heavy shield generator" not in ctx.target_rules:
+        return "the target has no Heavy Shield Generator"
+    if not ctx.target_airborne:
+        return "the target is not Airborne"
+    if "submerged" in _qualities(ctx):
+        return "a Heavy Shield Generator has no effect against Submerged Weapons"
+    armour = ctx.params.get("armour")
+    if armour is None:
+        return "the target's Armour is not known"
+    return Effect({"armour": int(armour) + 1}, "+2 Armour from the Heavy Shield Generator instead of +1",
+                  "+2 к Броне от тяжелого щитового генератора вместо +1")
+
+
+def _heavy_prow_rammer(ctx: Context) -> Effect | str:
+    if not ctx.x:
+        return "its (X) is not printed"
+    return Effect({"heavy_prow": ctx.x}, f"+{ctx.x} Bonus Dice", f"+{ctx.x} бонусных куба")
+
+
+def _heavy_prow_target(ctx: Context) -> Effect | str:
+    if not ctx.x:
+        return "its (X) is not printed"
+    return Effect({"target_heavy_prow": ctx.x}, f"its damage reduced by {ctx.x} (contact in its Fore arc assumed)",
+                  f"его урон меньше на {ctx.x} (касание в носовой сектор предполагается)")
+
+
+QRS = "dw3 quick reference unit card"
+BSDATA = "BattleScribe dw3 data (BSData dystopianwars), rule text"
+GLOSSARY = "Dystopian Wars 4th edition Rules Glossary"
+
+APPLIED: tuple[CardRule, ...] = (
+    CardRule("Ablative Armour", "dw3", "target", ("attack",),
+             "Remove 1 action die from the attack dice pool each time an attack is made against this unit. "
+             "Attacks with the aerial quality ignore this rule.", f"{QRS} › Ablative Armour", _ablative_qrs,
+             text_has=r"remove 1 action die"),
+    CardRule("Internal Shield Generator", "dw3", "target", ("attack",),
+             "Remove 2 action dice from the dice pool of each attack against this model. This generator cannot be "
+             "used against attacks with the submerged, arc or bomb qualities.",
+             f"{QRS} › Internal Shield Generator", _shield_two),
+    CardRule("Shield generator", "dw3", "target", ("attack",),
+             "A Model with this Generator may use it to remove Action Dice equal to the Mass Attribute of this Unit "
+             "from any Attack against it (to a Maximum of 3 dice).", f"{BSDATA} › Shield generator", _shield_mass,
+             text_has=r"equal to the mass"),
+    CardRule("Point Defence Shield generator", "dw3", "target", ("attack",),
+             "The Point Defence Shield Generator appears and operates exactly like a Shield Generator except that "
+             "it can be used when this Model is Obscured.", f"{BSDATA} › Point Defence Shield generator",
+             _shield_mass),
+    CardRule("Pack Hunter", "dw3", "attacker", ("attack", "assault"),
+             "Gain an additional +2 to attack and assault action dice pools if at least 3 models in the unit "
+             "contribute to the dice pool.", f"{QRS} › Pack Hunter", _pack_hunter),
+    CardRule("Cloud Hunting", "dw3", "attacker", ("attack",),
+             "+2 to attack dice pools when shooting at aerial units.", f"{QRS} › Cloud Hunting", _cloud_hunting),
+    CardRule("Ablative Armour", "dw4", "target", ("attack",),
+             "When this model the Initial Target of an Attack action, Convert X Exploding Strikes in the Action "
+             "Roll to Heavy Strikes at the start of the Resolve Exploding Strikes step.",
+             f"{GLOSSARY} › Ablative Armour", _ablative_x),
+    CardRule("Heavy Shield Generator", "dw4", "target", ("attack",),
+             "Each model in this unit gains a +1 Modifier to its Armour rating when it is the Initial Target of an "
+             "Attack action.", f"{GLOSSARY} › Heavy Shield Generator", _heavy_shield),
+    CardRule("Aerial Shield Enhancer", "dw4", "target", ("attack",),
+             "If an Airborne model within X” of at least one friendly model with this System benefits from a Heavy "
+             "Shield Generator, its Armour rating receives a +2 Modifier instead of +1.",
+             f"{GLOSSARY} › Aerial Shield Enhancer", _aerial_shield_enhancer),
+    CardRule("Heavy Prow", "dw4", "attacker", ("ram",),
+             "When building the Action Pool for a Ram performed by this model, add X Bonus Dice.",
+             f"{GLOSSARY} › Heavy Prow", _heavy_prow_rammer),
+    CardRule("Heavy Prow", "dw4", "target", ("ram",),
+             "… or is itself the Target of a Ram and the point of contact is in this model’s Fore Arc, the amount "
+             "of Damage it suffers is reduced by X", f"{GLOSSARY} › Heavy Prow", _heavy_prow_target),
+)
+
+_APPLIED_KEYS = {(r.family, r.key) for r in APPLIED}
+
+
+def applied_names(family: str) -> frozenset[str]:
+    """The rule keys of one family the referee applies."""
+    return frozenset(key for fam, key in _APPLIED_KEYS if fam == family)
+
+
+@dataclass(frozen=True)
+class CardRuleLine:
+    """One rule on a named unit's card, as the answer lists it."""
+
+    unit: str
+    rule: str
+    side: str
+    applied: bool
+    effect: str
+    source: str
+    values: Mapping[str, Any] = field(default_factory=dict)  # what an applied rule set
+
+    def to_json(self) -> dict[str, Any]:
+        return {"unit": self.unit, "rule": self.rule, "side": self.side, "applied": self.applied,
+                "effect": self.effect, "source": self.source, "values": dict(self.values)}
+
+
+@dataclass
+class Card:
+    """A named unit's card as the table needs it: its name, its rules (printed name, text), its traits."""
+
+    unit: str
+    side: str
+    rules: Sequence[tuple[str, str]]
+    airborne: bool = False
+
+
+def card_effects(action: str, family: str, params: Mapping[str, Any], cards: Sequence[Card], models: int,
+                 off: Sequence[str] = (), lang: str = "en") -> tuple[dict[str, Any], list[CardRuleLine]]:
+    """(referee values to merge, one line per rule that can change this action). `off`: rule names the
+    player switched off (⟨card_rules_off⟩); explicit referee values are the caller's to keep."""
+    values: dict[str, Any] = {}
+    lines: list[CardRuleLine] = []
+    off_keys = {rule_base(name)[0] for name in off}
+    target = next((c for c in cards if c.side == "target"), None)
+    target_rules = frozenset(rule_base(n)[0] for n, _ in target.rules) if target else frozenset()
+    for card in cards:
+        for printed, text in card.rules:
+            key, x = rule_base(printed)
+            rule = _find(family, key, card.side, action, text)
+            if rule is None:
+                reason = _not_modelled(family, key, action, card.side)
+                if reason:
+                    lines.append(CardRuleLine(card.unit, printed, card.side, False, reason, "unit card"))
+                continue
+            if key in off_keys:
+                lines.append(CardRuleLine(card.unit, printed, card.side, False,
+                                          _say(lang, "switched off (⟨card_rules_off⟩)",
+                                               "выключено (⟨card_rules_off⟩)"), rule.source))
+                continue
+            ctx = Context(action, family, {**params, **values}, x, models, target_rules,
+                          bool(target and target.airborne))
+            outcome = rule.effect(ctx)
+            if isinstance(outcome, str):
+                lines.append(CardRuleLine(card.unit, printed, card.side, False,
+                                          _say(lang, f"no effect here: {outcome}", f"не действует: {outcome}"),
+                                          rule.source))
+                continue
+            for name, value in outcome.values.items():
+                values[name] = values.get(name, 0) + value if name == "card_dice" else value
+            lines.append(CardRuleLine(card.unit, printed, card.side, True, _say(lang, outcome.en, outcome.ru),
+                                      rule.source, outcome.values))
+    return values, lines
+
+
+def _say(lang: str, en: str, ru: str) -> str:
+    return ru if lang == "ru" else en
+
+
+def _find(family: str, key: str, side: str, action: str, text: str) -> CardRule | None:
+    for rule in APPLIED:
+        if rule.family == family and rule.key == key and rule.side == side and action in rule.actions \
+                and (not rule.text_has or re.search(rule.text_has, text or "", re.IGNORECASE)):
+            return rule
+    return None
+
+
+def _not_modelled(family: str, key: str, action: str, side: str) -> str:
+    """Why a rule that can change this action's result is not applied ("" when it cannot)."""
+    if any(r.family == family and r.key == key and r.side == side and action in r.actions for r in APPLIED):
+        return "not applied: this card prints another reading of the rule, which the referee does not model"
+    if action in NOT_MODELLED.get(family, {}).get(key, ()):
+        return "not applied: it can change this result but the referee does not model it; check its text"
+    return ""

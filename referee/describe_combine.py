@@ -1,0 +1,167 @@
+"""Ways players write several values at once, read before single numbers are bound: "ADV/SDV 3/2",
+"12(6)", "2 supports of 7", "10 dice lead", "support x2", "lead 10 + 5 + 5"."""
+from __future__ import annotations
+
+import re
+
+from core.params import Kind, ParamSpec
+from referee.describe_items import Item, free_num, give, takes
+from referee.describe_vocab import Entry
+
+
+def _is(items: list[Item], j: int, word: str) -> bool:
+    return 0 <= j < len(items) and items[j].word == word
+
+
+def _plus(items: list[Item], j: int) -> int | None:
+    """Index of the number added at j ("+ 5" or "+5"), or None."""
+    if _is(items, j, "+") and free_num(items, j + 1):
+        return j + 1
+    if free_num(items, j) and items[j].word.startswith("+"):
+        return j
+    return None
+
+
+def _synthetic(specs: dict[str, ParamSpec], concept: str, at: Item) -> Item:
+    spec = specs[concept]
+    return Item("key", at.start, at.end, entry=Entry((concept,), "key", concept), param=concept, spec=spec,
+                word=concept, span_end=at.end)
+
+
+def combine(items: list[Item], specs: dict[str, ParamSpec]) -> list[Item]:
+    """Ways players write several values at once, decided before single numbers are bound:
+    "ADV/SDV 3/2" (pairs in order), "12(6)" (a weapon's lead value and its support value),
+    "2 supports of 7", "10 dice lead" (dice as the lead's unit), "support x2", and "lead 10 + 5 + 5"
+    or "10 + 5 + 5" (a lead and its supports)."""
+    out = list(items)
+    _slash_pairs(out)
+    _weapon_pairs(out)
+    _supports_of(out)
+    _dice_as_unit(out)
+    _times(out)
+    support = specs.get("support")
+    if "lead" in specs and support is not None and support.kind is Kind.INTS:
+        _sums(out, specs)
+    return out
+
+
+def _count(item: Item) -> int:
+    assert item.token is not None
+    return int(item.token.value)
+
+
+def _slash_pairs(out: list[Item]) -> None:
+    """"ADV/SDV 3/2": the first number to the first key, the second to the second."""
+    for i in range(len(out) - 5):
+        a, b = out[i], out[i + 2]
+        if a.kind == "key" and b.kind == "key" and _is(out, i + 1, "/") and free_num(out, i + 3) \
+                and _is(out, i + 4, "/") and free_num(out, i + 5) and not a.nums and not b.nums:
+            give(a, out[i + 3])
+            give(b, out[i + 5])
+
+
+def _weapon_pairs(out: list[Item]) -> None:
+    """"lead 12(6)", "one support 12(6)": a weapon's lead value and, in brackets, its support value."""
+    for i in range(len(out) - 3):
+        if not (free_num(out, i) and _is(out, i + 1, "(") and free_num(out, i + 2) and _is(out, i + 3, ")")):
+            continue
+        key = _pair_key(out, i)
+        if key is None:
+            continue
+        if key.concept == "support":
+            out[i].used = True
+            count = out[i - 2] if i >= 2 and out[i - 1] is key and free_num(out, i - 2) else None
+            for _ in range(_count(count) if count is not None else 1):
+                give(key, out[i + 2])  # "two supports 12(6)": two of 6
+            if count is not None:
+                count.used = True
+        else:
+            give(key, out[i])
+            out[i + 2].used = True
+        key.span_end = max(key.span_end, out[i + 3].end)
+        out[i + 1].kind = out[i + 3].kind = "filler"
+
+
+def _supports_of(out: list[Item]) -> None:
+    """"2 supports of 7", "две поддержки по четыре", "3 support weapons at 5 each": N supports of X dice."""
+    for i in range(len(out) - 3):
+        key = out[i + 1]
+        if not (free_num(out, i) and key.kind == "key" and key.concept in ("support", "support_models")
+                and key.spec is not None and key.spec.kind is Kind.INTS and not key.nums):
+            continue
+        j = i + 2
+        while j < len(out) and out[j].word in ("weapons", "weapon", "ships", "turrets", "guns"):
+            j += 1
+        if j < len(out) and out[j].word in ("at", "of", "по", "for") and free_num(out, j + 1):
+            key.nums.extend([out[j + 1]] * _count(out[i]))
+            out[i].used = out[j + 1].used = True
+            key.start, key.span_end = out[i].start, out[j + 1].end
+            if j + 2 < len(out) and out[j + 2].word in ("each", "каждая", "каждый", "каждое"):
+                out[j + 2].kind = "filler"
+
+
+def _dice_as_unit(out: list[Item]) -> None:
+    """"10 dice lead", "sixteen dice from the lead battery": the number is the lead's, "dice" its unit."""
+    for i in range(len(out) - 2):
+        num, dice = out[i], out[i + 1]
+        k = i + 2
+        while k < len(out) - 1 and out[k].word in ("from", "of", "the", "с", "со"):
+            k += 1
+        key = out[k]
+        if free_num(out, i) and dice.kind == "key" and dice.concept == "dice" and key.kind == "key" \
+                and key.concept in ("lead", "support") and not key.nums and not dice.nums \
+                and not free_num(out, k + 1):  # "21d6 support 29": the support has its own number
+            give(key, num)
+            dice.used = True
+
+
+def _times(out: list[Item]) -> None:
+    """"9(4) support x2": that many supports of the same value."""
+    for i, item in enumerate(out):
+        times = re.fullmatch(r"[x×х](\d+)", item.word)
+        key = next((k for k in reversed(out[:i]) if k.kind == "key"), None)
+        if times and key is not None and key.nums and key.spec is not None and key.spec.kind is Kind.INTS:
+            key.nums.extend([key.nums[-1]] * (int(times.group(1)) - 1))
+            item.kind, key.span_end = "filler", item.end
+
+
+def _sums(out: list[Item], specs: dict[str, ParamSpec]) -> None:
+    """"lead 10 + 5 + 5", "10 dice lead + 4 + 4" and a bare "10 + 5 + 5": the first number is the lead,
+    the added ones its supports."""
+    i = 0
+    while i < len(out):
+        first = _plus(out, i + 1)
+        lead = out[i] if out[i].kind == "key" and out[i].concept == "lead" and out[i].nums else None
+        before = out[i - 1] if i else None
+        lead_word = before if before is not None and before.kind == "key" and before.concept == "lead" \
+            and not before.nums else None
+        start_free = free_num(out, i) and (lead_word is not None or before is None or not (
+            before.word.startswith("+") or takes(before, "pre")))
+        if first is None or (lead is None and not start_free):
+            i += 1
+            continue
+        parts: list[Item] = []
+        j: int | None = first
+        while j is not None:
+            parts.append(out[j])
+            j = _plus(out, j + 1)
+        if lead is None and lead_word is not None:
+            give(lead_word, out[i])
+        elif lead is None:
+            lead = _synthetic(specs, "lead", out[i])
+            give(lead, out[i])
+            out.insert(i, lead)
+        support = _synthetic(specs, "support", parts[0])
+        for part in parts:
+            give(support, part)
+        out.insert(out.index(parts[-1]) + 1, support)
+        i = out.index(support) + 1
+
+
+def _pair_key(items: list[Item], i: int) -> Item | None:
+    """The lead or support key a "12(6)" belongs to: just before it, or just after ("9(4) lead")."""
+    for j in (i - 1, i + 4):
+        if 0 <= j < len(items) and items[j].kind == "key" and items[j].concept in ("lead", "support") \
+                and not items[j].nums:
+            return items[j]
+    return None
