@@ -36,8 +36,9 @@ SLOW_ATTACK = {"dice": 104, "armour": 1, "citadel": 1, "quality": ["sustained"]}
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     settings = Settings.from_env().with_data_dir(tmp_path_factory.mktemp("http-faults"))
+    # No ask rate limit: a 429 would answer before the body is read, and the body is what is tested.
     app = create_app(Admiralty(settings, build_if_stale=False), referee_processes=2, referee_timeout=60,
-                     header_timeout=1.0, body_timeout=1.0)
+                     ask_rate_per_minute=0, header_timeout=1.0, body_timeout=1.0)
     with ServerThread(app) as url:
         yield url, app
 
@@ -283,3 +284,13 @@ def test_an_index_that_cannot_be_built_here_is_503_with_how_to_fix(tmp_path) -> 
     assert reply.status == 503, reply.body
     error = reply.json()["error"]
     assert error["code"] == "index_missing" and "admiralty index build" in error["message"]
+
+
+def test_a_damaged_unit_database_is_503_not_the_clients_fault(tmp_path) -> None:
+    settings = Settings.from_env().with_data_dir(tmp_path)
+    (tmp_path / "units.sqlite").write_bytes(b"not a database" * 500)
+    app = create_app(Admiralty(settings, build_if_stale=False), referee_processes=1)
+    with ServerThread(app) as url, ApiClient(url) as client:
+        for reply in (client.get("/v1/unit", name="Borodino"), client.get("/v1/units", prefix="B")):
+            assert reply.status == 503, reply.body
+            assert reply.json()["error"]["code"] == "unit_data_unavailable"

@@ -22,6 +22,12 @@ from units.model import Unit, lookup_keys, name_key
 DB_NAME = "units.sqlite"
 
 
+def _unreadable(path: Path, exc: Exception) -> UnitDataError:
+    """The stored unit database cannot be read: the server's data, not the request, is at fault (503)."""
+    return UnitDataError(f"the unit database {path} is unreadable ({exc}); re-import the files", "units",
+                         status=503, code="unit_data_unavailable")
+
+
 def db_path(data_dir: Path) -> Path:
     return Path(data_dir) / DB_NAME
 
@@ -34,7 +40,7 @@ def _connect_readonly(path: Path) -> sqlite3.Connection | None:
         conn.row_factory = sqlite3.Row
         return conn
     except sqlite3.Error as exc:
-        raise UnitDataError(f"cannot open the unit database {path}: {exc}", "units") from exc
+        raise _unreadable(path, exc) from exc
 
 
 def read_units(path: Path) -> list[Unit]:
@@ -44,7 +50,7 @@ def read_units(path: Path) -> list[Unit]:
     try:
         return [json.loads(row["json"]) for row in conn.execute("select json from units order by rowid")]
     except sqlite3.Error as exc:
-        raise UnitDataError(f"the unit database {path} is unreadable ({exc}); re-import the files", "units") from exc
+        raise _unreadable(path, exc) from exc
     finally:
         conn.close()
 
@@ -71,7 +77,7 @@ def read_index(path: Path) -> list[dict[str, Any]]:
                  "source": r["source"], "version": r["version"], "edition": r["edition"] or "dw3",
                  "faction": r["faction"]} for r in rows]
     except sqlite3.Error as exc:
-        raise UnitDataError(f"the unit database {path} is unreadable ({exc}); re-import the files", "units") from exc
+        raise _unreadable(path, exc) from exc
     finally:
         conn.close()
 
@@ -86,7 +92,7 @@ def read_profiles(path: Path, rowids: list[int]) -> dict[int, Unit]:
         rows = conn.execute(f"select rowid, json from units where rowid in ({marks})", rowids)  # noqa: S608
         return {r["rowid"]: json.loads(r["json"]) for r in rows}
     except sqlite3.Error as exc:
-        raise UnitDataError(f"the unit database {path} is unreadable ({exc}); re-import the files", "units") from exc
+        raise _unreadable(path, exc) from exc
     finally:
         conn.close()
 
@@ -99,7 +105,7 @@ def read_sources(path: Path) -> list[dict[str, Any]]:
         rows = conn.execute("select id, file, name, revision, kind, units, imported_at from sources order by rowid")
         return [dict(row) for row in rows]
     except sqlite3.Error as exc:
-        raise UnitDataError(f"the unit database {path} is unreadable ({exc}); re-import the files", "units") from exc
+        raise _unreadable(path, exc) from exc
     finally:
         conn.close()
 

@@ -1,6 +1,6 @@
 """The HTTP connection layer under the app: timeouts, and the requests aiohttp refuses itself.
 
-A message aiohttp cannot parse (a bad header line, a `br` or `zstd` body it cannot decode)
+A message aiohttp cannot parse (a bad header line, a broken chunked body, a line too long)
 never reaches the app's middlewares: aiohttp answers it in text/plain, names its own version
 in `Server` and logs a full traceback. Here such a request gets the API's JSON error shape,
 `Server: admiralty`, and one WARNING line in the log; a client that hangs up is one line too.
@@ -12,7 +12,7 @@ import logging
 from typing import Any
 
 from aiohttp import web
-from aiohttp.http_exceptions import ContentEncodingError, HttpProcessingError
+from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.web_protocol import RequestHandler
 
 from bot.http.errors import SERVER_HEADER, STATUS_CODES, error_response, is_client_fault, short_reason
@@ -58,17 +58,8 @@ class _HardenedRequestHandler(RequestHandler):
         super().log_exception(*args, **kw)
 
 
-# Encodings aiohttp names when it has no decoder for them (brotli and zstd are optional installs).
-_UNSUPPORTED_ENCODINGS = ("brotli", "zstandard", "(br)", "(zstd)")
-
-
 def _refusal(exc: BaseException, status: int) -> tuple[str, int, str]:
     """(code, status, message) for a request aiohttp could not read."""
-    if isinstance(exc, ContentEncodingError):
-        if any(name in str(exc) for name in _UNSUPPORTED_ENCODINGS):  # refused when its headers arrived
-            return ("unsupported_content_encoding", 415,
-                    "This Content-Encoding is not supported; send the body as identity, gzip or deflate.")
-        return ("malformed_body", 400, "The request body cannot be decoded (check its Content-Encoding).")
     if isinstance(exc, HttpProcessingError) and 400 <= exc.code < 500:
         status = exc.code
     status = status if 400 <= status < 500 else 400

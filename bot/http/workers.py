@@ -97,6 +97,7 @@ class RefereeProcessPool:
         self._idle: list[_Worker] = []
         self._slots = threading.BoundedSemaphore(size)
         self._busy: set[_Worker] = set()
+        self._starting = 0  # children being started (slots reserved, not yet idle or busy)
         self._lock = threading.Lock()
         self._closed = threading.Event()
         self._watcher: threading.Thread | None = None
@@ -126,18 +127,30 @@ class RefereeProcessPool:
         with self._lock:
             dead = [worker for worker in self._idle if worker.process.poll() is not None]
             self._idle = [worker for worker in self._idle if worker not in dead]
-            missing = self.size - len(self._idle) - len(self._busy)
+            missing = max(0, self.size - len(self._idle) - len(self._busy) - self._starting)
+            self._starting += missing  # reserved under the lock: a request starting one meanwhile counts it
         for worker in dead:
             log.warning("referee process %d had exited (code %s); replacing it",
                         worker.process.pid, worker.process.returncode)
             worker.kill()
-        for _ in range(max(0, missing)):
-            if self._closed.is_set():
-                return
-            fresh = _Worker()
+        for _ in range(missing):
+            self._start_one(busy=False)
+
+    def _start_one(self, busy: bool) -> _Worker | None:
+        """A new child (its slot already reserved in `_starting`), put in the busy set or the idle list."""
+        fresh: _Worker | None = None
+        try:
+            if not self._closed.is_set():
+                fresh = _Worker()
+        finally:
             with self._lock:
-                self._idle.append(fresh)
-                self.replaced += 1
+                self._starting -= 1
+                if fresh is not None and busy:
+                    self._busy.add(fresh)
+                elif fresh is not None:
+                    self._idle.append(fresh)
+                    self.replaced += 1
+        return fresh
 
     def _take(self) -> _Worker:
         """A live idle child, or a new one; dead ones met on the way are discarded."""
@@ -150,11 +163,11 @@ class RefereeProcessPool:
                     self._busy.add(worker)
                     return worker
                 worker.kill()
-                self.replaced += 1
-        worker = _Worker()
-        with self._lock:
-            self._busy.add(worker)
-        return worker
+            self._starting += 1
+        fresh = self._start_one(busy=True)
+        if fresh is None:
+            raise WorkersLost("the referee pool is shut down")
+        return fresh
 
     def busy_pids(self) -> list[int]:
         """Process ids of the children working on a call now (for the fault tests)."""
@@ -165,10 +178,11 @@ class RefereeProcessPool:
         """Return a child after a call; a dead one's replacement is the watcher's job."""
         with self._lock:
             self._busy.discard(worker)
-            if alive and not self._closed.is_set():
+            room = len(self._idle) + len(self._busy) + self._starting < self.size
+            if alive and room and not self._closed.is_set():
                 self._idle.append(worker)
                 return
-        worker.kill()
+        worker.kill()  # dead, shut down, or one too many (a request and the watcher both started one)
 
     def _call_once(self, action: str, params: dict[str, Any]) -> dict[str, Any]:
         worker = self._take()
