@@ -1,15 +1,21 @@
 """Cold start of `admiralty rule` and `admiralty attack` (no torch; targets 0.4 s and 0.2 s on 2 quiet cores).
 
 Times whole processes, median of N runs, against two baselines measured in the same run:
-a bare `python -c pass` and `admiralty --help` (the CLI's own import cost).
+a bare `python -c pass` and `admiralty --help` (the CLI's own import cost). `admiralty ask`
+(issue 21: <= 1 s and <= 250 MB, its question encoded without torch) also gets its peak
+memory (median max RSS), and `admiralty serve` the time until it says it is serving.
 
     python bench/cold_start.py [--runs 7]
 """
 from __future__ import annotations
 
 import argparse
+import os
+import socket
 import statistics
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -21,6 +27,7 @@ COMMANDS = {
     "admiralty --help": [sys.executable, "-m", "bot.cli", "--help"],
     "admiralty rule piercing": [sys.executable, "-m", "bot.cli", "rule", "piercing"],
     "admiralty rule таран --json": [sys.executable, "-m", "bot.cli", "rule", "таран", "--json"],
+    "admiralty ask (ram dice)": [sys.executable, "-m", "bot.cli", "ask", "how many dice does a ram get?"],
     "admiralty attack 30 dice": [sys.executable, "-m", "bot.cli", "attack", "--dice", "30", "--armour", "5",
                                  "--citadel", "8", "--defence", "10", "--quality", "aerial"],
 }
@@ -28,6 +35,37 @@ COMMANDS = {
 
 # Issue 18: cold starts back to these on a quiet 2-core machine (they had crept to 0.28 s and 0.49 s).
 TARGETS_S = {"admiralty attack 30 dice": 0.2, "admiralty rule piercing": 0.4}
+ASK = "admiralty ask (ram dice)"
+ASK_SECONDS, ASK_MB, SERVE_SECONDS = 1.0, 250.0, 5.0  # issue 21's targets
+
+
+def peak_rss_mb(command: list[str]) -> float:
+    """The process's own peak resident memory (its rusage, not the whole family's)."""
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode:
+        raise RuntimeError(f"{command} failed with {child.returncode}")
+    return usage.ru_maxrss / 1024  # KiB on Linux
+
+
+def serve_ready_seconds() -> float:
+    """From start until `admiralty serve` announces it is serving (index and encoder loaded)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    start = time.perf_counter()
+    server = subprocess.Popen([sys.executable, "-m", "bot.cli", "serve", "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stderr is not None
+        for line in server.stderr:
+            if "serving the API" in line:
+                return time.perf_counter() - start
+        raise RuntimeError("admiralty serve stopped before it was ready")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
 
 def main() -> int:
@@ -48,6 +86,13 @@ def main() -> int:
         # little; on a busy one the wall time waits for the cores, so the CPU time decides.
         verdict = "OK" if took <= target else "OK by CPU (busy machine)" if used <= target else "OVER"
         print(f"{name} cold start: {took:.3f} s wall, {used:.3f} s CPU (target <= {target} s): {verdict}")
+    ask = statistics.median(times[ASK])
+    rss = statistics.median(peak_rss_mb(COMMANDS[ASK]) for _ in range(args.runs))
+    ready = statistics.median(serve_ready_seconds() for _ in range(min(args.runs, 3)))
+    print(f"admiralty ask cold start: {ask:.2f} s (target <= {ASK_SECONDS} s): {'OK' if ask <= ASK_SECONDS else 'OVER'}"
+          f"; peak memory {rss:.0f} MB (target <= {ASK_MB:.0f} MB): {'OK' if rss <= ASK_MB else 'OVER'}")
+    print(f"admiralty serve ready: {ready:.2f} s (target <= {SERVE_SECONDS} s): "
+          f"{'OK' if ready <= SERVE_SECONDS else 'OVER'}")
     return 0
 
 

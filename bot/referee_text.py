@@ -9,25 +9,43 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.messages import declare, text
 from core.params import show_params
+from referee.labels import input_label, shown_value
 
 BAR_WIDTH = 30
 # input keys shown on the "target" line, in this order
 TARGET_KEYS = ("armour", "threshold", "citadel", "mass", "hull", "damage_taken", "crippled", "crippled_hull",
                "target_type", "markers", "target_generator", "target_armour", "target_citadel", "target_mass",
                "target_hull", "rammer_mass", "target_crew", "target_disorder")
-HEADINGS = {
-    "en": {"understood": "Understood:", "assumptions": "Assumptions:", "result": "Result:",
-           "steps": "How it was built:", "notes": "Notes:", "sources": "Sources:", "pool": "pool",
-           "defence": "defence", "target": "target", "qualities": "qualities", "band": "range band",
-           "none": "none", "damage": "P(damage >= k):", "total": "P(total damage incl. criticals >= k):",
-           "assault": "Assault results:", "successes": "Successes:"},
-    "ru": {"understood": "Понято так:", "assumptions": "Допущения:", "result": "Результат:",
-           "steps": "Как построено:", "notes": "Примечания:", "sources": "Источники:", "pool": "набор кубов",
-           "defence": "защита", "target": "цель", "qualities": "качества", "band": "дистанция", "none": "нет",
-           "damage": "P(урон >= k):", "total": "P(общий урон с критическими >= k):",
-           "assault": "Результаты абордажа:", "successes": "Успехи:"},
+HEADINGS: dict[str, tuple[str, str]] = {
+    "understood": ("Understood:", "Понято так:"), "assumptions": ("Assumptions:", "Допущения:"),
+    "result": ("Result:", "Результат:"), "steps": ("How it was built:", "Как построено:"),
+    "notes": ("Notes:", "Примечания:"), "sources": ("Sources:", "Источники:"), "pool": ("pool", "набор кубов"),
+    "defence": ("defence", "защита"), "target": ("target", "цель"), "qualities": ("qualities", "свойства"),
+    "band": ("range band", "дальность"), "none": ("none", "нет"), "damage": ("P(damage >= k):", "P(урон >= k):"),
+    "total": ("P(total damage incl. criticals >= k):", "P(общий урон с критическими >= k):"),
+    "assault": ("Assault results:", "Результаты абордажа:"), "successes": ("Successes:", "Успехи:"),
+    "ruleset": ("ruleset: {ruleset} ({title}) · {action} · {mode}", "правила: {ruleset} ({title}) · {action} · {mode}"),
+    "mode.odds": ("odds mode", "шансы"), "mode.rolled": ("rolled dice", "выпавшие кубы"),
+    "p.critical": ("critical", "критическое"), "p.catastrophic": ("catastrophic", "катастрофический взрыв"),
+    "p.crippled": ("crippled", "повреждена"), "p.destroyed": ("destroyed", "уничтожена"),
+    "p.citadel_destroyed": ("destroyed through the Citadel", "уничтожена через Цитадель"),
+    "p.rammer_destroyed": ("rammer destroyed", "таранящий уничтожен"), "p.crew_pass": ("crew check passed",
+                                                                                        "проверка экипажа пройдена"),
+    "p.disorder": ("disorder", "дезорганизация"),
 }
+declare({f"cli.{key}": texts for key, texts in HEADINGS.items()})
+
+
+class _Headings:
+    """The CLI's headings in one language, read as `h["result"]`."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __getitem__(self, key: str) -> str:
+        return text(f"cli.{key}", self.lang)
 
 
 def _bar(p: float) -> str:
@@ -50,30 +68,16 @@ SHOWN_KEYS = frozenset({"ruleset", "dice", "attack_pool", "pool_steps", "defence
                         "qualities", "band", *TARGET_KEYS})
 
 
-def _value(v: Any, lang: str = "en") -> str:
-    if isinstance(v, bool):
-        yes, no = ("да", "нет") if lang == "ru" else ("yes", "no")
-        return yes if v else no
-    if isinstance(v, (list, tuple)):
-        return ", ".join(_value(x, lang) for x in v) or "-"
-    if isinstance(v, dict):
-        return ", ".join(f"{k} {_value(x, lang)}" for k, x in v.items()) or "-"
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    return str(v)
-
-
-def _label(key: str) -> str:
-    return key.replace("_", " ")
-
-
-def _understood(result: dict[str, Any], h: dict[str, str]) -> list[str]:
+def _understood(result: dict[str, Any], h: _Headings) -> list[str]:
     """Every key of `inputs`: the pool, defence, target, qualities and band on their own lines, then the rest
-    (the newer actions' inputs, e.g. SRS tokens or a collision's Masses) one per line, in the order given."""
+    (the newer actions' inputs, e.g. SRS tokens or a collision's Masses) one per line, in the order given;
+    names and values in the answer's language (referee.labels)."""
     inputs = result.get("inputs") or {}
-    lang = result.get("lang", "en")
-    lines = [h["understood"], f"  ruleset: {result.get('ruleset')} ({result.get('ruleset_title', '')}) · "
-                              f"{result.get('action')} · {result.get('mode')} mode"]
+    lang = h.lang
+    mode = h[f"mode.{result.get('mode')}"] if result.get("mode") in ("odds", "rolled") else str(result.get("mode"))
+    lines = [h["understood"], "  " + text("cli.ruleset", lang, ruleset=result.get("ruleset"),
+                                          title=result.get("ruleset_title", ""), action=result.get("action"),
+                                          mode=mode)]
     pool = inputs.get("dice", inputs.get("attack_pool", result.get("pool", result.get("attack_pool"))))
     if pool is not None:
         built = " ".join(inputs.get("pool_steps") or [])
@@ -82,19 +86,20 @@ def _understood(result: dict[str, Any], h: dict[str, str]) -> list[str]:
     if defence is not None:
         built = " ".join(inputs.get("defence_steps") or [])
         lines.append(f"  {h['defence']}: {defence}" + (f"  ({built})" if built else ""))
-    target = [f"{_label(k)} {_value(inputs[k], lang)}" for k in TARGET_KEYS if k in inputs]
+    target = [f"{input_label(k, lang)} {shown_value(inputs[k], lang)}" for k in TARGET_KEYS if k in inputs]
     if target:
         lines.append(f"  {h['target']}: " + ", ".join(target))
     if "qualities" in inputs:
-        lines.append(f"  {h['qualities']}: " + (_value(inputs["qualities"], lang) if inputs["qualities"]
+        lines.append(f"  {h['qualities']}: " + (shown_value(inputs["qualities"], lang) if inputs["qualities"]
                                                  else h["none"]))
     if "band" in inputs:
-        lines.append(f"  {h['band']}: {inputs['band']}")
-    lines += [f"  {_label(k)}: {_value(v, lang)}" for k, v in inputs.items() if k not in SHOWN_KEYS and v is not None]
+        lines.append(f"  {h['band']}: {shown_value(inputs['band'], lang)}")
+    lines += [f"  {input_label(k, lang)}: {shown_value(v, lang)}" for k, v in inputs.items()
+              if k not in SHOWN_KEYS and v is not None]
     return lines
 
 
-def _odds(result: dict[str, Any], h: dict[str, str]) -> list[str]:
+def _odds(result: dict[str, Any], h: _Headings) -> list[str]:
     lines: list[str] = []
     if "p_damage_at_least" in result:
         lines += _table(h["damage"], result["p_damage_at_least"])
@@ -103,7 +108,7 @@ def _odds(result: dict[str, Any], h: dict[str, str]) -> list[str]:
     for key in ("p_critical", "p_catastrophic", "p_crippled", "p_destroyed", "p_citadel_destroyed",
                 "p_rammer_destroyed", "p_crew_pass", "p_disorder"):
         if result.get(key) is not None:
-            lines.append(f"  {key[2:].replace('_', ' ')}: {100 * result[key]:.2f}%")
+            lines.append(f"  {h['p.' + key[2:]]}: {100 * result[key]:.2f}%")
     if "p_result" in result:
         lines.append(h["assault"])
         for k, v in result["p_result"].items():
@@ -121,7 +126,8 @@ def _steps(steps: list[dict[str, Any]]) -> list[str]:
     for step in steps:
         cite = step.get("citation", {})
         where = cite.get("section", "")
-        lines.append(f"  - {step['step']}: {step['detail']}  [{cite.get('document_title', cite.get('edition'))}"
+        lines.append(f"  - {step.get('label') or step['step']}: {step['detail']}  "
+                     f"[{cite.get('document_title', cite.get('edition'))}"
                      f" § {where}]")
     return lines
 
@@ -134,7 +140,7 @@ def _ignored_note(result: dict[str, Any]) -> str | None:
 
 
 def render(result: dict[str, Any], style: str = "cli") -> str:
-    h = HEADINGS.get(result.get("lang", "en"), HEADINGS["en"])
+    h = _Headings(result.get("lang", "en"))
     warnings = [n for n in result.get("notes", []) if result.get("verdict", "").startswith(n)]
     lines: list[str] = [f"! {w}" for w in warnings]
     lines += _understood(result, h)

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from core.errors import ServiceUnavailableError, TooExpensiveError, UserInputError
+from core.messages import LANGS, accept_language, choose_lang, error_text, normalise_lang, text
+from core.numbers import tidy
 from core.params import Kind, ParamSpec, coerce, coerce_all, show_params, spec_named
 from core.settings import Settings
 from index.params import ASK_PARAMS, COMPLETE_PARAMS, RULE_PARAMS
@@ -26,10 +28,16 @@ if TYPE_CHECKING:  # heavy modules: imported on first use only
     from units.book import UnitBook
 
 __all__ = [
-    "ASK_PARAMS", "COMPLETE_PARAMS", "RULE_PARAMS", "Admiralty", "Kind", "ParamSpec", "ServiceUnavailableError",
-    "TooExpensiveError", "UserInputError", "coerce", "coerce_all", "referee_actions", "referee_params",
-    "show_params", "spec_named",
+    "ASK_PARAMS", "COMPLETE_PARAMS", "LANGS", "LANG_PARAM", "RULE_PARAMS", "Admiralty", "Kind", "ParamSpec",
+    "ServiceUnavailableError", "TooExpensiveError", "UserInputError", "accept_language", "choose_lang", "coerce",
+    "coerce_all", "error_text", "normalise_lang", "referee_actions", "referee_params", "show_params", "spec_named",
+    "text",
 ]
+
+# The player's language for the texts of an answer (verdict, notes, assumptions, errors, unit cards):
+# one field, the same in every front end that takes it as input (HTTP body, CLI --lang).
+LANG_PARAM = ParamSpec("lang", Kind.CHOICE, "the language of the answer's texts: en or ru "
+                       "(default: the Accept-Language header, else the description's language)", choices=LANGS)
 
 
 def referee_params(action: str) -> list[ParamSpec]:
@@ -138,7 +146,9 @@ class Admiralty:
         mode: str = "hybrid",
     ) -> dict[str, Any]:
         """The answer line and the passages for a question, as the `ask --json` dict."""
-        return self.searcher.ask(question, k=k, game=game, edition=edition, lang=lang, mode=mode).to_json()
+        result: dict[str, Any] = tidy(self.searcher.ask(question, k=k, game=game, edition=edition, lang=lang,
+                                                        mode=mode).to_json())
+        return result
 
     def rule(self, term: str, edition: str | None = None) -> dict[str, Any]:
         """Every edition's entry for a rule name (exact, alias, translated, then fuzzy)."""
@@ -160,10 +170,12 @@ class Admiralty:
 
     # -- referee -----------------------------------------------------------------------------
     def referee(self, action: str, params: Mapping[str, Any],
-                defaults: Mapping[str, Any] | None = None, style: str = "plain") -> dict[str, Any]:
+                defaults: Mapping[str, Any] | None = None, style: str = "plain",
+                lang: str | None = None) -> dict[str, Any]:
         """Resolve a referee action. Explicit values beat the free-text description, which beats
         `defaults` (a Discord server's ruleset, say). Inputs named in the result's texts are
-        rendered in the front end's `style` ("cli": --flags; otherwise parameter names)."""
+        rendered in the front end's `style` ("cli": --flags; otherwise parameter names). `lang`
+        is the player's language (None: the description's); every text of the result follows it."""
         from referee.api import resolve
         from referee.report import show_params_in_result
 
@@ -174,12 +186,16 @@ class Admiralty:
             from units.apply import apply_profiles
 
             params, provenance, unit_notes = apply_profiles(lambda: self.units, action, params, defaults)
-        result = resolve(action, params, defaults)
+        result = resolve(action, params, defaults, lang=lang)
+        from referee.labels import understood_rows
+
+        result["understood"] = understood_rows(result.get("inputs") or {}, result.get("lang", "en"))
         if provenance:
             result["inputs_from_profiles"] = provenance
             if unit_notes:
                 result["unit_notes"] = unit_notes
-        return show_params_in_result(result, style)
+        shown: dict[str, Any] = tidy(show_params_in_result(result, style))  # numbers rounded once, here
+        return shown
 
     def referee_qualities(self, ruleset: str | None = None) -> list[str]:
         """The weapon qualities the referee knows for `ruleset` (its default when None), sorted:

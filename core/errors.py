@@ -18,10 +18,17 @@ class UserInputError(ValueError):
     code: str = "invalid_input"
 
     def __init__(self, message: str, field: str | None = None, *, status: int | None = None,
-                 code: str | None = None) -> None:
+                 code: str | None = None, key: str | None = None, params: dict[str, object] | None = None,
+                 ru: str | None = None) -> None:
+        """`key` and `params`: the message in the catalogue (core.messages), so each front end can say
+        it in the player's language; `message` is its English text. `ru`: the Russian text of a
+        message written where it is raised (the referee's, beside its English)."""
         super().__init__(message)
         self.message = message
         self.field = field
+        self.key = key
+        self.params = params or {}
+        self.ru = ru
         if status is not None:
             self.status = status
         if code is not None:

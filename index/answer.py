@@ -44,6 +44,24 @@ _NUMERIC_QUESTION = re.compile(
     re.IGNORECASE)
 
 
+# A question about a limit or a permission ("when can a model NOT rally", "can airborne models
+# block line of sight", "можно ли перебросить куб дважды") is answered by the sentence stating the
+# limit ("A model cannot Rally if ...", "never Block", "ни один куб не может быть Переброшен более
+# одного раза"), not by the rule's opening: such sentences get the same bonus a number gets.
+_LIMIT_QUESTION = re.compile(
+    r"\b(not|never|cannot|can'?t|won'?t|isn'?t|aren'?t|doesn'?t|don'?t|limit\w*|max\w*|only|twice|again|"
+    r"allowed|nobody|no one|нельзя|не|ни|только|дважды|снова|ещ[её] раз|максимум|лимит|разрешен\w*)\b|"
+    r"^\s*(can|could|may)\b|^\s*(можно|может|могут)\b", re.IGNORECASE)
+_LIMIT = re.compile(
+    r"\b(cannot|can not|can'?t|may not|must not|may only|can only|never|no more than|not more than|"
+    r"at most|up to|only|unless|нельзя|не может|не могут|не может быть|ни од\w+|не более|только|"
+    r"более одного раза)\b", re.IGNORECASE)
+
+
+def is_limit_question(question: str) -> bool:
+    return bool(_LIMIT_QUESTION.search(question))
+
+
 @dataclass(frozen=True)
 class Quote:
     start: int
@@ -137,9 +155,10 @@ def _prefix_owner(stem: str, owner: Mapping[str, set[str]]) -> set[str]:
     return found
 
 
-def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, set[str]] | None = None,
+def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None = None,
                numeric: bool = False, opening: bool = False,
-               closeness: list[float] | None = None, distance: bool = False) -> Quote | None:
+               closeness: list[float] | None = None, distance: bool = False,
+               limit: bool = False) -> Quote | None:
     """The highest-scoring window of consecutive segments. `variants` maps each question
     stem to the spellings that count as it (expansions, typos, translations). A window starts
     at a segment that carries evidence itself (a question word, or for a numeric question a
@@ -152,7 +171,7 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, s
     if not spans or not weights:
         return None
     owner: dict[str, set[str]] = {}
-    for source, spellings in (variants or {s: {s} for s in weights}).items():
+    for source, spellings in (variants or {s: frozenset({s}) for s in weights}).items():
         for spelling in spellings | {source}:
             owner.setdefault(spelling, set()).add(source)
     seg_stems = []
@@ -182,6 +201,8 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, s
             score = sum(weights.get(s, 0.0) for s in sorted(matched))  # sorted: float sums in one order
             if numeric and _fits_number(text[start:end], distance):
                 score += number_bonus
+            if limit and _LIMIT.search(text[spans[i][0]:spans[i][1]]):
+                score += number_bonus  # the window opens with a limit or a permission
             if closeness is not None:
                 score += DENSE_WEIGHT * mean * max(closeness[i:j + 1])
             score -= 0.01 * mean * (j - i)  # equal evidence: the shorter quote

@@ -6,8 +6,10 @@ from dataclasses import dataclass, field
 
 from index.manifest import DocumentInfo
 from index.parsing.sections import DefinedTerm, Section
+from index.statrows import is_stat_block
+from index.text import readable
 
-CHUNKER_VERSION = "9"
+CHUNKER_VERSION = "12"
 MAX_CHARS = 1500  # measured: section-sized chunks beat paragraph-sized ones for BM25
 
 
@@ -45,10 +47,14 @@ def _split(paragraphs: list[str], max_chars: int) -> list[list[str]]:
 def chunk_sections(doc: DocumentInfo, sections: list[Section], max_chars: int = MAX_CHARS) -> list[Chunk]:
     chunks: list[Chunk] = []
     for n, section in enumerate(sections):
-        parts = _split(section.paragraphs, max_chars)
-        headings = " ".join(section.heading_path).casefold()
+        paragraphs_read = [readable(p) for p in section.paragraphs if not is_stat_block(p)]
+        if not paragraphs_read:
+            continue  # a unit card's stat rows only: unit data, not rule text
+        parts = _split(paragraphs_read, max_chars)
+        heading_path = tuple(readable(h) for h in section.heading_path)
+        headings = " ".join(heading_path).casefold()
         for p, paragraphs in enumerate(parts):
-            path = section.heading_path
+            path = heading_path
             if len(parts) > 1:
                 path = (*path[:-1], f"{path[-1]} (part {p + 1}/{len(parts)})")
             text = "\n\n".join(paragraphs)

@@ -1,4 +1,8 @@
-"""Sentence-transformers embeddings: the packaged offline default, or any model a user names."""
+"""Sentence-transformers embeddings: the packaged offline default, or any model a user names.
+
+Questions for the packaged model are encoded by a checked ONNX graph; sentence-transformers
+(and torch) load only when something needs them: passages for a build, another model, or the
+first check of a freshly exported graph."""
 from __future__ import annotations
 
 import hashlib
@@ -157,15 +161,28 @@ class Embedder:
 
     def __init__(self, settings: Settings, cache_size: int = 4096) -> None:
         self.settings = settings
-        self.model = load_model(settings)
+        self._model: SentenceTransformer | None = None
+        self._model_lock = threading.Lock()
         self._queries = QueryBatcher(self._encode_queries, max_batch=QUERY_BATCH)
         self.query_cache = VectorCache(cache_size)
         self._onnx: OnnxEncoder | None = None
         self._onnx_checked = not use_onnx(settings)  # checked lazily: index builds never need it
         self._onnx_lock = threading.Lock()
+
+    @property
+    def model(self) -> SentenceTransformer:
+        """The sentence-transformers model, loaded on first use (seconds: it imports torch)."""
+        if self._model is None:
+            with self._model_lock:
+                if self._model is None:
+                    self._model = load_model(self.settings)
+        return self._model
+
+    @property
+    def dimension(self) -> int:
         get_dimension = (getattr(self.model, "get_embedding_dimension", None)
                          or self.model.get_sentence_embedding_dimension)
-        self.dimension = int(get_dimension() or 0)
+        return int(get_dimension() or 0)
 
     def passages(self, texts: list[str], show_progress: bool = False) -> np.ndarray:
         prefixed = [self.settings.passage_prefix + t for t in texts]
@@ -192,13 +209,22 @@ class Embedder:
         if not self._onnx_checked:
             with self._onnx_lock:
                 if not self._onnx_checked:
-                    from index.onnx_backend import onnx_encoder
-
-                    self._onnx = onnx_encoder(self.model, self.settings.data_dir / "onnx", DEFAULT_WEIGHTS_SHA256)
+                    self._onnx = self._open_onnx()
                     self._onnx_checked = True
         if self._onnx is not None:
             return self._onnx.encode(texts)
         return self._encode(texts, False)
+
+    def _open_onnx(self) -> OnnxEncoder | None:
+        """The graph an earlier check chose (no torch); else export and check it against torch now."""
+        from index.onnx_backend import onnx_encoder, verified_encoder
+
+        cache_dir = self.settings.data_dir / "onnx"
+        model_dir = default_model_path()
+        encoder = verified_encoder(cache_dir, model_dir, DEFAULT_WEIGHTS_SHA256)
+        if encoder is None:
+            encoder = onnx_encoder(self.model, cache_dir, DEFAULT_WEIGHTS_SHA256, model_dir=model_dir)
+        return encoder
 
     def _encode(self, texts: list[str], show_progress: bool) -> np.ndarray:
         vectors = self.model.encode(

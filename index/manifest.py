@@ -1,9 +1,13 @@
-"""The corpus manifest: which documents exist and what game/edition/language each is."""
+"""The corpus manifest: which documents exist, what game/edition/language each is, and the
+names players use for them (filter aliases, the phrases that route a question to an edition).
+Every name is declared in corpus/manifest.toml, so a new document is routed without code changes."""
 from __future__ import annotations
 
 import hashlib
+import re
 import tomllib
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -26,17 +30,25 @@ class DocumentInfo:
     version: str
     dedupe: bool = False
     skip_sections: tuple[str, ...] = field(default_factory=tuple)
+    aliases: tuple[str, ...] = field(default_factory=tuple)  # other names of `edition` for filters
     corpus_dir: Path = CORPUS_DIR
+    lost_icons: bool = False  # the export lost die-face icons: read through corpus.icons.mark_lost_icons
 
     @property
     def path(self) -> Path:
         return self.corpus_dir / self.file
 
     def read_text(self) -> str:
+        """The document's text; where its export lost die-face icons, each gap is marked (corpus.icons)."""
         try:
-            return self.path.read_text(encoding="utf-8")
+            text = self.path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise CorpusError(f"cannot read corpus file {self.file}: {exc}") from exc
+        if self.lost_icons:
+            from corpus.icons import mark_lost_icons
+
+            text = mark_lost_icons(text)
+        return text
 
     def sha256(self) -> str:
         try:
@@ -48,20 +60,40 @@ class DocumentInfo:
         data = asdict(self)
         data.pop("corpus_dir")
         data["skip_sections"] = list(self.skip_sections)
+        data["aliases"] = list(self.aliases)
         return data
 
 
 _REQUIRED = ("id", "file", "title", "game", "edition", "edition_label", "language", "format", "version")
 
 
+def _version(corpus_dir: Path) -> tuple[int, int]:
+    """(modification time, size) of the manifest: the cache key of one version of the file."""
+    try:
+        stat = (corpus_dir / "manifest.toml").stat()
+    except OSError as exc:
+        raise CorpusError(f"cannot read corpus manifest manifest.toml: {exc}") from exc
+    return stat.st_mtime_ns, stat.st_size
+
+
+def _read_toml(corpus_dir: Path) -> dict[str, Any]:
+    return _parse_toml(corpus_dir, _version(corpus_dir))
+
+
+@lru_cache(maxsize=8)
+def _parse_toml(corpus_dir: Path, version: tuple[int, int]) -> dict[str, Any]:
+    """Parsed once per version of the file."""
+    path = corpus_dir / "manifest.toml"
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise CorpusError(f"cannot read corpus manifest {path.name}: {exc}") from exc
+
+
 def load_manifest(corpus_dir: Path | None = None) -> list[DocumentInfo]:
     """Read manifest.toml; a malformed entry is a CorpusError naming the entry and field."""
     corpus_dir = corpus_dir or CORPUS_DIR
-    path = corpus_dir / "manifest.toml"
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise CorpusError(f"cannot read corpus manifest {path.name}: {exc}") from exc
+    raw = _read_toml(corpus_dir)
     docs: list[DocumentInfo] = []
     for n, entry in enumerate(raw.get("document", []), start=1):
         missing = [key for key in _REQUIRED if not entry.get(key)]
@@ -74,7 +106,9 @@ def load_manifest(corpus_dir: Path | None = None) -> list[DocumentInfo]:
                 **{key: entry[key] for key in _REQUIRED},
                 dedupe=bool(entry.get("dedupe", False)),
                 skip_sections=tuple(entry.get("skip_sections", ())),
+                aliases=tuple(str(a).lower() for a in entry.get("aliases", ())),
                 corpus_dir=corpus_dir,
+                lost_icons=bool(entry.get("lost_icons", False)),
             )
         )
     ids = [doc.id for doc in docs]
@@ -83,22 +117,57 @@ def load_manifest(corpus_dir: Path | None = None) -> list[DocumentInfo]:
     return docs
 
 
-# Names players use for an edition or game -> canonical id (filters and routing).
-EDITION_ALIASES: dict[str, str] = {
-    "dw4": "dw4-glossary", "v4": "dw4-glossary", "4e": "dw4-glossary", "4th": "dw4-glossary",
-    # Bare numbers, as the API docs promise ("edition": "3" or "4"); "3" is the 3.03 rulebook, like "dw3".
-    "4": "dw4-glossary", "4.0": "dw4-glossary", "3": "dw3-rulebook", "3e": "dw3-rulebook",
-    "3rd": "dw3-rulebook", "v3": "dw3-rulebook",
-    "glossary": "dw4-glossary",
-    "dw3-qrs": "dw3-quick-reference", "qrs": "dw3-quick-reference", "quick-reference": "dw3-quick-reference",
-    "dw3-rulebook-ru": "dw3-rulebook", "3.03": "dw3-rulebook", "rulebook": "dw3-rulebook",
-    "dw3": "dw3-rulebook", "ru": "dw3-rulebook",
-    "dust": "dust-warfare", "usr": "usr", "skirmish": "usr",
-}
-GAME_ALIASES: dict[str, str] = {
-    "dw": "dystopian-wars", "dystopian": "dystopian-wars", "dust": "dust-warfare",
-    "usr": "skirmish-usr", "skirmish": "skirmish-usr",
-}
+@dataclass(frozen=True)
+class Route:
+    """A phrase that names editions inside a question ("3rd ed" -> both 3rd-edition documents)."""
+
+    pattern: re.Pattern[str]
+    editions: frozenset[str]
+
+
+@dataclass(frozen=True)
+class CorpusNames:
+    """The names the manifest declares: filter aliases of editions and games, and routes."""
+
+    edition_aliases: dict[str, str]
+    game_aliases: dict[str, str]
+    routes: tuple[Route, ...]
+    other_games: re.Pattern[str] | None  # names of games the corpus does not hold
+
+
+def corpus_names(corpus_dir: Path | None = None) -> CorpusNames:
+    """The manifest's names for editions and games (parsed once per version of the file)."""
+    corpus_dir = corpus_dir or CORPUS_DIR
+    return _names(corpus_dir, _version(corpus_dir))
+
+
+@lru_cache(maxsize=8)
+def _names(corpus_dir: Path, version: tuple[int, int]) -> CorpusNames:
+    raw = _parse_toml(corpus_dir, version)
+    docs = load_manifest(corpus_dir)
+    editions = {doc.edition for doc in docs}
+    edition_aliases: dict[str, str] = {}
+    for doc in docs:
+        for alias in doc.aliases:
+            edition_aliases.setdefault(alias, doc.edition)
+    game_aliases = {str(a).lower(): str(g["id"]) for g in raw.get("game", []) for a in g.get("aliases", ())}
+    routes: list[Route] = []
+    for n, entry in enumerate(raw.get("route", []), start=1):
+        named = frozenset(str(e) for e in entry.get("editions", ()))
+        unknown = sorted(named - editions)
+        if unknown or not named:
+            raise CorpusError(f"manifest route {n} names no edition of the corpus: {', '.join(unknown) or '(none)'}")
+        for phrase in entry.get("phrases", ()):
+            try:
+                routes.append(Route(re.compile(phrase, re.IGNORECASE), named))
+            except re.error as exc:
+                raise CorpusError(f"manifest route {n}: bad phrase {phrase!r}: {exc}") from exc
+    others = [str(p) for p in raw.get("other_games", {}).get("phrases", ())]
+    try:
+        other_games = re.compile("|".join(f"(?:{p})" for p in others), re.IGNORECASE) if others else None
+    except re.error as exc:
+        raise CorpusError(f"manifest other_games: bad phrase: {exc}") from exc
+    return CorpusNames(edition_aliases, game_aliases, tuple(routes), other_games)
 
 
 def _resolve(value: str | None, known: set[str], aliases: dict[str, str], field_name: str) -> str | None:
@@ -109,15 +178,31 @@ def _resolve(value: str | None, known: set[str], aliases: dict[str, str], field_
         return key
     if key in aliases and aliases[key] in known:
         return aliases[key]
-    raise QueryError(f"unknown {field_name} {value!r}; choose one of: {', '.join(sorted(known))}", field_name)
+    raise QueryError(f"unknown {field_name} {value!r}; choose one of: {', '.join(_with_short_names(known, aliases))}",
+                     field_name)
+
+
+def _with_short_names(known: set[str], aliases: dict[str, str]) -> list[str]:
+    """Each id with the short name players type for it: "dw4 (dw4-glossary)", "qrs (dw3-quick-reference)"."""
+    out = []
+    for name in sorted(known):
+        short = sorted((a for a, target in aliases.items() if target == name and len(a) < len(name)
+                        and any(ch.isalpha() for ch in a)), key=lambda a: (not a.startswith("dw"), len(a), a))
+        out.append(f"{short[0]} ({name})" if short else name)
+    return out
+
+
+def _corpus_dir(docs: list[DocumentInfo]) -> Path:
+    return docs[0].corpus_dir if docs else CORPUS_DIR
 
 
 def resolve_edition(value: str | None, docs: list[DocumentInfo]) -> str | None:
-    return _resolve(value, {d.edition for d in docs}, EDITION_ALIASES, "edition")
+    aliases = corpus_names(_corpus_dir(docs)).edition_aliases
+    return _resolve(value, {d.edition for d in docs}, aliases, "edition")
 
 
 def resolve_game(value: str | None, docs: list[DocumentInfo]) -> str | None:
-    return _resolve(value, {d.game for d in docs}, GAME_ALIASES, "game")
+    return _resolve(value, {d.game for d in docs}, corpus_names(_corpus_dir(docs)).game_aliases, "game")
 
 
 def resolve_language(value: str | None, docs: list[DocumentInfo]) -> str | None:

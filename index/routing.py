@@ -1,35 +1,26 @@
-"""Which editions a question names ("dw4", "3e qrs", "3.03", "russian book", "dust")."""
+"""Which editions a question names ("dw4", "3e qrs", "3.03", "russian book", "dust").
+
+The phrases are declared in corpus/manifest.toml (`[[route]]`); this module only applies them.
+"""
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 
-# (pattern, editions it names). Order does not matter: every match adds its editions.
-_ROUTES: list[tuple[re.Pattern[str], frozenset[str]]] = [
-    (re.compile(p, re.IGNORECASE), frozenset(e))
-    for p, e in [
-        (r"\b(dw4|v4|4e|4th|fourth|4\.0\d?|4\s?ed|glossary)\b|четв[её]рт|\b4[- ]?(я|й|ой)?\s*ред", {"dw4-glossary"}),
-        (r"\b(qrs|quick[\s-]?ref(erence)?)\b", {"dw3-quick-reference"}),
-        (r"\b(v?3\.0[1-9]|rule\s?book|russian|translation)\b|\bрусск", {"dw3-rulebook"}),
-        (r"\b(dw3|v3|3e|3rd|third|3\s?ed)\b|трет[ья]|\b3[- ]?(я|й|ей)?\s*ред", {"dw3-quick-reference", "dw3-rulebook"}),
-        (r"\bdust\b", {"dust-warfare"}),
-        (r"\b(usr|skirmish)\b", {"usr"}),
-    ]
-]
+from index.manifest import Route
 
 
-def named_editions(question: str) -> set[str]:
-    """Editions the question names; a more specific name wins over a generic '3rd ed'."""
-    found: list[frozenset[str]] = [eds for pattern, eds in _ROUTES if pattern.search(question)]
-    if not found:
-        return set()
-    specific = [eds for eds in found if len(eds) == 1]
-    editions = set().union(*specific) if specific else set().union(*found)
-    return editions
+def named_editions(question: str, routes: Sequence[Route]) -> set[str]:
+    """Every edition the question names. A phrase naming several editions ("3rd ed") gives way
+    to one naming some of them ("3rd ed qrs" -> the quick reference only); phrases naming
+    different editions are all kept, so a comparison ("3rd vs 4th") searches each of them."""
+    found = {route.editions for route in routes if route.pattern.search(question)}
+    kept = [eds for eds in found if not any(other < eds for other in found)]
+    return set().union(*kept) if kept else set()
 
 
-def without_edition_names(question: str) -> str:
+def without_edition_names(question: str, routes: Sequence[Route]) -> str:
     """The question with the edition names cut out: "dw4" or "3rd ed" say where to look,
     not what the question is about (relevance and the answer line ignore them)."""
-    for pattern, _ in _ROUTES:
-        question = pattern.sub(" ", question)
+    for route in routes:
+        question = route.pattern.sub(" ", question)
     return question

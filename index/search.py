@@ -8,36 +8,41 @@ Cyrillic questions, and an edition the question names is applied before the list
 from __future__ import annotations
 
 import math
+import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from rapidfuzz import process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 from core.params import coerce, spec_named
 from core.settings import DEFAULT_MODEL, Settings
-from index.answer import best_quote, disagreement_note, is_distance_question, is_numeric_question, segments
+from index.answer import best_quote, disagreement_note, segments
 from index.errors import QueryError
 from index.freshness import fresh_build
 from index.manifest import (
     DocumentInfo,
+    corpus_names,
     load_manifest,
     resolve_edition,
     resolve_game,
     resolve_language,
 )
+from index.names import NameReader
 from index.params import ASK_PARAMS
-from index.relevance import Evidence, is_relevant, topic_stems
-from index.routing import named_editions, without_edition_names
+from index.query import Query, parse_query
+from index.relevance import QUESTION_STEMS, Evidence, in_the_rules, load_model
 from index.rules import join_rules, part_number, rule_key
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.termmap import load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
-from index.text import is_cyrillic, stems
+from index.text import is_stopword, stems
+from index.text import stem as stem_word
+from index.translit import read_latin_russian
 
 RRF_K = 60
 CANDIDATES = 100
@@ -57,6 +62,9 @@ DENSE_WITHOUT_EDITION = True  # the model reads a routed question without its ed
 RELEVANCE_DEPTH = 3  # leading rules the relevance test looks at
 ANSWER_COVERAGE = 0.4  # another edition's rule gets its own answer line from this coverage
 SUGGESTIONS = 5
+LIMIT_SENTENCES = True  # a question about a limit prefers the sentence stating one (index.answer)
+DEFINITION_FIRST = True  # a term that is most of the question puts its own rule first
+DEFINITION_SHARE = 0.4  # ... "most": the relevance test's NAME_SHARE, the same notion
 NEAR_CACHE = 50_000  # stems whose near spellings are remembered
 SENTENCE_MODEL = False  # model-scored answer sentences: measured no gain on the dev set (0.63 both), costs encodes
 TITLE_DISCOUNT = 0.3  # weight kept by a question word that is in the quoted rule's title
@@ -106,6 +114,7 @@ class AskResult:
     status: str = "answered"  # "answered" | "not_found"
     answers: list[Answer] = field(default_factory=list)  # the first is `answer`
     suggestions: list[str] = field(default_factory=list)  # closest rule names when not_found
+    read_as: str | None = None  # the rule name the question was read as, when only its name matched
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -114,6 +123,7 @@ class AskResult:
             "answer": asdict(self.answers[0]) if self.answers else None,
             "answers": [asdict(a) for a in self.answers],
             "suggestions": self.suggestions,
+            "read_as": self.read_as,
             "editions_disagree": self.editions_disagree,
             "routed_editions": self.routed_editions,
             "results": [asdict(h) for h in self.results],
@@ -144,6 +154,8 @@ class Searcher:
         self.settings = settings
         build = build or fresh_build(settings)
         self.docs: dict[str, DocumentInfo] = {d.id: d for d in load_manifest(settings.corpus_dir)}
+        self.names = corpus_names(settings.corpus_dir)
+        self._relevance_model = load_model()
         self._db = open_db(build / DB_NAME, readonly=True)
         self._lock = threading.Lock()
         rows = list(self._db.query(
@@ -166,6 +178,7 @@ class Searcher:
         self.rules = join_rules(rows)
         self._rule_of_row = [rule_key(r["chunk_id"]) for r in rows]
         self._row_of_chunk = {r["chunk_id"]: r["row"] for r in rows}
+        self._first_row = {key: self._row_of_chunk[rule.chunk_ids[0]] for key, rule in self.rules.items()}
         # Per row, a number shared by the rows whose rule prints the same text in the same
         # document (the quick reference repeats its reference pages): `_rank_rules` keeps one.
         twins: dict[tuple[str, str], int] = {}
@@ -185,6 +198,15 @@ class Searcher:
         for t in terms:
             names.setdefault(rule_key(t["chunk_id"]), []).append(t["term"])
         self._rule_names = names
+        self._name_reader = NameReader(((t["term"], rule_key(t["chunk_id"])) for t in terms), _no_topic)
+        # Every run of words in a rule name or heading: a name the question spells in capitals
+        # that is none of them is a rule these documents do not have ("Tesla Overload").
+        self._name_runs: set[tuple[str, ...]] = set()
+        for text in [t["term"] for t in terms] + [rule.section for rule in self.rules.values()]:
+            for part in text.split(" › "):
+                words_ = stems(part, keep_stopwords=True)
+                self._name_runs.update(tuple(words_[i:j]) for i in range(len(words_))
+                                       for j in range(i + 1, min(len(words_), i + 4) + 1))
         # Per player word, computed once rather than per question: its expansion's stems
         # (for `_expand`) and the one term it stands for, if any (for `_named_rules`).
         self._expansion_stems = [{s for w in words for s in stems(w)} for _, words in self._expansions]
@@ -237,10 +259,10 @@ class Searcher:
         ranked = np.argsort(-scores, kind="stable")
         return [int(r) for r in ranked[allowed[ranked]][:CANDIDATES]]
 
-    def _expand(self, base: list[str]) -> dict[str, set[str]]:
+    def _expand(self, base: list[str]) -> dict[str, frozenset[str]]:
         """Each question stem -> the stems that count as it: itself, rule words for player
         words (one way, matched on stems so every inflection counts), and spellings the
-        books use one edit away (two for stems of 8+ letters): typos on either side,
+        books use one edit away (two for stems of 8+ letters; swapped letters are one edit):
         "peircing", "Деорганизации"."""
         variants: dict[str, set[str]] = {s: {s} for s in base}
         present = set(base)
@@ -252,14 +274,12 @@ class Searcher:
         for stem in base:
             if len(stem) >= TYPO_MIN_CHARS or stem not in self._vocabulary:
                 variants[stem] |= set(self._near_spellings(stem))
-        return variants
+        return {s: frozenset(v) for s, v in variants.items()}
 
-    def _query_stems(self, question: str) -> list[str]:
-        """Stems of the question plus their expansions and near spellings, for BM25."""
-        variants = self._expand(stems(question))
-        # Sorted within each group: set order follows the hash seed, and the FTS query's term order
-        # decides how bm25 sums, so near-ties would otherwise flip from one process to the next.
-        return list(dict.fromkeys(s for group in variants.values() for s in sorted(group)))
+    def parse(self, question: str) -> Query:
+        """The question parsed once, with this index's spellings and weights."""
+        reading = read_latin_russian(question, self._vocabulary, stem_word)
+        return parse_query(question, self.names, self._expand, self._weight, reading)
 
     def _near_spellings(self, stem: str) -> list[str]:
         if len(stem) < 5:
@@ -267,14 +287,14 @@ class Searcher:
         found = self._near.get(stem)
         if found is None:
             limit = 1 if len(stem) < 8 else 2
-            matches = process.extract(stem, self._vocabulary_list, scorer=Levenshtein.distance,
+            matches = process.extract(stem, self._vocabulary_list, scorer=OSA.distance,
                                       score_cutoff=limit, limit=3)
             found = [m[0] for m in matches if m[0] != stem]
             if len(self._near) < NEAR_CACHE:
                 self._near[stem] = found
         return found
 
-    def _weight(self, stem: str, variants: set[str]) -> float:
+    def _weight(self, variants: frozenset[str]) -> float:
         """IDF of a question stem (of its best-known spelling); unknown words weigh most."""
         known = [self._idf[v] for v in variants if v in self._idf]
         return min(known) if known else self._unknown_idf
@@ -314,23 +334,21 @@ class Searcher:
             allowed &= self._edition == edition
         if lang:
             allowed &= self._language == lang
-        routed = sorted(named_editions(question)) if not edition else []
+        query = self.parse(question)
+        routed = list(query.editions) if not edition else []
         if routed:
             narrowed = allowed & np.isin(self._edition, routed)
             if narrowed.any():
                 allowed = narrowed
-        topic = topic_stems(stems(without_edition_names(question)))
-        variants = self._expand(topic)
-        if not allowed.any():
-            return AskResult(question, [], routed, None, NOT_FOUND, suggestions=self._suggest([], topic))
+        if not allowed.any() or (query.other_game and mode == "hybrid"):
+            return AskResult(question, [], routed, None, NOT_FOUND, suggestions=self._suggest([], query))
 
-        cyrillic = is_cyrillic(question)
+        cyrillic = query.cyrillic
         uses_dense = mode == "dense" or (mode == "hybrid" and (self.multilingual or not cyrillic))
         # An edition the question names is applied as a filter; left in the text it only
         # pulls the model's vector away from the topic ("suppression in dust").
-        dense_text = " ".join(without_edition_names(question).split()) if routed and DENSE_WITHOUT_EDITION else question
-        query_vector, dense_scores = self._dense_scores(dense_text or question) if uses_dense else (None, None)
-        lexical = self._lexical(self._query_stems(question), allowed) if mode != "dense" else []
+        query_vector, dense_scores = self._dense_scores(query.plain or question) if uses_dense else (None, None)
+        lexical = self._lexical(query.lexical_terms(), allowed) if mode != "dense" else []
         if mode == "lexical":
             fused = fuse([(lexical, 1.0)])
         elif mode == "dense":
@@ -348,30 +366,42 @@ class Searcher:
             unreadable_lexical = [r for r in lexical if self._language[r] == "ru"]
             fused = fuse([(lexical, 1.0), (self._dense(dense_scores, readable), 1.0), (unreadable_lexical, 1.0)])
 
-        weights = {s: self._weight(s, v) for s, v in variants.items()}
         # Ranking reads names loosely (all the question's words: "war" says nothing alone, but
         # "fog of war" is a rule; players' words; headings); the "is it in the rules at all"
         # test trusts only the term table's own names among the topic words (measured: players'
         # words there answer "my car crashed, what now?").
-        named = self._named_rules(topic, weights, allowed)
-        ranking_names = self._named_rules(stems(without_edition_names(question)), weights, allowed,
+        named = self._named_rules(list(query.topic), query.weights, allowed, loose=True)
+        ranking_names = self._named_rules(list(query.stems), query.weights, allowed,
                                           [self._rule_of_row[r] for r in list(fused)[:CANDIDATES]], loose=True)
+        # The book's own names (no player words, no headings) decide which rule defines the term.
+        defined = self._named_rules(list(query.topic), query.weights, allowed) if mode == "hybrid" else {}
         ranked = self._rank_rules(fused, ranking_names if mode == "hybrid" else {}, "ru" if cyrillic else "en",
-                                  variants, weights)
-        if mode == "hybrid" and not self._relevant(ranked[:RELEVANCE_DEPTH], variants, weights, dense_scores, named):
-            return AskResult(question, [], routed, None, NOT_FOUND, suggestions=self._suggest(ranked, topic))
+                                  query, defined)
         top = diversify_rules(ranked, self.rows, k)
         hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
-        answers = self._answers(hits, question, variants, weights, one_edition=bool(edition) or len(routed) == 1,
-                                query_vector=query_vector if mode == "hybrid" else None)
         if not cyrillic:
             for hit in hits:
                 if hit.language == "ru":
                     hit.terms_en = self._english_names(rule_key(hit.chunk_id))
+        read_as = None
+        if mode == "hybrid" and not self._relevant(ranked[:RELEVANCE_DEPTH], query, dense_scores, named):
+            match = self._name_reader.read(query.plain, lambda key: bool(allowed[self._first_row[key]]))
+            if match is None:
+                # "Not in the rules", with the closest passages below it: no answer line is quoted.
+                return AskResult(question, hits, routed, None, NOT_FOUND, suggestions=self._suggest(ranked, query))
+            # The question is mostly a rule's name, typed as `admiralty rule` would read it: answer
+            # with that rule, and say so.
+            read_as = match.name
+            ranked = [(match.key, self._first_row[match.key], ranked[0][2] if ranked else 0.0),
+                      *[r for r in ranked if r[0] != match.key]]
+            top = diversify_rules(ranked, self.rows, k)
+            hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
+        answers = self._answers(hits, query, one_edition=bool(edition) or len(routed) == 1,
+                                query_vector=query_vector if mode == "hybrid" else None)
         note = disagreement_note([(a.edition_label, a.quote) for a in answers]) if len(answers) > 1 else None
-        return AskResult(question, hits, routed, note, ANSWERED, answers)
+        return AskResult(question, hits, routed, note, ANSWERED, answers, read_as=read_as)
 
-    def _named_rules(self, topic: list[str], weights: dict[str, float], allowed: np.ndarray,
+    def _named_rules(self, topic: list[str], weights: Mapping[str, float], allowed: np.ndarray,
                      candidates: Sequence[str] = (), loose: bool = False) -> dict[str, float]:
         """Rules defining a term the question names -> the share of the question's weight
         that the name carries (a name can be most of a question: "piercing?"). `loose`, for
@@ -381,7 +411,15 @@ class Searcher:
         definition is, and counts as named too ("Boarding Parties" does not, for "boarding")."""
         total = sum(weights.values()) or 1.0
         named: dict[str, float] = {}
-        spotted = [(term, set(term.stems)) for term in self._spotter.spot(topic)]
+        # A misspelt name names its rule too ("devistating", "emergancy manuver"): a word the
+        # books never use is read as their nearest spelling, as `admiralty rule` reads it.
+        typed: dict[str, str] = {}
+        for stem in topic:
+            if stem not in self._vocabulary and (near := self._near_spellings(stem)):
+                typed[near[0]] = stem
+        spotted = [(term, {typed.get(s, s) for s in term.stems})
+                   for term in self._spotter.spot([s if s in self._vocabulary else next(
+                       (n for n, t in typed.items() if t == s), s) for s in topic])]
         if loose and EXPANSIONS_NAME_RULES:
             # A player's word for a rule term names that rule too ("crash" -> Collision,
             # "крит" -> Критическое повреждение) when it stands for one term only ("rock" ->
@@ -416,7 +454,7 @@ class Searcher:
         return found
 
     def _rank_rules(self, fused: dict[int, float], named: dict[str, float], language: str,
-                    variants: dict[str, set[str]], weights: dict[str, float]) -> list[tuple[str, int, float]]:
+                    query: Query, defined: Mapping[str, float] | None = None) -> list[tuple[str, int, float]]:
         """(rule key, best chunk row, score) per rule, best first; the same rule text printed
         twice in a document (the quick reference repeats its reference pages) appears once.
         (Deduplicating by section name instead was measured: it hides repeated headings whose
@@ -442,7 +480,7 @@ class Searcher:
             # its English terms) uses, added to the fused chunk score.
             top_score = ranked[0][2]
             head = sorted(ranked[:RERANK_DEPTH], key=lambda r: -(
-                r[2] / top_score + RERANK_COVERAGE * self._coverage(r[0], variants, weights)
+                r[2] / top_score + RERANK_COVERAGE * self._coverage(r[0], query)
                 + SAME_LANGUAGE_BONUS * (self.rows[r[1]]["language"] == language)))
             ranked = head + ranked[RERANK_DEPTH:]
         if not named:
@@ -450,41 +488,58 @@ class Searcher:
         # A rule in another language than the question's jumps only when it covers the
         # question as well as the leader: a Russian glossary line named by an English
         # question is no better an answer than the English passages above it.
-        lead = self._coverage(ranked[0][0], variants, weights) if ranked else 0.0
-        best = max((self._coverage(r[0], variants, weights) for r in ranked[:TERM_FIRST_WITHIN]), default=0.0)
+        lead = self._coverage(ranked[0][0], query) if ranked else 0.0
+        best = max((self._coverage(r[0], query) for r in ranked[:TERM_FIRST_WITHIN]), default=0.0)
         first = [r for r in ranked[:TERM_FIRST_WITHIN] if r[0] in named
-                 and self._coverage(r[0], variants, weights) >= TERM_FIRST_COVERAGE * best
-                 and (self.rows[r[1]]["language"] == language or self._coverage(r[0], variants, weights) > lead)]
+                 and self._coverage(r[0], query) >= TERM_FIRST_COVERAGE * best
+                 and (self.rows[r[1]]["language"] == language or self._coverage(r[0], query) > lead)]
+        if DEFINITION_FIRST:
+            # The question is mostly a term's name ("what counts as Obscured?"): the rule headed by
+            # that term defines it, and comes before rules that only mention it ("Hydrophone
+            # Relay ... never count as Obscured"), from wherever it is among the candidates.
+            first += [r for r in ranked if (defined or {}).get(r[0], 0.0) >= DEFINITION_SHARE and r not in first
+                      and self.rows[r[1]]["language"] == language]
         # Of several named rules, the one that uses more of the question leads.
-        first.sort(key=lambda r: -self._coverage(r[0], variants, weights))
+        first.sort(key=lambda r: -self._coverage(r[0], query))
         return first + [r for r in ranked if r not in first]
 
-    def _coverage(self, key: str, variants: dict[str, set[str]], weights: dict[str, float]) -> float:
+    def _coverage(self, key: str, query: Query) -> float:
         """Share of the question's weight (IDF) whose words, in some spelling, the rule uses."""
+        weights = query.weights
         total = sum(weights.values())
         rule_stems = self._stems_of_rule(key)
-        return sum(weights[s] for s, v in variants.items() if v & rule_stems) / total if total else 0.0
+        return sum(w for s, w in weights.items() if query.variants[s] & rule_stems) / total if total else 0.0
 
-    def _evidence(self, key: str, row: int, variants: dict[str, set[str]], weights: dict[str, float],
+    def _evidence(self, key: str, row: int, query: Query,
                   dense_scores: np.ndarray | None, named: dict[str, float]) -> Evidence:
         rule_stems = self._stems_of_rule(key)
-        matched = [s for s, v in variants.items() if v & rule_stems]
-        total = sum(weights.values())
-        coverage = sum(weights[s] for s in matched) / total if total else 0.0
+        matched = [s for s in query.weights if query.variants[s] & rule_stems]
+        total = sum(query.weights.values())
+        coverage = sum(query.weights[s] for s in matched) / total if total else 0.0
         cosine = None
         if dense_scores is not None and self.rows[row]["language"] != "ru":
             cosine = max(float(dense_scores[self._row_of_chunk[c]]) for c in self.rules[key].chunk_ids)
-        return Evidence(coverage, len(matched), cosine, named.get(key, 0.0))
+        unknown = sum(w for s, w in query.weights.items() if not query.variants[s] & self._vocabulary)
+        return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), unknown / total if total else 0.0,
+                        len(query.weights), self._names_unknown(query))
 
-    def _relevant(self, leading: list[tuple[str, int, float]], variants: dict[str, set[str]],
-                  weights: dict[str, float], dense_scores: np.ndarray | None,
-                  named: dict[str, float]) -> bool:
+    def _names_unknown(self, query: Query) -> float:
+        """1.0 when the question spells a name in capitals ("Flagship Command Orders") that no
+        rule name or heading holds; else 0.0."""
+        for run in _CAPITALISED_RUN.findall(query.plain):
+            key = tuple(stems(run, keep_stopwords=True))
+            if len(key) >= 2 and key not in self._name_runs:
+                return 1.0
+        return 0.0
+
+    def _relevant(self, leading: list[tuple[str, int, float]], query: Query,
+                  dense_scores: np.ndarray | None, named: dict[str, float]) -> bool:
         """The calibrated "is this in the rules at all" test (index/relevance.py) on the
         leading rules; bench/retrieval.py measures it both ways."""
-        return any(is_relevant(self._evidence(key, row, variants, weights, dense_scores, named))
-                   for key, row, _ in leading)
+        return in_the_rules([self._evidence(key, row, query, dense_scores, named) for key, row, _ in leading],
+                            self._relevance_model)
 
-    def _suggest(self, ranked: list[tuple[str, int, float]], topic: list[str]) -> list[str]:
+    def _suggest(self, ranked: list[tuple[str, int, float]], query: Query) -> list[str]:
         """Closest rule names: the names defined by the leading candidates, else the names
         spelled most like the question."""
         names: list[str] = []
@@ -492,23 +547,21 @@ class Searcher:
             names += self._rule_names.get(key, [])[:1] or [self.rules[key].section.split(" › ")[-1]]
         if len(names) < SUGGESTIONS:
             every = sorted({n for ns in self._rule_names.values() for n in ns})
-            text = " ".join(topic) or "rule"
+            text = " ".join(query.topic) or "rule"
             names += [m[0] for m in process.extract(text, every, limit=SUGGESTIONS)]
         return list(dict.fromkeys(names))[:SUGGESTIONS]
 
-    def _with_translations(self, variants: dict[str, set[str]]) -> dict[str, set[str]]:
+    def _with_translations(self, variants: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
         """Each English question stem's spellings plus the Russian names of the terms it or
         its expansions name ("vps" -> "victory points" -> "победные очки")."""
         english = self._spotter.russian_spellings(sorted({v for group in variants.values() for v in group}))
         return {s: group | {ru for v in group for ru in english.get(v, ())} for s, group in variants.items()}
 
-    def _answers(self, hits: list[Hit], question: str, variants: dict[str, set[str]],
-                 weights: dict[str, float], one_edition: bool,
+    def _answers(self, hits: list[Hit], query: Query, one_edition: bool,
                  query_vector: np.ndarray | None = None) -> list[Answer]:
         """The answer line from the best result; when the question names no edition, one
         more line per other edition of the same game whose best result is relevant too."""
-        numeric = is_numeric_question(question)
-        distance = is_distance_question(question)
+        variants, weights = query.topic_variants, query.weights
         translated = self._with_translations(variants)
         chosen = hits[:1]
         if not one_edition and hits:
@@ -516,14 +569,17 @@ class Searcher:
             for hit in hits[1:]:
                 if hit.game == hits[0].game and hit.edition not in editions:
                     editions.add(hit.edition)
-                    if self._coverage(rule_key(hit.chunk_id), variants, weights) >= ANSWER_COVERAGE:
+                    # A comparison ("3rd vs 4th") asked for each named edition: its best rule
+                    # answers for it; otherwise another edition's rule must be about the question.
+                    compared = len(query.editions) > 1 and hit.edition in query.editions
+                    if compared or self._coverage(rule_key(hit.chunk_id), query) >= ANSWER_COVERAGE:
                         chosen.append(hit)
         answers = []
         for hit in chosen:
             key = rule_key(hit.chunk_id)
             rule = self.rules[key]
             spellings = variants
-            if hit.language == "ru" and not is_cyrillic(question):
+            if hit.language == "ru" and not query.cyrillic:
                 spellings = translated
             # Every sentence of a rule is about its title: title words cannot pick the sentence.
             title = set(stems(rule.section.split(" › ")[-1]))
@@ -531,8 +587,8 @@ class Searcher:
             closeness = None
             if query_vector is not None and SENTENCE_MODEL and (self.multilingual or hit.language != "ru"):
                 closeness = [float(c) for c in self._segment_vectors(key) @ query_vector]
-            quote = best_quote(rule.text, local, spellings, numeric, opening=True, closeness=closeness,
-                               distance=distance)
+            quote = best_quote(rule.text, local, spellings, query.numeric, opening=True, closeness=closeness,
+                               distance=query.distance, limit=query.limit and LIMIT_SENTENCES)
             if quote is None:
                 continue
             part = rule.part_at(quote.start)
@@ -549,6 +605,16 @@ class Searcher:
         return Hit(rank, round(score, 6), r["chunk_id"], doc.file, doc.title, r["game"], r["edition"],
                    doc.edition_label, r["language"], rule.section, rule.text, rule.parts,
                    part_number(r["chunk_id"]))
+
+
+# Two or more capitalised words in a row, not opening a sentence: a name the player spells out.
+_CAPITALISED_RUN = re.compile(r"(?<![.!?:]\s)(?<!^)(?<=\s)((?:[A-Z][\w'’-]+\s+)+[A-Z][\w'’-]+)")
+
+
+def _no_topic(word: str) -> bool:
+    """A stopword or a word that only frames a question ("how", "work", "dw4" is cut earlier)."""
+    return is_stopword(word) or stems(word, keep_stopwords=True)[:1] == [] or \
+        stems(word, keep_stopwords=True)[0] in QUESTION_STEMS
 
 
 def _contains_run(haystack: list[str], needle: list[str]) -> bool:

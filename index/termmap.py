@@ -26,7 +26,6 @@ _INLINE = re.compile(
     r"(?P<ru>(?:[А-ЯЁа-яё][А-ЯЁа-яё-]*\s+){0,3}[А-ЯЁа-яё][А-ЯЁа-яё-]*)\s*"
     r"\(\*?(?P<en>[A-Z][A-Za-z’'\- ]{1,40}?)(?:,\s*[A-Z]{1,4})?\*?\)"
 )
-_LOWER_LEAD = re.compile(r"^(?:[а-яё-]+\s+)+")
 
 
 @dataclass(frozen=True)
@@ -52,12 +51,19 @@ def mine_index_pairs(text: str) -> list[TermPair]:
 
 
 def _trim_russian(russian: str, english: str) -> str:
-    """Keep as many Russian words as the English has (a phrase rarely starts lower-case)."""
-    words = russian.split()[-max(1, min(4, len(english.split()))):]
-    phrase = " ".join(words)
-    if len(words) > 1 and phrase[:1].islower():
-        phrase = _LOWER_LEAD.sub("", phrase) or words[-1]
-    return phrase
+    """The whole Russian term before "(English)": it starts at a capital letter ("Минные поля
+    (Minefields)", "Непрерывный огонь (Sustained)"), the shortest such run of the last four words
+    with at least as many words as the English. None found (or an abbreviation, whose Russian
+    words cannot be told from the sentence around them): "" — no pair. Cutting to the English
+    word count gave "Minefields = поля", "Sustained = огонь"."""
+    if english.isupper():
+        return ""
+    words = russian.split()[-4:]
+    need = len(english.split())
+    for start in range(len(words) - 1, -1, -1):
+        if words[start][:1].isupper() and len(words) - start >= need:
+            return " ".join(words[start:])
+    return ""
 
 
 def mine_inline_pairs(sections: list[Section]) -> list[TermPair]:

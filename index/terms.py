@@ -98,8 +98,8 @@ class TermBook:
         printed translations, 2 the translations of its aliases."""
         found = {key: 0}
         chunks = {r["chunk_id"] for r in self._by_key.get(key, [])}
-        for r in self._terms:
-            if r["chunk_id"] in chunks and r["document"] == "dw4-glossary":
+        for r in self._terms:  # every name of a chunk that defines the key names the same rule
+            if r["chunk_id"] in chunks:
                 found.setdefault(r["term_key"], 1)
         for row in self._by_key.get(key, []):
             if row["english"]:

@@ -38,6 +38,17 @@ def _stemmer(language: str) -> Any:
     return found
 
 
+_MARKUP = re.compile(r"\*\*|__")
+_EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")  # "(*Piercing*)"
+
+
+def readable(text: str) -> str:
+    """Text as a user reads it: Markdown bold and emphasis markers dropped, non-breaking spaces (the glossary
+    puts them between words) made plain spaces. Passages and quotes are cut from this text."""
+    text = _EMPHASIS.sub(r"\1", _MARKUP.sub("", text))
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
 def normalise(text: str) -> str:
     return unicodedata.normalize("NFKC", text).replace("ё", "е").replace("Ё", "Е").casefold()
 
@@ -48,6 +59,11 @@ def is_cyrillic(text: str) -> bool:
     if not letters:
         return False
     return sum(1 for c in letters if _CYRILLIC.match(c)) >= len(letters) / 2
+
+
+def is_stopword(word: str) -> bool:
+    """`word` (already normalised) is an English or Russian stopword."""
+    return word in _EN_STOP or word in _RU_STOP
 
 
 def words(text: str) -> list[str]:

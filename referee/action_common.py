@@ -70,9 +70,10 @@ def cite(report: Report, sections: Mapping[str, str]) -> Citation:
     return c
 
 
-def require(p: Mapping[str, Any], name: str, what: str) -> Any:
+def require(p: Mapping[str, Any], name: str, what: str, what_ru: str) -> Any:
+    """The value of input `name`, or an error saying what it is (`what`, `what_ru`: in each language)."""
     if p.get(name) is None:
-        raise InputError(f"{name}: {what} is needed (⟨{name}⟩)", name)
+        raise InputError(f"{name}: {what} is needed (⟨{name}⟩)", name, ru=f"{name}: не задано: {what_ru} (⟨{name}⟩)")
     return p[name]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from core.messages import choose_lang
 from core.params import ParamSpec
 from referee import checks, rulesets
 from referee.actions import ACTIONS as REGISTRY
@@ -40,17 +41,19 @@ def _merge(action: str, params: Mapping[str, Any],
     return merged, meta
 
 
-def resolve(action: str, params: Mapping[str, Any], defaults: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def resolve(action: str, params: Mapping[str, Any], defaults: Mapping[str, Any] | None = None,
+            lang: str | None = None) -> dict[str, Any]:
     """Resolve one action; odds mode unless a roll is given.
 
     `defaults` (e.g. a Discord server's ruleset) apply only where neither an explicit value nor the
-    description sets the parameter."""
+    description sets the parameter. `lang` is the player's language, chosen once by the front end;
+    without one, the language the description is written in."""
     if action not in REGISTRY:
-        raise InputError(f"action: unknown action {str(action)[:20]!r} (choose {', '.join(REGISTRY)})", "action")
+        raise InputError(f"action: unknown action {str(action)[:20]!r} (choose {', '.join(REGISTRY)})", "action",
+                         ru=f"action: неизвестное действие {str(action)[:20]!r} (выберите {', '.join(REGISTRY)})")
     p, meta = _merge(action, params, defaults)
     rs = rulesets.get(p.get("ruleset"))
-    lang = meta.get("lang")
-    report = Report(rs, lang if isinstance(lang, str) else "en")
+    report = Report(rs, choose_lang(lang, meta.get("lang")))
     ignored = meta.get("ignored")
     if ignored:
         words = ", ".join(str(w) for w in (ignored if isinstance(ignored, (list, tuple)) else [ignored]))
@@ -59,7 +62,8 @@ def resolve(action: str, params: Mapping[str, Any], defaults: Mapping[str, Any] 
     if not rolled:
         stray = [k for k in ROLL_KEYS if k in p]
         if stray:
-            raise InputError(f"roll: {stray[0]} was given without the pool's faces (⟨roll⟩)", "roll")
+            raise InputError(f"roll: {stray[0]} was given without the pool's faces (⟨roll⟩)", "roll",
+                             ru=f"{stray[0]} задано без граней самого броска (⟨roll⟩)")
     refusal = REGISTRY[action].refusal(rs.id)
     if refusal:
         raise InputError(refusal, "ruleset")

@@ -5,7 +5,7 @@ from typing import Any
 
 from core.params import Kind, ParamSpec
 from referee import attack_setup, checks, dice, disorder, poly, verdict
-from referee.action_common import DW3, DW4, MAX_DICE, MAX_QUALITIES, common, only, rolled_inputs
+from referee.action_common import DW3, DW4, MAX_DICE, MAX_QUALITIES, common, only, require, rolled_inputs
 from referee.damage import resolve_critical_dice
 from referee.dice import FaceRules
 from referee.errors import InputError
@@ -69,23 +69,22 @@ def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) ->
     return _boarding(p, rs, report, rolled)
 
 
-def _require(p: dict[str, Any], name: str, what: str) -> int:
-    if p.get(name) is None:
-        raise InputError(f"{name}: {what} is needed (⟨{name}⟩)", name)
-    return int(p[name])
+def _require(p: dict[str, Any], name: str, what: str, what_ru: str) -> int:
+    return int(require(p, name, what, what_ru))
 
 
 def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
-    fray = _require(p, "fray", "the assaulting model's Fray")
+    fray = _require(p, "fray", "the assaulting model's Fray", "Свалка штурмующей модели")
     support, srs, escorts = p.get("support") or 0, p.get("srs") or 0, p.get("escorts") or 0
     attack = fray + srs + 2 * support + escorts
     report.step("assault pool", f"Fray {fray} + SRS {srs} + 2 x {support} supporting + {escorts} escort = {attack}",
                 report.cite("assault"),
                 ru=f"Абордаж {fray} + SRS {srs} + 2 x {support} поддерживающих + {escorts} эскорт = {attack}",
                 dice=attack)
-    attack, steps = attack_setup.with_card_dice(p, attack, [f"Fray {fray}", f"+ {srs} SRS", f"+ {2 * support} "
-                                                f"support ({support} models)", f"+ {escorts} Escort"], report,
-                                                "assault")
+    attack, steps = attack_setup.with_card_dice(p, attack, [
+        report.say(f"Fray {fray}", f"Свалка {fray}"), f"+ {srs} SRS",
+        report.say(f"+ {2 * support} support ({support} models)", f"+ {2 * support} поддержка (моделей: {support})"),
+        report.say(f"+ {escorts} Escort", f"+ {escorts} эскорт")], report, "assault")
     report.understood(attack_pool=attack, pool_steps=steps)
     if escorts and rs.assault_escorts_are_corvettes:
         report.assume("quick reference: ⟨escorts⟩ counted as Corvettes (+1 assault die each); its escorts add "
@@ -93,7 +92,8 @@ def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
                       "краткий справочник: ⟨escorts⟩ считаются Корветами (+1 куб абордажа каждый); эскорт там "
                       "ничего не добавляет к абордажу")
     markers = attack_setup.markers(p)
-    citadel = attack_setup.marked_citadel(_require(p, "target_citadel", "the target's Citadel"), markers, rs, report)
+    citadel = attack_setup.marked_citadel(_require(p, "target_citadel", "the target's Citadel", "Цитадель цели"),
+                                          markers, rs, report)
     adv, sdv = p.get("target_adv"), p.get("target_sdv")
     kind = p.get("assaulter") or "surface"
     if kind == "aerial":
@@ -119,9 +119,11 @@ def pools(p: dict[str, Any], rs: Ruleset, report: Report) -> tuple[int, int]:
                 f"= {total}", report.cite("assault_defence"),
                 ru=f"Цитадель {citadel} + {which_ru} {defence} + {per} x {tsrs} SRS + {tesc} эскорт = {total}",
                 dice=total)
-    report.understood(defence_pool=total, defence_steps=[f"Citadel {citadel}", f"+ {which} {defence}",
-                                                         f"+ {per * tsrs} SRS ({tsrs} discarded)",
-                                                         f"+ {tesc} Escort"], target_mass=p.get("target_mass"))
+    report.understood(defence_pool=total, defence_steps=[
+        report.say(f"Citadel {citadel}", f"Цитадель {citadel}"),
+        report.say(f"+ {which} {defence}", f"+ {which_ru} {defence}"),
+        report.say(f"+ {per * tsrs} SRS ({tsrs} discarded)", f"+ {per * tsrs} SRS (сброшено {tsrs})"),
+        report.say(f"+ {tesc} Escort", f"+ {tesc} эскорт")], target_mass=p.get("target_mass"))
     return attack, total
 
 
@@ -140,12 +142,14 @@ def _rolled_hits_and_counters(p: dict[str, Any], attack: int, defence: int, repo
 
 def _row_for(rs: Ruleset, margin: int) -> str:
     if rs.assault_row_for is None:
-        raise InputError(f"ruleset: {rs.id} has no assault results table", "ruleset")
+        raise InputError(f"ruleset: {rs.id} has no assault results table", "ruleset",
+                         ru=f"ruleset: в {rs.id} нет таблицы итогов абордажа")
     return rs.assault_row_for(margin)
 
 
-def _row_json(rs: Ruleset) -> dict[str, str]:
-    return {row.key: row.label for row in rs.assault_rows}
+def _row_json(rs: Ruleset, lang: str = "en") -> dict[str, str]:
+    """Each row's label in the answer's language (the English one names the book's Russian too)."""
+    return {row.key: (row.label_ru or row.label) if lang == "ru" else row.label for row in rs.assault_rows}
 
 
 def _assault(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
@@ -158,7 +162,7 @@ def _assault(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     generator = checks.has_generators(p, report, True)
     report.understood(markers=sorted(markers), target_generator=generator)
     rows = {row.key: row for row in rs.assault_rows}
-    base: dict[str, Any] = {"attack_pool": attack, "defence_pool": defence, "result_labels": _row_json(rs)}
+    base: dict[str, Any] = {"attack_pool": attack, "defence_pool": defence, "result_labels": _row_json(rs, report.lang)}
     if not rolled:
         hits_dist = dice.hits_distribution(attack, RULES)
         counters_dist = dice.counters_distribution(defence, COUNTER_VALUES)
@@ -213,7 +217,9 @@ def _assault(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
         if still:
             why = " (Generator Shutdown is re-rolled: the model has no generator)" if crit.rerolls_needed else ""
             raise InputError(f"critical_roll: {len(crit_raw) + still} critical damage dice are needed, you gave "
-                             f"{len(crit_raw)}{why}: add the missing die to ⟨critical_roll⟩", "critical_roll")
+                             f"{len(crit_raw)}{why}: add the missing die to ⟨critical_roll⟩", "critical_roll",
+                             ru=f"critical_roll: нужно кубов критических повреждений: {len(crit_raw) + still}, задано "
+                                f"{len(crit_raw)}: добавьте недостающий куб в ⟨critical_roll⟩")
         effects = crit.effects
         damage += crit.damage + 2 * crit.catastrophic
         catastrophic += crit.catastrophic
@@ -245,20 +251,22 @@ def _boarding(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> t
     parties = p.get("boarding") or []
     if not parties:
         raise InputError("boarding: give each participating model's Boarding Parties (X) (⟨boarding⟩, one value "
-                         "per model)", "boarding")
+                         "per model)", "boarding", ru="Задайте Абордажные команды (X) каждой участвующей модели "
+                                                     "(⟨boarding⟩, по значению на модель)")
     attack = sum(parties)
     report.step("action pool", " + ".join(str(x) for x in parties) + f" = {attack} (Boarding Parties)",
                 report.cite("boarding_parties"),
                 ru=" + ".join(str(x) for x in parties) + f" = {attack} (Абордажные команды)", dice=attack)
     # GL Disorder: "the highest level of Disorder among the models is used" for a roll made for several
     rules = disorder.apply(RULES, p.get("attacker_disorder") or 0, report, "boarding models")
-    defences = _require(p, "target_defences", "the target's Defences rating")
+    defences = _require(p, "target_defences", "the target's Defences rating", "рейтинг Защиты цели")
     esc, own = p.get("target_escorts") or 0, p.get("target_boarding") or 0
     defence = defences + esc + own
     report.step("resistance pool", f"Defences {defences} + {esc} Escort + {own} own Boarding Parties = {defence}",
                 report.cite("assault"),
                 ru=f"Оборона {defences} + {esc} Эскорт + {own} своих Абордажных команд = {defence}", dice=defence)
-    crew = _require(p, "target_crew", "the target's Crew rating (the Success Threshold)")
+    crew = _require(p, "target_crew", "the target's Crew rating (the Success Threshold)",
+                    "рейтинг Экипажа цели (Порог Успеха)")
     dis = p.get("target_disorder") or 0
     threshold = max(1, crew - dis)
     if dis:
@@ -269,10 +277,13 @@ def _boarding(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> t
                 ru=f"Экипаж {crew}" + (f" - {dis} Дезорганизация" if dis else "") + f" = {threshold}",
                 threshold=threshold)
     report.cite("disorder")
-    report.understood(attack_pool=attack, pool_steps=[("+ " if i else "") + f"Boarding Parties {x}"
+    report.understood(attack_pool=attack, pool_steps=[("+ " if i else "") + report.say(f"Boarding Parties {x}",
+                                                                                        f"Абордажные команды {x}")
                                                       for i, x in enumerate(parties)],
-                      defence_pool=defence, defence_steps=[f"Defences {defences}", f"+ {esc} Escort",
-                                                           f"+ {own} own Boarding Parties"],
+                      defence_pool=defence, defence_steps=[
+                          report.say(f"Defences {defences}", f"Защита {defences}"),
+                          report.say(f"+ {esc} Escort", f"+ {esc} эскорт"),
+                          report.say(f"+ {own} own Boarding Parties", f"+ {own} собственных Абордажных команд")],
                       target_crew=crew, target_disorder=dis, threshold=threshold)
     base: dict[str, Any] = {"attack_pool": attack, "defence_pool": defence, "threshold": threshold}
     if not rolled:

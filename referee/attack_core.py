@@ -32,7 +32,8 @@ def build(p: dict[str, Any], rs: Ruleset, report: Report) -> AttackSetup:
     q = parse_qualities(p.get("quality") or [], rs)
     pool, steps = attack_setup.pool(p, report)
     if p.get("armour") is None:
-        raise InputError("armour: the target's Armour is needed (⟨armour⟩)", "armour")
+        raise InputError("armour: the target's Armour is needed (⟨armour⟩)", "armour",
+                         ru="Не задана Броня цели (⟨armour⟩)")
     band = attack_setup.band(p, rs, q, report)
     attack_setup.check_eligibility(p, rs, q, report)
     report.understood(qualities=_quality_names(q, rs), band=band, distance=p.get("distance"),

@@ -18,15 +18,19 @@ from referee.sustained import SustainedPolicy
 def _contradictions(p: dict[str, Any], q: dict[str, int]) -> None:
     checks.target_state(p.get("hull"), p.get("damage_taken") or 0, bool(p.get("crippled")), p.get("mass"))
     if "sustained" not in q:
-        checks.needs(p, "sustained_policy", "add the sustained quality or leave it out", "without Sustained")
+        checks.needs(p, "sustained_policy", "add the sustained quality or leave it out", "without Sustained",
+                     "добавьте свойство sustained или уберите его", "без Sustained")
     if "devastating" not in q:
         checks.needs(p, "devastating_explosions_off", "add the devastating quality or leave it out",
-                     "without Devastating")
+                     "without Devastating", "добавьте свойство devastating или уберите его", "без Devastating")
     if not p.get("shield"):
-        checks.needs(p, "shield_dice", "give ⟨shield⟩ too, or leave it out", "without a Shield Generator")
+        checks.needs(p, "shield_dice", "give ⟨shield⟩ too, or leave it out", "without a Shield Generator",
+                     "задайте и ⟨shield⟩ или уберите его", "без Щитового генератора")
     if p.get("crippled_hull") is not None and (p.get("crippled") or p.get("mass") == 1):
         raise InputError("crippled_hull: the target is already Crippled (or Mass 1): give its current Hull as "
-                         "⟨hull⟩ only", "crippled_hull")
+                         "⟨hull⟩ only", "crippled_hull",
+                         ru="crippled_hull: цель уже Повреждена (или Массы 1): задайте только её текущий Корпус как "
+                            "⟨hull⟩")
 
 
 def _escorts(p: dict[str, Any], rs: Ruleset, band: str | None, pool: int, steps: list[str],
@@ -36,7 +40,7 @@ def _escorts(p: dict[str, Any], rs: Ruleset, band: str | None, pool: int, steps:
         return pool
     if band == "point-blank":
         pool += escorts
-        steps.append(f"+ {escorts} Escort (Point Blank)")
+        steps.append(report.say(f"+ {escorts} Escort (Point Blank)", f"+ {escorts} эскорт (Ближняя дистанция)"))
         report.step("escorts", f"+{escorts} die per Escort token at Point Blank -> {pool}", report.cite("escort"),
                     ru=f"+{escorts} куб за Токен Эскорта на Ближней дистанции -> {pool}", dice=pool)
     elif band is None:
@@ -70,7 +74,7 @@ def _shield(p: dict[str, Any], rs: Ruleset, q: dict[str, int], pool: int, steps:
                       f"Щитовой генератор убирает {removed} куба (значение краткого справочника; ORBAT 3.08: "
                       "по Массе, не больше 3 — задайте ⟨shield_dice⟩)")
     pool = max(0, pool - removed)
-    steps.append(f"- {removed} Shield Generator")
+    steps.append(report.say(f"- {removed} Shield Generator", f"- {removed} Щитовой генератор"))
     report.step("shield generator", f"-{removed} dice -> {pool}", report.cite("shield"),
                 ru=f"-{removed} кубов -> {pool}", dice=pool)
     return pool
@@ -273,7 +277,9 @@ def rolled(setup: AttackSetup, p: dict[str, Any], net: int, out: dict[str, Any],
             why = (" (Generator Shutdown is re-rolled: the model has no generator)" if crit.rerolls_needed else "")
             raise InputError(f"critical_roll: {len(numbers) + still} critical damage dice are needed, you gave "
                              f"{len(numbers)}{why}: roll the missing di{'ce' if still > 1 else 'e'} and add "
-                             f"{'them' if still > 1 else 'it'} to ⟨critical_roll⟩", "critical_roll")
+                             f"{'them' if still > 1 else 'it'} to ⟨critical_roll⟩", "critical_roll",
+                             ru=f"critical_roll: нужно кубов критических повреждений: {len(numbers) + still}, задано "
+                                f"{len(numbers)}: бросьте недостающие и добавьте их в ⟨critical_roll⟩")
         report.step("critical damage", "; ".join(crit.effects) or "none", report.cite("critical_dice"),
                     ru="; ".join(crit.effects) or "нет", effects=crit.effects)
         if any("no Generators" in e for e in crit.effects) or crit.rerolls_needed:

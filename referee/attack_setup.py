@@ -48,16 +48,20 @@ def pool(p: dict[str, Any], report: Report) -> tuple[int, list[str]]:
     """The attack pool and how it was built (lead + support, or the total given)."""
     lead, support, total = p.get("lead"), p.get("support") or [], p.get("dice")
     if lead is None and support:
-        raise InputError("lead: supporting dice were given without the lead weapon's dice (⟨lead⟩)", "lead")
+        raise InputError("lead: supporting dice were given without the lead weapon's dice (⟨lead⟩)", "lead",
+                         ru="кубы поддержки заданы без кубов ведущего оружия (⟨lead⟩)")
     if lead is not None:
         built = lead + sum(support)
         if total is not None and total != built:
             raise InputError(f"dice: {total} dice contradicts lead {lead} + support {sum(support)} = {built}",
-                             "dice")
-        return with_card_dice(p, built, [f"lead {lead}"] + [f"+ support {s}" for s in support], report)
+                             "dice", ru=f"dice: {total} кубов противоречат сумме ведущее {lead} + поддержка "
+                                        f"{sum(support)} = {built}")
+        return with_card_dice(p, built, [report.say(f"lead {lead}", f"ведущее {lead}")]
+                              + [report.say(f"+ support {s}", f"+ поддержка {s}") for s in support], report)
     if total is None:
-        raise InputError("dice: how many attack dice? give ⟨dice⟩ (or ⟨lead⟩ and ⟨support⟩)", "dice")
-    return with_card_dice(p, total, [f"{total} dice"], report)
+        raise InputError("dice: how many attack dice? give ⟨dice⟩ (or ⟨lead⟩ and ⟨support⟩)", "dice",
+                         ru="Сколько кубов атаки? Задайте ⟨dice⟩ (или ⟨lead⟩ и ⟨support⟩)")
+    return with_card_dice(p, total, [report.say(f"{total} dice", f"{total} куб.")], report)
 
 
 def with_card_dice(p: dict[str, Any], pool: int, steps: list[str], report: Report,
@@ -70,7 +74,7 @@ def with_card_dice(p: dict[str, Any], pool: int, steps: list[str], report: Repor
     changed = max(0, pool + extra)
     report.step("card rules", f"{pool} {extra:+d} = {changed}", report.cite(section),
                 ru=f"правила карточек: {pool} {extra:+d} = {changed}", dice=changed)
-    return changed, [*steps, f"{extra:+d} card rules"]
+    return changed, [*steps, report.say(f"{extra:+d} card rules", f"{extra:+d} правила карточек")]
 
 
 def target_type(p: dict[str, Any]) -> str | None:
@@ -89,13 +93,16 @@ def band(p: dict[str, Any], rs: Ruleset, q: dict[str, int], report: Report) -> s
         elif chosen in ("close", "standard", "extreme"):
             chosen = {"close": "point-blank", "standard": "closing", "extreme": "long"}[chosen]
         if chosen not in valid:
-            raise InputError(f"range: {chosen} is not a {rs.id} band ({', '.join(valid)})", "range")
+            raise InputError(f"range: {chosen} is not a {rs.id} band ({', '.join(valid)})", "range",
+                             ru=f"range: в {rs.id} нет зоны {chosen} (есть {', '.join(valid)})")
     if distance is not None:
         derived = rs.band_for(distance, "extreme-range" in q)
         if derived is None:
-            raise InputError(f"distance: {distance:g}\" is beyond the longest range band of {rs.id}", "distance")
+            raise InputError(f"distance: {distance:g}\" is beyond the longest range band of {rs.id}", "distance",
+                             ru=f"distance: {distance:g}\" — дальше самой дальней зоны {rs.id}")
         if chosen is not None and chosen != derived:
-            raise InputError(f"range: {chosen} contradicts distance {distance:g}\" ({derived})", "range")
+            raise InputError(f"range: {chosen} contradicts distance {distance:g}\" ({derived})", "range",
+                             ru=f"range: {chosen} противоречит расстоянию {distance:g}\" ({derived})")
         chosen = derived
         report.step("range band", f"{distance:g}\" is {chosen} (a target on a boundary is in the nearer band)",
                     report.cite("range"), ru=f"{distance:g}\" — это {chosen} (цель на границе — в ближней полосе)",
@@ -132,26 +139,34 @@ def check_eligibility(p: dict[str, Any], rs: Ruleset, q: dict[str, int], report:
         report.cite_quality("torpedo")
         if distance is not None and distance < 5:
             raise InputError(f"distance: a Torpedo attack needs the target at least 5\" away "
-                             f"(it is {distance:g}\")", "distance")
+                             f"(it is {distance:g}\")", "distance",
+                             ru=f"distance: для Торпедной атаки цель должна быть не ближе 5\" (сейчас {distance:g}\")")
         if distance is None:
             report.assume("Torpedo: no ⟨distance⟩ given, so the 5\" minimum range was not checked",
                           "Торпеда: ⟨distance⟩ не задана, минимальная дистанция 5\" не проверялась")
         if trait in rs.torpedo_blocked_traits:
-            raise InputError(f"target_type: torpedoes cannot target {trait} units in {rs.id}", "target_type")
+            raise InputError(f"target_type: torpedoes cannot target {trait} units in {rs.id}", "target_type",
+                             ru=f"target_type: в {rs.id} торпеды не атакуют цели типа {trait}")
     if "bomb" in q and trait == "aerial":
-        raise InputError("target_type: a Bomb attack cannot be declared against an aerial target", "target_type")
+        raise InputError("target_type: a Bomb attack cannot be declared against an aerial target", "target_type",
+                         ru="target_type: Бомбовую атаку нельзя объявить против воздушной цели")
     if "aerial" in q and trait == "submerged" and "submerged" not in q:
-        raise InputError("target_type: an Aerial attack cannot target a submerged model", "target_type")
+        raise InputError("target_type: an Aerial attack cannot target a submerged model", "target_type",
+                         ru="target_type: Воздушная атака не может целиться в подводную модель")
     if "submerged" in q and "aerial" not in q and trait in rs.submerged_blocked_traits:
-        raise InputError(f"target_type: a Submerged attack cannot target a {trait} model", "target_type")
+        raise InputError(f"target_type: a Submerged attack cannot target a {trait} model", "target_type",
+                         ru=f"target_type: Подводная атака не может целиться в модель типа {trait}")
     if "indirect" in q and trait == "aerial":
-        raise InputError("target_type: an Indirect attack cannot target an aerial model", "target_type")
+        raise InputError("target_type: an Indirect attack cannot target an aerial model", "target_type",
+                         ru="target_type: Навесная атака не может целиться в воздушную модель")
     if "torrent" in q and p.get("support") and not rs.torrent_supports:
         raise InputError("support: the quick reference says \"You cannot support with torrent weapons\": give the "
-                         "lead Torrent weapon's dice alone (⟨lead⟩), or another ruleset", "support")
+                         "lead Torrent weapon's dice alone (⟨lead⟩), or another ruleset", "support",
+                         ru="support: краткий справочник говорит \"You cannot support with torrent weapons\": "
+                            "задайте только кубы ведущего оружия с Torrent (⟨lead⟩) или другие правила")
     if "torrent" in q and rs.family == "dw4" and trait == "submerged":
         raise InputError("target_type: an Underwater model cannot be the Initial Target of a Torrent attack",
-                         "target_type")
+                         "target_type", ru="target_type: подводная модель не может быть Начальной целью атаки Torrent")
 
 
 def markers(p: dict[str, Any]) -> frozenset[str]:
@@ -159,7 +174,8 @@ def markers(p: dict[str, Any]) -> frozenset[str]:
     for m in p.get("markers") or []:
         key = m.strip().lower().replace(" ", "-").replace("_", "-")
         if key not in MARKER_KEYS:
-            raise InputError(f"markers: {m[:30]!r} is not a critical marker ({', '.join(MARKER_KEYS)})", "markers")
+            raise InputError(f"markers: {m[:30]!r} is not a critical marker ({', '.join(MARKER_KEYS)})", "markers",
+                             ru=f"markers: {m[:30]!r} — не маркер критического повреждения ({', '.join(MARKER_KEYS)})")
         out.add(key)
     return frozenset(out)
 

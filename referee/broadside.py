@@ -56,16 +56,20 @@ def broadside_rules(level: int) -> FaceRules:
 
 
 def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
-    ratings = require(p, "broadside", "the Broadside rating of each contributing model")
+    ratings = require(p, "broadside", "the Broadside rating of each contributing model",
+                      "рейтинг Бортового залпа каждой участвующей модели")
     pool = sum(ratings)
     if pool > MAX_DICE:
         raise InputError(f"broadside: {' + '.join(map(str, ratings))} = {pool} dice; the limit is {MAX_DICE}",
-                         "broadside")
+                         "broadside",
+                         ru=f"broadside: {' + '.join(map(str, ratings))} = {pool} кубов; предел {MAX_DICE}")
     level = p.get("attacker_disorder") or 0
     inc = p.get("incendiary") or 0
     if inc and inc > max(ratings):
         raise InputError(f"incendiary: {inc} is above every contributing Broadside rating ({max(ratings)}); give "
-                         "the highest Broadside rating among the models with Incendiary Broadsides", "incendiary")
+                         "the highest Broadside rating among the models with Incendiary Broadsides", "incendiary",
+                         ru=f"incendiary: {inc} больше любого участвующего рейтинга Бортового залпа ({max(ratings)}); "
+                            f"задайте наибольший рейтинг среди моделей с Зажигательными бортовыми залпами")
     hull, taken = p.get("target_hull"), p.get("target_damage_taken") or 0
     if hull is not None and taken >= hull:
         report.note(f"the Target already has {taken} Damage on Hull {hull}: it is Crippled before the Broadside",
@@ -162,7 +166,9 @@ def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) ->
         else:
             if len(names) != inc:
                 raise InputError(f"incendiary_roll: {inc} Critical Damage Dice are rolled, you gave {len(names)}",
-                                 "incendiary_roll")
+                                 "incendiary_roll",
+                                 ru=f"incendiary_roll: бросается кубов Критических повреждений: {inc}, задано "
+                                    f"{len(names)}")
             hazards = sum(1 for n in names if effect_key(n) == "hazard")
             out["hazard_effects"] = hazards
             report.step("incendiary broadsides", f"{hazards} Hazard result(s): {hazards} Hazard Critical Damage "
@@ -172,7 +178,9 @@ def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) ->
                                f"; эффектов Hazard: {hazards}")
     elif p.get("incendiary_roll") and not damage:
         raise InputError("incendiary_roll: the Target suffered no Damage, so Incendiary Broadsides rolls no dice",
-                         "incendiary_roll")
+                         "incendiary_roll",
+                         ru="incendiary_roll: Цель не получила Урона, поэтому Зажигательные бортовые залпы не бросают "
+                            "кубов")
     if out["state"] == "crippled" and hull is not None and taken < hull:
         line += report.say("; Target Crippled", "; Цель Повреждена")
     return out, line

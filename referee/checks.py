@@ -84,29 +84,38 @@ def target_state(hull: int | None, damage_taken: int, crippled: bool, mass: int 
     """A target whose stated condition is impossible: refuse it rather than guess which part is wrong."""
     if crippled and mass == 1:
         raise InputError(f"{prefix}crippled: a Mass 1 model is never Crippled (it is destroyed when its Hull "
-                         "is reached)", f"{prefix}crippled")
+                         "is reached)", f"{prefix}crippled",
+                         ru=f"{prefix}crippled: Модель Массы 1 не бывает Повреждённой (она уничтожается, когда урон "
+                            "достигает Корпуса)")
     if hull is not None and damage_taken >= hull:
         state = "Crippled" if crippled else "Battle-Ready"
+        state_ru = "Повреждённой" if crippled else "Боеготовой"
         raise InputError(f"{prefix}damage_taken: {damage_taken} damage on a {state} side with Hull {hull} would "
                          "already have " + ("destroyed the model" if crippled or mass == 1 else
                                             "Crippled it (give ⟨crippled⟩ and the damage on the Crippled side)"),
-                         f"{prefix}damage_taken")
+                         f"{prefix}damage_taken",
+                         ru=f"{prefix}damage_taken: {damage_taken} урона на {state_ru} стороне с Корпусом {hull} уже "
+                            + ("уничтожили бы модель" if crippled or mass == 1 else
+                               "сделали бы её Повреждённой (задайте ⟨crippled⟩ и урон на Повреждённой стороне)"))
 
 
-def needs(p: dict[str, Any], name: str, what: str, because: str) -> None:
+def needs(p: dict[str, Any], name: str, what: str, because: str, what_ru: str, because_ru: str) -> None:
     """`name` only means something together with `what`: refuse it alone."""
     if p.get(name) not in (None, False, [], ""):
-        raise InputError(f"{name}: ⟨{name}⟩ was given {because}; {what}", name)
+        raise InputError(f"{name}: ⟨{name}⟩ was given {because}; {what}", name,
+                         ru=f"⟨{name}⟩ задано {because_ru}; {what_ru}")
 
 
 def has_generators(p: dict[str, Any], report: Report, criticals_possible: bool) -> bool:
     """Whether the target has Generators (Generator Shutdown); unknown means yes, said as an assumption."""
     given, none, shield = p.get("target_generator"), p.get("no_generators"), p.get("shield")
     if none and given:
-        raise InputError("no_generators: ⟨no_generators⟩ contradicts ⟨target_generator⟩", "no_generators")
+        raise InputError("no_generators: ⟨no_generators⟩ contradicts ⟨target_generator⟩", "no_generators",
+                         ru="⟨no_generators⟩ противоречит ⟨target_generator⟩")
     if (none or given is False) and shield:
         field = "no_generators" if none else "target_generator"
-        raise InputError(f"{field}: a target using a Shield Generator has Generators", field)
+        raise InputError(f"{field}: a target using a Shield Generator has Generators", field,
+                         ru=f"{field}: у цели со Щитовым генератором есть Генераторы")
     if none or given is False:
         return False
     if given is None and not shield and criticals_possible:

@@ -155,12 +155,16 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     inches = p.get("inches")
     if cause == "ram-under-3" and inches is not None and inches >= 3:
         raise InputError(f"inches: {inches:g}\" is enough for a Ram (3\" or more); a Ram under 3\" is the "
-                         "Collision", "inches")
+                         "Collision", "inches",
+                         ru=f"inches: {inches:g}\" хватает для Тарана (3\" и больше); Таран меньше 3\" — это "
+                            f"Столкновение")
     if inches is not None and inches < 3 and cause == "move":
         cause = "ram-under-3"
     if cause == "crew-check-failed" and rs.family != "dw4":
         raise InputError(f"cause: {rs.id} has no Crew Check for a Ram; a dw3 Ram becomes a Collision only "
-                         "under 3\" of movement or outside the Fore arc", "cause")
+                         "under 3\" of movement or outside the Fore arc", "cause",
+                         ru=f"cause: в {rs.id} нет Проверки Экипажа для Тарана; Таран dw3 становится Столкновением "
+                            f"только при движении меньше 3\" или вне носового сектора")
     if cause != "move":
         c = cite(report, RAM_SECTIONS)
         moved = "under 3\"" if inches is None else f"{inches:g}\""
@@ -173,18 +177,24 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
                   "ram-outside-fore-arc": "контакт вне Носового сектора движущейся модели"}[cause]
         report.step("ram becomes a collision", why, c, ru=why_ru)
     if impact == "escort" and not rules.escorts_are_models:
-        raise InputError(f"impact: in {rs.id} Escorts are tokens — they cannot be collided with", "impact")
+        raise InputError(f"impact: in {rs.id} Escorts are tokens — they cannot be collided with", "impact",
+                         ru=f"impact: в {rs.id} Эскорты — жетоны, с ними нельзя столкнуться")
     if impact == "obstacle" and not rules.obstacles:
         raise InputError("impact: dw4 has no obstacle rule of its own; use terrain (a Grounding Hazard is "
-                         "Collided with as normal)", "impact")
-    mass = require(p, "mover_mass", "the moving model's Mass")
+                         "Collided with as normal)", "impact",
+                         ru="impact: в dw4 нет своего правила препятствий; используйте местность (с Опасностью мели "
+                            "Сталкиваются как обычно)")
+    mass = require(p, "mover_mass", "the moving model's Mass", "Масса движущейся модели")
     other_mass = p.get("impact_mass")
     if impact == "model" and other_mass is None:
         raise InputError("impact_mass: the Mass of the model hit decides whether it gains Disorder "
-                         "(and, in dw4, whether the mover rolls damage dice) (⟨impact_mass⟩)", "impact_mass")
+                         "(and, in dw4, whether the mover rolls damage dice) (⟨impact_mass⟩)", "impact_mass",
+                         ru="Масса задетой модели решает, получит ли она Дезорганизацию (а в dw4 — бросает ли "
+                            "движущаяся модель кубы урона) (⟨impact_mass⟩)")
     if impact == "obstacle" and other_mass is None:
         raise InputError("impact_mass: the obstacle's Mass decides whether it is removed or causes a collision "
-                         "(⟨impact_mass⟩)", "impact_mass")
+                         "(⟨impact_mass⟩)", "impact_mass",
+                         ru="Масса препятствия решает, убирается ли оно или вызывает столкновение (⟨impact_mass⟩)")
     hull, taken = p.get("mover_hull"), p.get("mover_damage_taken") or 0
     if hull is not None and taken >= hull:
         report.note(f"the moving model already has {taken} damage on Hull {hull}",
@@ -280,7 +290,7 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
         if impact == "obstacle":
             oc = cite(report, OBSTACLE_SECTIONS)
             dice_count = require(p, "mover_hull", "the moving model's Hull (it rolls that many dice against an "
-                                 "obstacle)")
+                                 "obstacle)", "Корпус движущейся модели (столько кубов она бросает против препятствия)")
             face_rules = OBSTACLE_RULES
             removed = other_mass <= mass
             report.step("obstacle", f"roll {dice_count} dice (Hull): 1 damage per Hit, Heavy and Exploding Hits 2; "
@@ -334,7 +344,9 @@ def _resolve(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     faces_rolled = parse_faces(p.get("roll"), "roll")
     if not dice_count:
         raise InputError("roll: no dice are rolled in this collision (dice are rolled only against terrain or a "
-                         "heavier model in dw4, or an obstacle in dw3); leave ⟨roll⟩ out", "roll")
+                         "heavier model in dw4, or an obstacle in dw3); leave ⟨roll⟩ out", "roll",
+                         ru="roll: в этом столкновении кубы не бросаются (только против местности или более тяжёлой "
+                            "модели в dw4 или препятствия в dw3); уберите ⟨roll⟩")
     RollCheck(report).count("roll", len(faces_rolled), dice_count, "the moving model rolls {need} dice, you gave {got}")
     damage = fixed + dice.score(faces_rolled, [], face_rules)
     damage = min(_heavy_prow({damage: 1.0}, p, rs, report))
@@ -383,8 +395,12 @@ def from_ram(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     failed = p.get("crew_check") == "fail"
     why = ("the Crew Check failed, so the Ram is resolved as a Collision" if failed else
            f"a Ram after {p.get('inches', 0):g} inches (under 3) is resolved as a Collision")
-    require(p, "rammer_mass", f"the ramming model's Mass ({why}, which compares the two Masses)")
-    require(p, "target_mass", f"the target's Mass ({why}, which compares the two Masses)")
+    why_ru = ("Проверка Экипажа провалена, и Таран разрешается как Столкновение" if failed else
+              f"Таран после {p.get('inches', 0):g} дюймов (меньше 3) разрешается как Столкновение")
+    require(p, "rammer_mass", f"the ramming model's Mass ({why}, which compares the two Masses)",
+            f"Масса таранящей модели ({why_ru}, где сравниваются две Массы)")
+    require(p, "target_mass", f"the target's Mass ({why}, which compares the two Masses)",
+            f"Масса цели ({why_ru}, где сравниваются две Массы)")
     q: dict[str, Any] = {new: p[old] for old, new in RAM_TO_COLLISION.items() if p.get(old) is not None}
     q["impact"] = "model"
     q["cause"] = "crew-check-failed" if failed else "ram-under-3"

@@ -59,7 +59,9 @@ def effect_key(name: str) -> str:
     key = ALIASES.get(key, key)
     if key not in EFFECTS:
         raise InputError(f"quality: {name[:30]!r} is not a Critical Damage Effect "
-                         f"(choose {', '.join(EFFECTS)})", "quality")
+                         f"(choose {', '.join(EFFECTS)})", "quality",
+                         ru=f"quality: {name[:30]!r} — не Эффект Критического повреждения (выберите "
+                            f"{', '.join(EFFECTS)})")
     return key
 
 
@@ -105,9 +107,11 @@ def critical_effects(damage: Mapping[Any, float], dice: Mapping[str, int], preci
     """
     for key, n in dice.items():
         if key not in EFFECTS:
-            raise InputError(f"quality: {key!r} is not a Critical Damage quality", "quality")
+            raise InputError(f"quality: {key!r} is not a Critical Damage quality", "quality",
+                             ru=f"quality: {key!r} — не свойство Критического повреждения")
         if n < 0:
-            raise InputError(f"quality: {EFFECTS[key]} has a negative number of dice", "quality")
+            raise InputError(f"quality: {EFFECTS[key]} has a negative number of dice", "quality",
+                             ru=f"quality: у {EFFECTS[key]} отрицательное число кубов")
     p_hit = _p_damage_at_least_one(damage)
     effects = {key: {"name": EFFECTS[key], "dice": n, "p": p_effect(p_hit, n)} for key, n in dice.items()}
     citations = [CITATIONS[key].to_json() for key in dice]
@@ -144,7 +148,9 @@ def rolled_effects(damage: int, rolled: Mapping[str, Sequence[str]], precise_eff
     if damage < 1:
         if any(rolled.values()) or precise_rolled:
             raise InputError("critical_roll: the target suffered no Damage, so no Critical Damage Dice are rolled "
-                             "for its Critical Damage qualities", "critical_roll")
+                             "for its Critical Damage qualities", "critical_roll",
+                             ru="critical_roll: цель не получила Урона, поэтому кубы Критических повреждений для её "
+                                "свойств не бросаются")
         return []
     out: list[str] = []
     for key, faces in rolled.items():
@@ -153,7 +159,8 @@ def rolled_effects(damage: int, rolled: Mapping[str, Sequence[str]], precise_eff
             out.append(EFFECTS[quality])
     if precise_rolled:
         if precise_effect is None:
-            raise InputError("precise_effect: declare the Effect before rolling the Precise dice", "precise_effect")
+            raise InputError("precise_effect: declare the Effect before rolling the Precise dice", "precise_effect",
+                             ru="precise_effect: объявите Эффект до броска кубов Precise")
         declared = effect_key(precise_effect)
         if any(effect_key(f) == declared for f in precise_rolled):
             out.append(f"{EFFECTS[declared]} (Precise)")

@@ -116,7 +116,8 @@ def resolve_critical_dice(numbers: list[int], rolls: int, markers: frozenset[str
     for i, face in enumerate(numbers):
         if left == 0:
             raise InputError(f"critical_roll: {i} critical damage dice are needed, you gave {len(numbers)}",
-                             "critical_roll")
+                             "critical_roll",
+                             ru=f"critical_roll: нужно кубов критических повреждений: {i}, задано {len(numbers)}")
         spec = rs.critical_faces[face - 1]
         if spec.reroll_without_generator and not has_generator:
             out.rerolls_needed += 1

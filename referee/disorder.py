@@ -73,7 +73,8 @@ def level_for(levels: Iterable[int]) -> int:
     values = list(levels)
     for v in values:
         if not 0 <= v <= 3:
-            raise InputError(f"attacker_disorder: Disorder levels are 0-3, not {v}", "attacker_disorder")
+            raise InputError(f"attacker_disorder: Disorder levels are 0-3, not {v}", "attacker_disorder",
+                             ru=f"attacker_disorder: уровни Дезорганизации 0-3, не {v}")
     return max(values, default=0)
 
 
@@ -82,7 +83,8 @@ def action_rules(rules: FaceRules, level: int) -> FaceRules:
     the Attack, Boarding, Ram and Broadside rolls share, so every die of the roll (the Exploding Strikes'
     extra dice included) is converted the same way in all of them."""
     if not 0 <= level <= 3:
-        raise InputError(f"attacker_disorder: Disorder levels are 0-3, not {level}", "attacker_disorder")
+        raise InputError(f"attacker_disorder: Disorder levels are 0-3, not {level}", "attacker_disorder",
+                         ru=f"attacker_disorder: уровни Дезорганизации 0-3, не {level}")
     if level < 2:
         return rules
     converted = (Face.HEAVY,) if level == 2 else (Face.HEAVY, Face.EXPLODING)

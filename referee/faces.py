@@ -53,11 +53,13 @@ def parse_face(token: object, field: str) -> Face:
     if isinstance(token, Face):
         return token
     if isinstance(token, bool):
-        raise InputError(f"{field}: {token!r} is not a die face (use 1-6 or a face name)", field)
+        raise InputError(f"{field}: {token!r} is not a die face (use 1-6 or a face name)", field,
+                         ru=f"{field}: {token!r} — не грань куба (1-6 или название грани)")
     if isinstance(token, int):
         if 1 <= token <= 6:
             return FACES[token - 1]
-        raise InputError(f"{field}: {token} is not a die face (faces are 1-6)", field)
+        raise InputError(f"{field}: {token} is not a die face (faces are 1-6)", field,
+                         ru=f"{field}: {token} — не грань куба (грани 1-6)")
     if isinstance(token, str):
         key = " ".join(token.strip().lower().replace("_", " ").split())
         if key in _ALIASES:
@@ -66,8 +68,10 @@ def parse_face(token: object, field: str) -> Face:
             f"{field}: {token.strip()[:30]!r} is not a die face "
             "(use 1-6: 1 exploding, 2 heavy, 3 hit, 4 heavy counter, 5 counter, 6 blank)",
             field,
+            ru=f"{field}: {token.strip()[:30]!r} — не грань куба (1-6: 1 взрывное, 2 тяжёлое, 3 попадание, "
+               "4 тяжёлое отражение, 5 отражение, 6 пусто)",
         )
-    raise InputError(f"{field}: expected a list of die faces", field)
+    raise InputError(f"{field}: expected a list of die faces", field, ru=f"{field}: ожидается список граней кубов")
 
 
 def parse_faces(value: object, field: str, limit: int = 1000) -> list[Face]:
@@ -83,9 +87,11 @@ def parse_faces(value: object, field: str, limit: int = 1000) -> list[Face]:
     elif isinstance(value, Iterable):
         parts = list(value)
     else:
-        raise InputError(f"{field}: expected a list of die faces", field)
+        raise InputError(f"{field}: expected a list of die faces", field,
+                         ru=f"{field}: ожидается список граней кубов")
     if len(parts) > limit:
-        raise InputError(f"{field}: {len(parts)} dice given, at most {limit} accepted", field)
+        raise InputError(f"{field}: {len(parts)} dice given, at most {limit} accepted", field,
+                         ru=f"{field}: задано кубов {len(parts)}, можно не больше {limit}")
     return [parse_face(p, field) for p in parts]
 
 

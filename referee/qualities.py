@@ -44,9 +44,12 @@ def parse_qualities(raw: list[str], rs: Ruleset) -> dict[str, int]:
         if key not in rs.qualities:
             raise InputError(
                 f"quality: {item.strip()[:30]!r} is not a quality the {rs.id} calculator knows "
-                f"(known: {', '.join(sorted(rs.qualities))})", "quality")
+                f"(known: {', '.join(sorted(rs.qualities))})", "quality",
+                             ru=f"quality: {item.strip()[:30]!r} — свойство, которого калькулятор {rs.id} не знает "
+                                f"(известны: {', '.join(sorted(rs.qualities))})")
         if value < 0 or value > 50:
-            raise InputError(f"quality: {item.strip()[:30]!r} has an out-of-range value", "quality")
+            raise InputError(f"quality: {item.strip()[:30]!r} has an out-of-range value", "quality",
+                             ru=f"quality: у {item.strip()[:30]!r} значение вне допустимого")
         if key in out and rs.family == "dw4":
             # GL: Rail, Piercing ... "their X values are combined"; Torrent: "the lowest X value ... is used"
             out[key] = min(out[key], value) if key in LOWEST_WINS else out[key] + value

@@ -7,7 +7,17 @@ from typing import Any
 
 from core.params import Kind, ParamSpec
 from referee import attack_core, attack_setup, checks, collision, dice, disorder, poly, verdict
-from referee.action_common import DW3, DW4, MAX_DICE, MAX_FACES, MAX_QUALITIES, common, only, rolled_inputs
+from referee.action_common import (
+    DW3,
+    DW4,
+    MAX_DICE,
+    MAX_FACES,
+    MAX_QUALITIES,
+    common,
+    only,
+    require,
+    rolled_inputs,
+)
 from referee.attack_core import AttackSetup
 from referee.damage import Target, hull_state
 from referee.dice import FaceRules
@@ -62,20 +72,21 @@ PARAMS: list[ParamSpec] = [
 ]
 
 
-def _require(p: dict[str, Any], name: str, what: str) -> Any:
-    if p.get(name) is None:
-        raise InputError(f"{name}: {what} is needed (⟨{name}⟩)", name)
-    return p[name]
+def _require(p: dict[str, Any], name: str, what: str, what_ru: str) -> Any:
+    return require(p, name, what, what_ru)
 
 
 def _pool(p: dict[str, Any], rs: Ruleset, report: Report, extra: int, extra_name: str) -> int:
-    hull = _require(p, "hull", "the ramming model's unmodified Hull")
-    inches = _require(p, "inches", "the inches moved before the impact")
+    hull = _require(p, "hull", "the ramming model's unmodified Hull", "немодифицированный Корпус таранящей модели")
+    inches = _require(p, "inches", "the inches moved before the impact", "дюймы, пройденные до удара")
     bonus_inches = min(int(inches), rs.ram_cap)
     bonus = p.get("bonus") or 0
     pool: int = hull + bonus_inches + extra + bonus
-    steps = [f"Hull {hull}", f"+ {bonus_inches} inches (of {inches:g}, max {rs.ram_cap})", f"+ {extra} {extra_name}"]
-    report.understood(dice=pool, pool_steps=steps + ([f"+ {bonus} bonus"] if bonus else []),
+    steps = [report.say(f"Hull {hull}", f"Корпус {hull}"),
+             report.say(f"+ {bonus_inches} inches (of {inches:g}, max {rs.ram_cap})",
+                        f"+ {bonus_inches} дюйм. (из {inches:g}, не больше {rs.ram_cap})"), f"+ {extra} {extra_name}"]
+    bonus_step = [report.say(f"+ {bonus} bonus", f"+ {bonus} бонус")] if bonus else []
+    report.understood(dice=pool, pool_steps=steps + bonus_step,
                       target_armour=p.get("target_armour"), target_citadel=p.get("target_citadel"),
                       target_mass=p.get("target_mass"), target_hull=p.get("target_hull"),
                       rammer_mass=p.get("rammer_mass"), qualities=list(p.get("quality") or []))
@@ -117,7 +128,7 @@ def _self_damage_dist(rs: Ruleset) -> dict[int, float]:
 def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
     ramming = p.get("ramming") or 0
     pool = _pool(p, rs, report, ramming, "Ramming")
-    armour = _require(p, "target_armour", "the target's Armour")
+    armour = _require(p, "target_armour", "the target's Armour", "Броня цели")
     q = parse_qualities(p.get("quality") or [], rs)
     if q:
         report.assume("other qualities of the ram weapon (e.g. Piercing) are applied to the ram pool",
@@ -145,7 +156,9 @@ def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
     checks.target_state(p.get("target_hull"), p.get("target_damage_taken") or 0, False, tmass, "target_")
     if p.get("rammer_damage_taken") and p["rammer_damage_taken"] >= p["hull"]:
         raise InputError(f"rammer_damage_taken: {p['rammer_damage_taken']} damage on a model with Hull {p['hull']} "
-                         "would already have Crippled or destroyed it", "rammer_damage_taken")
+                         "would already have Crippled or destroyed it", "rammer_damage_taken",
+                         ru=f"rammer_damage_taken: {p['rammer_damage_taken']} урона на модели с Корпусом {p['hull']} "
+                            f"уже сделали бы её Повреждённой или уничтожили")
     target_disorder = 1 if rs.rammed_target_disorder else 0
     if target_disorder:
         report.step("rammed model", "the rammed model gains a Disorder level", report.cite("ram"),
@@ -183,7 +196,8 @@ def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
     out["target_disorder"] = out.get("disorder", 0) + target_disorder
     sfaces = parse_faces(p.get("self_damage_roll"), "self_damage_roll")
     if len(sfaces) > 1:
-        raise InputError("self_damage_roll: the rammer rolls exactly one die", "self_damage_roll")
+        raise InputError("self_damage_roll: the rammer rolls exactly one die", "self_damage_roll",
+                         ru="self_damage_roll: таранящий бросает ровно один куб")
     if sfaces:
         face = sfaces[0]
         dmg, dis = rs.ram_self_damage.get(face, (0, 0))
@@ -211,7 +225,8 @@ def _card_values(p: dict[str, Any], report: Report) -> tuple[int, int]:
         return 1, 10
     m = re.fullmatch(r"\s*(\d+)\s*[-–]\s*(\d+)\s*", text)
     if not m or int(m.group(1)) > int(m.group(2)) or int(m.group(2)) > 100:
-        raise InputError("card_values: give the card values as LOW-HIGH, e.g. 1-10", "card_values")
+        raise InputError("card_values: give the card values as LOW-HIGH, e.g. 1-10", "card_values",
+                         ru="card_values: задайте значения карт как МИН-МАКС, например 1-10")
     return int(m.group(1)), int(m.group(2))
 
 
@@ -239,8 +254,9 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
     pool = _pool(p, rs, report, prow, "Heavy Prow")
     if prow:
         report.cite("heavy_prow")
-    tmass: int = _require(p, "target_mass", "the target's Mass (its Success Threshold)")
-    rmass: int = _require(p, "rammer_mass", "the ramming model's Mass (its own Success Threshold)")
+    tmass: int = _require(p, "target_mass", "the target's Mass (its Success Threshold)", "Масса цели (её Порог Успеха)")
+    rmass: int = _require(p, "rammer_mass", "the ramming model's Mass (its own Success Threshold)",
+                                "Масса таранящей модели (её собственный Порог Успеха)")
     tprow = p.get("target_heavy_prow") or 0
     level = disorder.gain(p.get("rammer_disorder") or 0, 1, "dw4").level
     report.step("inflict disorder", f"both models gain 1 Disorder: rammer now at level {level}",
@@ -255,9 +271,11 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
     crew_mode = p.get("crew_check") or ("draw" if p.get("crew") is not None else None)
     if crew_mode is None:
         raise InputError("crew: the ramming model's Crew rating is needed for the Crew Check "
-                         "(⟨crew⟩, or ⟨crew_check⟩ pass or fail)", "crew")
+                         "(⟨crew⟩, or ⟨crew_check⟩ pass or fail)", "crew",
+                         ru="Для Проверки Экипажа нужен рейтинг Экипажа таранящей модели "
+                            "(⟨crew⟩ или ⟨crew_check⟩ pass или fail)")
     if crew_mode == "draw":
-        crew = _require(p, "crew", "the ramming model's Crew rating")
+        crew = _require(p, "crew", "the ramming model's Crew rating", "рейтинг Экипажа таранящей модели")
         lo, hi = _card_values(p, report)
         eff = crew - (p.get("rammer_disorder") or 0)
         p_pass = max(0, min(hi, eff) - lo + 1) / (hi - lo + 1)
@@ -326,7 +344,8 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
         return summary, line
     if crew_mode == "draw":
         raise InputError("crew_check: in rolled mode say whether the Crew Check passed (⟨crew_check⟩ pass or fail)",
-                         "crew_check")
+                         "crew_check", ru="С выпавшими кубами скажите, пройдена ли Проверка Экипажа "
+                                          "(⟨crew_check⟩ pass или fail)")
     check = RollCheck(report)
     faces = parse_faces(p.get("roll"), "roll")
     check.count("roll", len(faces), pool, "the ram pool is {need} dice, you gave {got}")

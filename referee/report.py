@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.citations import Citation, unique
+from referee.labels import step_label
 from referee.rulesets.base import Ruleset
 
 LANGS = ("en", "ru")
@@ -32,13 +33,21 @@ class Report:
 
     def cite(self, key: str) -> Citation:
         c = self.ruleset.cite(key)
+        self._cite_in_english(self.ruleset.english_citation(key))
         self.citations.append(c)
         return c
 
     def cite_quality(self, quality: str) -> Citation:
         c = self.ruleset.cite_quality(quality)
+        self._cite_in_english(self.ruleset.english_citation(quality, quality=True))
         self.citations.append(c)
         return c
+
+    def _cite_in_english(self, english: Citation | None) -> None:
+        """An English player reads the rule in English first (the quick reference), then the book
+        the numbers follow; each citation names its document, so both are labelled."""
+        if english is not None and self.lang == "en":
+            self.citations.append(english)
 
     def assume(self, text: str, ru: str | None = None) -> None:
         text = self.say(text, ru)
@@ -64,7 +73,8 @@ class Report:
     def step(self, step: str, detail: str, citation: Citation, *, ru: str | None = None, **values: Any) -> None:
         """One trace entry; `step` is a stable English name, `detail` is said in the answer's language
         (`ru`, when written, for a Russian question)."""
-        entry: dict[str, Any] = {"step": step, "detail": self.say(detail, ru), "citation": citation.to_json()}
+        entry: dict[str, Any] = {"step": step, "label": step_label(step, self.lang), "detail": self.say(detail, ru),
+                                 "citation": citation.to_json()}
         entry.update(values)
         self.trace.append(entry)
 

@@ -67,33 +67,42 @@ RU = {
 }
 
 
+# The stat names of a secondary target as the Russian book prints them (for its error).
+NAMES_RU = {"armour": "БРОНЯ", "citadel": "ЦИТАДЕЛЬ", "mass": "МАССА", "hull": "КОРПУС", "damage taken": "УРОН"}
+
 def parse_targets(raw: Sequence[str], family: str) -> list[Target]:
     """'ARMOUR/CITADEL[/MASS[/HULL[/DAMAGE_TAKEN]]]' (dw3) or 'ARMOUR[/HULL[/DAMAGE_TAKEN]]' (dw4).
 
     '-' leaves a value unknown, e.g. '4/-/1' is Armour 4, no Citadel given, Mass 1."""
     if len(raw) > MAX_SECONDARY:
-        raise InputError(f"secondary: at most {MAX_SECONDARY} secondary targets", "secondary")
+        raise InputError(f"secondary: at most {MAX_SECONDARY} secondary targets", "secondary",
+                         ru=f"secondary: не больше {MAX_SECONDARY} вторичных целей")
     out: list[Target] = []
     names = (["armour", "citadel", "mass", "hull", "damage taken"] if family != "dw4"
              else ["armour", "hull", "damage taken"])
     for item in raw:
         parts = [x.strip() for x in re.split(r"[/:]", item.strip())]
         if not parts or len(parts) > len(names) or not all(re.fullmatch(r"\d{1,3}|-|", x) for x in parts):
+            example = "4/8/2" if family != "dw4" else "4/6"
             raise InputError(f"secondary: {item[:30]!r} should be {'/'.join(n.upper() for n in names)} "
-                             "(numbers, '-' for unknown), e.g. " + ("4/8/2" if family != "dw4" else "4/6"),
-                             "secondary")
+                             f"(numbers, '-' for unknown), e.g. {example}", "secondary",
+                             ru=f"secondary: {item[:30]!r} должно быть {'/'.join(NAMES_RU[n] for n in names)} "
+                                f"(числа, '-' если неизвестно), например {example}")
         values: dict[str, int | None] = {n: (int(x) if x not in ("", "-") else None)
                                          for n, x in zip(names, parts, strict=False)}
         armour = values.get("armour")
         if not armour:
-            raise InputError(f"secondary: {item[:30]!r} needs an Armour of at least 1", "secondary")
+            raise InputError(f"secondary: {item[:30]!r} needs an Armour of at least 1", "secondary",
+                             ru=f"secondary: у {item[:30]!r} Броня должна быть не меньше 1")
         mass = values.get("mass")
         if mass is not None and not 1 <= mass <= 10:
-            raise InputError(f"secondary: {item[:30]!r} has Mass {mass}; Mass is 1-10", "secondary")
+            raise InputError(f"secondary: {item[:30]!r} has Mass {mass}; Mass is 1-10", "secondary",
+                             ru=f"secondary: у {item[:30]!r} Масса {mass}; Масса бывает от 1 до 10")
         hull = values.get("hull")
         taken = values.get("damage taken") or 0
         if hull is not None and hull < 1:
-            raise InputError(f"secondary: {item[:30]!r} needs a Hull of at least 1", "secondary")
+            raise InputError(f"secondary: {item[:30]!r} needs a Hull of at least 1", "secondary",
+                             ru=f"secondary: у {item[:30]!r} Корпус должен быть не меньше 1")
         out.append(Target(armour, values.get("citadel"), mass, hull, taken))
     return out
 
@@ -155,7 +164,8 @@ def secondary_dw3(net: Sequence[float], targets: Sequence[Target], rs: Ruleset, 
                   piercing: bool = False, mass1_strict: bool = False) -> dict[str, Any]:
     """dw3/dw3-qrs: per-target odds from the attack's net-hit distribution (index = net Hits)."""
     if quality not in ("blast", "torrent"):
-        raise InputError(f"quality: secondary targets come from Blast or Torrent, not {quality!r}", "quality")
+        raise InputError(f"quality: secondary targets come from Blast or Torrent, not {quality!r}", "quality",
+                         ru=f"quality: вторичные цели бывают у Blast и Torrent, не у {quality!r}")
     assumptions = [SAME_RESULT] + ([] if piercing else [NO_QUALITIES])
     if any(t.mass is None for t in targets):
         assumptions.append(NO_MASS)
@@ -215,7 +225,9 @@ def blast_dw4_rolled(rolls: Sequence[int], targets: Sequence[Target]) -> list[di
     """Rolled GL Blast: the Hits scored in each Secondary Target's own Action Roll -> Damage."""
     if len(rolls) != len(targets):
         raise InputError(f"secondary_hits: one Hits total per secondary target ({len(targets)}), you gave "
-                         f"{len(rolls)}", "secondary_hits")
+                         f"{len(rolls)}", "secondary_hits",
+                         ru=f"secondary_hits: по одному итогу Попаданий на вторичную цель ({len(targets)}), задано "
+                            f"{len(rolls)}")
     return [{"target": i, "armour": t.armour, "hits": h, "damage": h // t.armour,
              "state": hull_state(t, h // t.armour, False, "dw4")}
             for i, (h, t) in enumerate(zip(rolls, targets, strict=True), 1)]
@@ -225,7 +237,10 @@ def torrent_dw4() -> None:
     """GL Torrent has no secondary targets: refuse a list of them with the rule's own reading."""
     raise InputError("secondary: dw4 Torrent has no secondary targets; the whole Attack action may be resolved "
                      "again (up to X times) against the same or another model within 4\" with the same "
-                     "Positional Trait — resolve each as its own attack", "secondary")
+                     "Positional Trait — resolve each as its own attack", "secondary",
+                     ru="secondary: у Torrent в dw4 нет вторичных целей; всё действие Атаки можно разрешить снова (до "
+                        "X раз) против той же или другой модели в пределах 4\" с той же Позиционной чертой — "
+                        "разрешайте каждое как отдельную атаку")
 
 
 def secondary_targets(rs: Ruleset, quality: str, targets: Sequence[Target], *,
@@ -239,10 +254,12 @@ def secondary_targets(rs: Ruleset, quality: str, targets: Sequence[Target], *,
         if quality == "torrent":
             torrent_dw4()
         if blast_dice is None:
-            raise InputError("blast: dw4 Blast needs the X of each Blast weapon (the quality's value)", "quality")
+            raise InputError("blast: dw4 Blast needs the X of each Blast weapon (the quality's value)", "quality",
+                             ru="blast: Blast в dw4 требует X каждого оружия с Blast (значение свойства)")
         return blast_dw4(blast_dice, targets, rules)
     if net is None:
-        raise InputError("secondary: the attack's net-hit distribution is needed", "secondary")
+        raise InputError("secondary: the attack's net-hit distribution is needed", "secondary",
+                         ru="secondary: нужно распределение чистых попаданий атаки")
     return secondary_dw3(net, targets, rs, quality, piercing=piercing, mass1_strict=mass1_strict)
 
 
@@ -265,7 +282,9 @@ def attach(body: dict[str, Any], raw_targets: Sequence[str] | None, qualities: d
         return
     if quality is None:
         raise InputError("secondary: secondary targets come from a Blast or Torrent weapon; add the quality "
-                         "(⟨quality⟩ blast)", "secondary")
+                         "(⟨quality⟩ blast)", "secondary",
+                         ru="secondary: вторичные цели бывают у оружия с Blast или Torrent; добавьте свойство "
+                            "(⟨quality⟩ blast)")
     targets = parse_targets(raw_targets, rs.family)
     if rs.family == "dw4":
         if quality == "torrent":
@@ -279,7 +298,8 @@ def attach(body: dict[str, Any], raw_targets: Sequence[str] | None, qualities: d
     elif net is not None:
         out = secondary_dw3(net, targets, rs, quality, mass1_strict=mass1_strict)
     else:
-        raise InputError("secondary: the attack's net Hits are needed", "secondary")
+        raise InputError("secondary: the attack's net Hits are needed", "secondary",
+                         ru="secondary: нужны чистые Попадания атаки")
     c = _cite(rs, quality)
     report.citations.append(c)
     for text in out["assumptions"]:

@@ -158,15 +158,18 @@ def token_powers(per: int, rules: FaceRules, probs: dict[Face, float], tokens: i
 def _limit(field: str, dice_count: int, what: str) -> None:
     """Pools above MAX_DICE are refused with the arithmetic that made them (never a long hang)."""
     if dice_count > MAX_DICE:
-        raise InputError(f"{field}: {what} = {dice_count} dice; the limit for one pool is {MAX_DICE}", field)
+        raise InputError(f"{field}: {what} = {dice_count} dice; the limit for one pool is {MAX_DICE}", field,
+                         ru=f"{field}: {what} = {dice_count} кубов; предел одного набора {MAX_DICE}")
 
 
 def resolve_dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
-    return _dw3(p, rs, report, rolled, require(p, "tokens", "the number of attacking SRS tokens"))
+    return _dw3(p, rs, report, rolled, require(p, "tokens", "the number of attacking SRS tokens",
+                                               "число атакующих жетонов SRS"))
 
 
 def resolve_dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[dict[str, Any], str]:
-    return _dw4(p, rs, report, rolled, require(p, "tokens", "the number of attacking SRS tokens"))
+    return _dw4(p, rs, report, rolled, require(p, "tokens", "the number of attacking SRS tokens",
+                                               "число атакующих жетонов SRS"))
 
 
 # ---------------------------------------------------------------- dw3 family (RB, QR)
@@ -191,7 +194,8 @@ def _rating(p: dict[str, Any], name: str, report: Report) -> int:
         report.step("shredded defences", f"Shredded Defences marker: {name[7:].upper()} counts as 0",
                     cite(report, SECTIONS["critical"]), ru=f"маркер Shredded Defences: {name[7:].upper()} равна 0")
         return 0
-    return int(require(p, name, f"the target's {name[7:].upper()} (give 0 if it has none)"))
+    return int(require(p, name, f"the target's {name[7:].upper()} (give 0 if it has none)",
+                       f"{name[7:].upper()} цели (0, если нет)"))
 
 
 def _interception_dw3(p: dict[str, Any], rules: SrsRules, tokens: int, report: Report
@@ -245,7 +249,9 @@ def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool, tokens: i
     torpedo = bool(p.get("torpedo"))
     if torpedo and not rules.weight_of_fire:
         raise InputError("torpedo: the quick reference has no Torpedo attack run (SRS attacks on a submerged "
-                         "target gain the Submerged quality instead)", "torpedo")
+                         "target gain the Submerged quality instead)", "torpedo",
+                         ru="torpedo: в кратком справочнике нет торпедного захода (атаки SRS по подводной цели "
+                            "получают свойство Submerged)")
     per = p.get("dice_per_token") or rules.dice_per_token
     _limit("tokens", tokens * per, f"{tokens} tokens x {per} dice")
     if p.get("dice_per_token") is None and rs.edition == "dw3-quick-reference":
@@ -253,7 +259,7 @@ def _dw3(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool, tokens: i
                       "section says 1 die per token and specialist tokens 3 — set ⟨dice_per_token⟩",
                       "краткий справочник: 2 куба атаки на Токен SRS (END PHASE › Attack run); его раздел SRS "
                       "ACTIONS говорит 1 куб на Токен и 3 для специальных — задайте ⟨dice_per_token⟩")
-    armour = require(p, "target_armour", "the target's Armour")
+    armour = require(p, "target_armour", "the target's Armour", "Броня цели")
     trait = p.get("target_type")
     pool_i, lost_law, lost_known = _interception_dw3(p, rules, tokens, report)
     # The run's own defence roll
@@ -404,7 +410,9 @@ def _dw3_rolled(p: dict[str, Any], rs: Ruleset, report: Report, tokens: int, los
     if lost is None:
         if inputs["interception_pool"]:
             raise InputError("intercept_roll: in rolled mode give the Interception dice first (⟨intercept_roll⟩), "
-                             f"{inputs['interception_pool']} dice", "intercept_roll")
+                             f"{inputs['interception_pool']} dice", "intercept_roll",
+                             ru=f"intercept_roll: с выпавшими кубами сначала задайте кубы Перехвата "
+                                f"(⟨intercept_roll⟩), {inputs['interception_pool']} кубов")
         lost = 0
     left = tokens - lost
     pool = left * per
@@ -441,7 +449,9 @@ def _dw3_rolled(p: dict[str, Any], rs: Ruleset, report: Report, tokens: int, los
         need = cc.critical_rolls + crit.rerolls_needed
         if len(crit_numbers) != need:
             raise InputError(f"critical_roll: {need} critical damage dice are needed, you gave {len(crit_numbers)}",
-                             "critical_roll")
+                             "critical_roll",
+                             ru=f"critical_roll: нужно кубов критических повреждений: {need}, задано "
+                                f"{len(crit_numbers)}")
         crit = apply_critical_faces(crit_numbers, target.markers, rs, target.has_generator)
         effects, crit_damage, crit_cat, disorder = crit.effects, crit.damage, crit.catastrophic, crit.disorder
     catastrophic = cc.catastrophic + crit_cat
@@ -486,8 +496,10 @@ def _interception_dw4(p: dict[str, Any], tokens: int, report: Report) -> tuple[i
         report.step("interception", "no Supporting Stack: no Interception Attempt", c,
                     ru="нет Поддерживающего стека: Перехвата нет")
         return 0, {0: 1.0}, 0
-    rating = require(p, "intercept_rating", "the Intercept rating of the Supporting Stack's tokens")
-    resilience = require(p, "resilience", "the attacking Stack's Resilience rating")
+    rating = require(p, "intercept_rating", "the Intercept rating of the Supporting Stack's tokens",
+                     "рейтинг Перехвата жетонов поддерживающего Стека")
+    resilience = require(p, "resilience", "the attacking Stack's Resilience rating",
+                         "рейтинг Стойкости атакующего Стека")
     pool = interceptors * rating
     _limit("intercept_rating", pool, f"{interceptors} interceptors x Intercept {rating}")
     report.step("interception", f"{interceptors} x Intercept {rating} = {pool} Action Dice, no Resistance Roll, "
@@ -518,15 +530,19 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool, tokens: i
                   "Counters C 1, K 2",
                   "Бросок действия dw4 реконструирован по глоссарию: удары S 1, H 2, X 2 (+1 куб цепочкой), "
                   "Отражения C 1, K 2")
-    attack = require(p, "attack_rating", "the Attack rating of the stack's tokens")
-    defences = require(p, "target_defences", "the Defences rating of each nominated Attack Run Target")
-    armour = require(p, "target_armour", "the highest Armour among the Attack Run Targets")
+    attack = require(p, "attack_rating", "the Attack rating of the stack's tokens", "рейтинг Атаки жетонов стека")
+    defences = require(p, "target_defences", "the Defences rating of each nominated Attack Run Target",
+                       "рейтинг Защиты каждой выбранной цели Атакующего захода")
+    armour = require(p, "target_armour", "the highest Armour among the Attack Run Targets",
+                     "наибольшая Броня среди целей Атакующего захода")
     escorts = p.get("target_escorts") or 0
     _limit("attack_rating", tokens * attack, f"{tokens} tokens x Attack {attack}")
     _limit("target_defences", sum(defences) + escorts, "the Resistance Pool (Defences + Escorts)")
     if len(defences) > tokens:
         raise InputError(f"target_defences: {len(defences)} targets nominated but the Stack has only {tokens} "
-                         "token(s); at most one target per token", "target_defences")
+                         "token(s); at most one target per token", "target_defences",
+                         ru=f"target_defences: выбрано целей {len(defences)}, а жетонов в Стеке только {tokens}; не "
+                            f"больше одной цели на жетон")
     pool_i, lost_law, lost_known = _interception_dw4(p, tokens, report)
     if len(defences) > 1 or pool_i:
         report.assume("when Interception leaves fewer tokens than targets, the first targets listed in "
@@ -554,7 +570,8 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool, tokens: i
     if rolled:
         if lost_known is None:
             raise InputError(f"intercept_roll: in rolled mode give the Interception dice first ({pool_i} dice)",
-                             "intercept_roll")
+                             "intercept_roll",
+                             ru=f"intercept_roll: с выпавшими кубами сначала задайте кубы Перехвата ({pool_i} кубов)")
         left = tokens - lost_known
         pool, resist, nominated = shape(left)
         check = RollCheck(report)

@@ -26,7 +26,8 @@ class SustainedPolicy:
             return cls(name, values, fresh)
         if name in FIXED:
             return cls(name, values, fresh, FIXED[name])
-        raise InputError(f"sustained_policy: unknown policy {name!r}", "sustained_policy")
+        raise InputError(f"sustained_policy: unknown policy {name!r}", "sustained_policy",
+                         ru=f"sustained_policy: неизвестное правило {name!r}")
 
     def eligible(self, face: Face) -> bool:
         if self.fixed is not None:

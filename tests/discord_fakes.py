@@ -190,14 +190,15 @@ class FakeInteraction:
 
     def __init__(self, user_id: int = 1001, guild_id: int | None = 5005, manage_guild: bool = False,
                  command_name: str = "test", *, client: Any = None, channel_id: int | None = 7007,
-                 guild_locale: str | None = "en-US", locale: str = "en-US", message: Any = None,
+                 guild_locale: str | None = "en-US", locale: str | None = None, message: Any = None,
                  namespace: dict[str, Any] | None = None) -> None:
         self.sent: list[Sent] = []
         self.user = SimpleNamespace(id=user_id, mention=f"<@{user_id}>", name=f"user{user_id}")
         self.guild_id = guild_id
         self.channel_id = channel_id if guild_id is not None else None
         self.guild_locale = discord.Locale(guild_locale) if guild_id is not None and guild_locale else None
-        self.locale = discord.Locale(locale)
+        # A player's client speaks the server's language unless a test says otherwise.
+        self.locale = discord.Locale(locale or guild_locale or "en-US")
         self.permissions = discord.Permissions(manage_guild=manage_guild)
         self.response = FakeResponse(self.sent)
         self.followup = FakeFollowup(self.sent, self.response)

@@ -142,9 +142,22 @@ def test_answer_quote_is_an_exact_substring_of_its_passage(searcher, question):
 def test_off_topic_question_is_not_found_with_suggestions(searcher):
     result = searcher.ask("what is the capital of France", k=5).to_json()
     assert result["status"] == "not_found"
-    assert result["answer"] is None and result["answers"] == [] and result["results"] == []
+    assert result["answer"] is None and result["answers"] == []
     assert result["suggestions"] and all(isinstance(s, str) and s for s in result["suggestions"])
     assert result["editions_disagree"] is None
+    # Issue 16: a "not in the rules" reply still shows the closest passages, with no quote in them.
+    assert result["results"] and all(hit["highlight"] is None for hit in result["results"])
+
+
+@pytest.mark.slow
+def test_a_question_about_another_game_is_not_in_the_rules(searcher):
+    """corpus/manifest.toml [other_games]: shared words ("focus", "dice", "orders") do not make a
+    question about another game one about these rules."""
+    for question in ("X-Wing: what does a focus token let you change on your dice?",
+                     "как работает овервотч в вархаммере 40к?"):
+        assert searcher.ask(question, k=5).status == "not_found"
+    # ... unless it also names an edition of these rules: then it is a question in a player's own words.
+    assert searcher.ask("in warhammer you charge into melee, how does boarding work in dw4?", k=5).status == "answered"
 
 
 @pytest.mark.slow
@@ -270,3 +283,22 @@ def test_onnx_question_vectors_match_torch(tmp_path):
     reference = model.encode(questions, normalize_embeddings=True)
     cosines = (encoder.encode(questions) * reference).sum(axis=1)
     assert float(np.min(cosines)) >= 0.999
+
+
+@pytest.mark.slow
+def test_a_question_about_a_limit_is_answered_by_the_limit(searcher):
+    """Glossary, Rally: "A model cannot Rally if its unit contains one or more Crippled models"
+    answers "when can a model not rally" (the rule's opening sentence does not)."""
+    result = searcher.ask("when can a model not rally", k=5)
+    assert "cannot Rally if its unit contains one or more Crippled models" in result.answers[0].quote
+
+
+@pytest.mark.slow
+def test_a_comparison_answers_for_every_edition_it_names(searcher):
+    """Issue 16: "Piercing between 3rd and 4th edition" kept the 4th edition only. Every named
+    edition is searched, and each gets its own answer line."""
+    result = searcher.ask("Piercing between 3rd and 4th edition", k=5)
+    assert set(result.routed_editions) == {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}
+    assert {a.edition for a in result.answers} == set(result.routed_editions)
+    hits = [result.results[a.rank - 1] for a in result.answers]
+    assert all("piercing" in (hit.section + hit.text).casefold() for hit in hits)

@@ -142,14 +142,15 @@ def test_help_answers_at_once_ephemeral_without_mentions_in_the_servers_language
     run(go())
 
 
-def test_reply_language_follows_setting_then_server_then_english_and_user_only_in_dms():
-    # (setting, guild?, guild locale, user locale) -> language, as issue 11 orders them
+def test_reply_language_follows_the_user_then_the_setting_then_the_server_then_english():
+    # (setting, guild?, guild locale, user locale) -> language, as issue 21 orders them
     cases = [
-        (("ru", True, "en-US", "en-US"), "ru"),
-        (("en", True, "ru", "ru"), "en"),
-        ((None, True, "ru", "en-US"), "ru"),
-        ((None, True, "de", "ru"), "en"),  # a user's own locale never decides inside a server
-        ((None, False, None, "ru"), "ru"),  # ... but does in DMs
+        (("ru", True, "en-US", "en-US"), "en"),  # the player's own language first
+        (("en", True, "ru", "ru"), "ru"),
+        (("ru", True, "en-US", "de"), "ru"),  # a locale we do not speak: the server's setting
+        ((None, True, "ru", "fr"), "ru"),  # ... then the server's own locale
+        ((None, True, "de", "fr"), "en"),
+        ((None, False, None, "ru"), "ru"),
         ((None, False, None, "fr"), "en"),
     ]
     for (setting, in_guild, guild_locale, locale), expected in cases:
@@ -261,7 +262,8 @@ def test_settings_are_open_to_view_and_need_manage_server_to_change(tmp_path):
         await invoke(bot, "settings", viewer)  # showing is allowed to everyone
         assert "dw4" in viewer.all_text() and "dw4-glossary" in viewer.all_text()
 
-        channel = interaction_for(bot, manage_guild=True, channel_id=8008)
+        # a client language the bot does not speak (French): the new setting decides the reply's
+        channel = interaction_for(bot, manage_guild=True, channel_id=8008, locale="fr")
         await invoke(bot, "settings", channel, locale="ru", this_channel=True)
         assert "Настройки сервера изменены (этот канал)" in channel.all_text()  # answered in the new locale
         assert store.get(admin.guild_id).locale is None and store.get(admin.guild_id, 8008).locale == "ru"

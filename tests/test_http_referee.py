@@ -143,7 +143,7 @@ def test_openapi_schema_follows_referee_params(api):
     for action in referee_actions():
         specs = referee_params(action)
         schema = paths[f"/v1/{action}"]["post"]["requestBody"]["content"]["application/json"]["schema"]
-        assert list(schema["properties"]) == [spec.name for spec in specs]
+        assert list(schema["properties"]) == [spec.name for spec in specs] + ["lang"]  # lang: the player's
         for spec in specs:
             prop = schema["properties"][spec.name]
             if spec.kind is Kind.INT:

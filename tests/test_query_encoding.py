@@ -9,7 +9,11 @@ from pathlib import Path
 
 import pytest
 
-DEV_SET = Path(__file__).resolve().parents[2] / "shared" / "eval" / "retrieval_dev.jsonl"
+# The shared dev set sits beside the checkout (/work/shared next to /work/main, or a level further
+# up for a worktree under /work/wt).
+DEV_SET = next((p / "shared" / "eval" / "retrieval_dev.jsonl" for p in Path(__file__).resolve().parents[1:4]
+                if (p / "shared" / "eval" / "retrieval_dev.jsonl").exists()),
+               Path(__file__).resolve().parents[2] / "shared" / "eval" / "retrieval_dev.jsonl")
 
 
 def _questions() -> list[str]:
@@ -41,6 +45,91 @@ def test_onnx_question_vectors_stay_close_to_torch(tmp_path: Path, int8: bool, f
     reference = model.encode(questions, normalize_embeddings=True)
     vectors = np.concatenate([encoder.encode(questions[i:i + 8]) for i in range(0, len(questions), 8)])
     assert float((vectors * reference).sum(axis=1).min()) >= floor
+
+
+@pytest.mark.slow
+def test_query_tokenizer_gives_the_ids_transformers_gives() -> None:
+    """Questions are tokenised without transformers (issue 21: a cold ask must not import it):
+    the same ids, masks and type ids, padded alike and cut at the model's 256 tokens."""
+    import numpy as np
+
+    from core.settings import Settings
+    from index.embed import default_model_path, load_model
+    from index.onnx_backend import QueryTokenizer
+
+    model = load_model(Settings.from_env())
+    ours = QueryTokenizer(default_model_path())
+    questions = _questions() + ["x " * 400, "", "Reactor leak: ×2 — “quoted” ½"]
+    for start in range(0, len(questions), 8):
+        batch = questions[start:start + 8]
+        theirs = model.tokenizer(batch, padding=True, truncation=True, max_length=model.max_seq_length,
+                                 return_tensors="np")
+        mine = ours(batch)
+        for name in ("input_ids", "attention_mask", "token_type_ids"):
+            assert np.array_equal(mine[name], np.asarray(theirs[name], dtype=np.int64)), (name, batch)
+
+
+@pytest.mark.slow
+def test_a_checked_graph_encodes_questions_without_torch(tmp_path: Path) -> None:
+    """Once a graph has passed its check against torch, a new process encodes questions with it
+    importing neither torch nor sentence-transformers, and gets the vectors the checked encoder gives."""
+    pytest.importorskip("onnxruntime")
+    pytest.importorskip("onnx")
+    import subprocess
+
+    import numpy as np
+
+    from core.settings import Settings
+    from index.embed import DEFAULT_WEIGHTS_SHA256, default_model_path, load_model
+    from index.onnx_backend import onnx_encoder
+
+    model = load_model(Settings.from_env().with_data_dir(tmp_path))
+    checked = onnx_encoder(model, tmp_path / "onnx", DEFAULT_WEIGHTS_SHA256, int8=True,
+                           model_dir=default_model_path())
+    assert checked is not None
+    questions = _questions()[:16]
+    script = (
+        "import json, sys\n"
+        "from pathlib import Path\n"
+        "from index.embed import DEFAULT_WEIGHTS_SHA256, default_model_path\n"
+        "from index.onnx_backend import verified_encoder\n"
+        f"encoder = verified_encoder(Path({str(tmp_path / 'onnx')!r}), default_model_path(), DEFAULT_WEIGHTS_SHA256,"
+        " int8=True)\n"
+        "questions = json.loads(sys.stdin.read())\n"
+        "vectors = encoder.encode(questions).tolist()\n"
+        "heavy = sorted(m for m in ('torch', 'sentence_transformers', 'transformers') if m in sys.modules)\n"
+        "print(json.dumps({'vectors': vectors, 'heavy': heavy, 'graph': encoder.file.name}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], input=json.dumps(questions), capture_output=True,
+                          text=True, check=True, cwd=Path(__file__).resolve().parents[1])
+    out = json.loads(done.stdout)
+    assert out["heavy"] == []
+    assert out["graph"] == checked.file.name
+    assert np.allclose(np.array(out["vectors"]), checked.encode(questions), atol=1e-5)
+    reference = model.encode(questions, normalize_embeddings=True)
+    assert float((np.array(out["vectors"]) * reference).sum(axis=1).min()) >= 0.99
+
+
+@pytest.mark.slow
+def test_a_changed_graph_is_checked_again(tmp_path: Path) -> None:
+    """The record of a check holds only while the graph file is the one checked."""
+    pytest.importorskip("onnxruntime")
+    pytest.importorskip("onnx")
+    import os
+
+    from core.settings import Settings
+    from index.embed import DEFAULT_WEIGHTS_SHA256, default_model_path, load_model
+    from index.onnx_backend import onnx_encoder, verified_encoder
+
+    model = load_model(Settings.from_env().with_data_dir(tmp_path))
+    checked = onnx_encoder(model, tmp_path / "onnx", DEFAULT_WEIGHTS_SHA256, int8=False,
+                           model_dir=default_model_path())
+    assert checked is not None
+    assert verified_encoder(tmp_path / "onnx", default_model_path(), DEFAULT_WEIGHTS_SHA256, int8=False) is not None
+    stat = checked.file.stat()
+    os.utime(checked.file, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    assert verified_encoder(tmp_path / "onnx", default_model_path(), DEFAULT_WEIGHTS_SHA256, int8=False) is None
+    assert verified_encoder(tmp_path / "onnx", default_model_path(), DEFAULT_WEIGHTS_SHA256, int8=True) is None
 
 
 def test_stemming_from_many_threads_gives_the_single_thread_stems() -> None:

@@ -112,7 +112,8 @@ def test_an_action_a_ruleset_lacks_is_refused_by_the_registry_entry():
     """GL Broadside is a 4th-edition action; in dw3 "Broadside" is a weapon quality (RB, QR)."""
     assert ACTIONS["broadside"].rulesets == ("dw4",)
     for ruleset in ("dw3", "dw3-qrs"):
-        with pytest.raises(InputError, match=f"ruleset: {ruleset} has no Broadside action — Broadside is a weapon "
+        # one error format (issue 21): the field is named once, as its ⟨ruleset⟩ mention, not also as a prefix
+        with pytest.raises(InputError, match=f"^{ruleset} has no Broadside action — Broadside is a weapon "
                                              "quality there") as refused:
             resolve("broadside", {"ruleset": ruleset, "broadside": [3]})
         assert refused.value.field == "ruleset"

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from index.routing import named_editions
+from index.manifest import corpus_names
+from index.routing import named_editions, without_edition_names
+
+ROUTES = corpus_names().routes
 
 
 @pytest.mark.parametrize("question, editions", [
@@ -21,6 +24,15 @@ from index.routing import named_editions
     ("what does the Airborne USR do", {"usr"}),
     ("how does a rammer work", set()),
     ("сколько кубов на таран", set()),
+    # Comparisons keep every edition they name (issue 16: "between 3rd and 4th" kept the 4th only).
+    ("Piercing between 3rd and 4th edition", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    ("ramming 3.03 vs dw4", {"dw3-rulebook", "dw4-glossary"}),
+    ("launch range: quick reference vs the 3.03 book", {"dw3-quick-reference", "dw3-rulebook"}),
+    ("таран в 3 и 4 редакции", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
 ])
 def test_named_editions(question, editions):
-    assert named_editions(question) == editions
+    assert named_editions(question, ROUTES) == editions
+
+
+def test_edition_names_are_cut_from_the_topic():
+    assert without_edition_names("ram dice in dw4 vs 3rd ed?", ROUTES).split() == ["ram", "dice", "in", "vs", "?"]

@@ -32,7 +32,7 @@ def test_set_then_show_as_json(capsys):
     assert code == 0, err
     code, out, _ = run(capsys, "settings", "show", "--guild", "123", "--json")
     report = json.loads(out)
-    # index/manifest.py EDITION_ALIASES: "3.03" -> "dw3-rulebook"
+    # corpus/manifest.toml edition aliases: "3.03" -> "dw3-rulebook"
     assert report["settings"]["edition"] == "dw3-rulebook"
     assert report["server"] == {"edition": "dw3-rulebook"} and report["channels"] == {}
     assert report["store"] == "sqlite" and report["guild_id"] == 123 and report["channel_id"] is None
@@ -64,7 +64,7 @@ def test_channel_scope_and_reset(capsys):
 def test_settings_written_by_the_cli_are_what_the_bot_reads(capsys, data_dir):
     run(capsys, "settings", "set", "--guild", "44", "game", "dw")
     with open_store(Settings.from_env()) as store:  # what BotContext.for_service opens
-        assert store.settings.get(44).game == "dystopian-wars"  # GAME_ALIASES["dw"]
+        assert store.settings.get(44).game == "dystopian-wars"  # corpus/manifest.toml game aliases: "dw"
 
 
 @pytest.mark.parametrize("argv,words", [

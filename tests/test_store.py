@@ -71,8 +71,8 @@ def test_set_replaces_the_previous_value(store: Store):
     assert store.settings.set(1, "ruleset", "dw3").ruleset == "dw3"
 
 
-# index/manifest.py EDITION_ALIASES: "qrs" -> dw3-quick-reference, "3.03" -> dw3-rulebook,
-# "dw4" -> dw4-glossary; GAME_ALIASES: "dw" -> dystopian-wars. The canonical id is what is stored.
+# corpus/manifest.toml edition aliases: "qrs" -> dw3-quick-reference, "3.03" -> dw3-rulebook,
+# "dw4" -> dw4-glossary; game aliases: "dw" -> dystopian-wars. The canonical id is what is stored.
 @pytest.mark.parametrize("key,typed,stored", [
     ("edition", "qrs", "dw3-quick-reference"),
     ("edition", "3.03", "dw3-rulebook"),
@@ -91,9 +91,11 @@ def test_values_are_stored_in_canonical_form(store: Store, key: str, typed: str,
     ("ruleset", "dw5", "ruleset", "dw3, dw3-qrs, dw4"),
     ("language", "de", "language", "en, ru"),
     ("locale", "fr", "locale", "en, ru"),
-    # corpus/manifest.toml has five editions and three games; the message lists them all.
-    ("edition", "dw9", "edition", "dust-warfare, dw3-quick-reference, dw3-rulebook, dw4-glossary, usr"),
-    ("game", "warhammer", "game", "dust-warfare, dystopian-wars, skirmish-usr"),
+    # corpus/manifest.toml has five editions and three games; the message lists them all, each with
+    # the short name players type for it (issue 21).
+    ("edition", "dw9", "edition", "dust (dust-warfare), dw3-qrs (dw3-quick-reference), dw3 (dw3-rulebook), "
+                                  "dw4 (dw4-glossary), usr"),
+    ("game", "warhammer", "game", "dust (dust-warfare), dw (dystopian-wars), usr (skirmish-usr)"),
     ("colour", "red", "colour", "ruleset, game, edition, language, locale"),
     ("ruleset", "", "ruleset", "empty"),
     ("game", "x" * 41, "game", "the limit is 40"),

@@ -48,7 +48,7 @@ def test_two_processes_see_each_others_settings(pg_server, tmp_path):
     assert shown.returncode == 0, shown.stderr
     report = json.loads(shown.stdout)
     assert report["store"] == "postgresql"
-    assert report["settings"]["edition"] == "dw3-quick-reference"  # EDITION_ALIASES["qrs"]
+    assert report["settings"]["edition"] == "dw3-quick-reference"  # corpus/manifest.toml alias "qrs"
     # and back the other way, while a long-lived store in this process watches
     with open_store(Settings.from_env().with_data_dir(tmp_path / "host-c"), database_url=pg_server.url) as watcher:
         assert watcher.settings.get(4242).edition == "dw3-quick-reference"

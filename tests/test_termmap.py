@@ -52,3 +52,27 @@ def test_every_curated_pair_names_something_the_russian_book_says():
     book = " ".join(stems(RU.read_text()))
     missing = [p.russian for p in load_synonyms().pairs if " ".join(stems(p.russian)) not in book]
     assert missing == []
+
+
+def test_every_mined_pair_is_two_whole_terms_printed_in_the_book() -> None:
+    """Issue 16: pairs cut to one common word ("Minefields = поля", "Sustained = огонь",
+    "SRS = дальности") were shown to users. Each mined Russian side is printed in the book as a
+    term: at a word boundary, starting with a capital letter there; the English side is printed too."""
+    import re
+
+    from index.manifest import load_manifest
+    from index.parsing import parse_document
+    from index.termmap import build_term_map, load_synonyms
+
+    doc = next(d for d in load_manifest() if d.language == "ru")
+    text = doc.read_text().replace("*", "")
+    pairs = [p for p in build_term_map(doc.read_text(), parse_document(doc), load_synonyms())
+             if p.source != "curated"]
+    assert len(pairs) > 150
+    for pair in pairs:
+        assert re.search(rf"(?<!\w){re.escape(pair.english)}(?!\w)", text, re.IGNORECASE), pair
+        printed = [m.group(0) for m in re.finditer(rf"(?<!\w){re.escape(pair.russian)}(?!\w)", text, re.IGNORECASE)]
+        assert any(p[:1].isupper() for p in printed), pair
+    mined = {(p.english, p.russian) for p in pairs}
+    assert ("Minefields", "Минные поля") in mined and ("Minefields", "поля") not in mined
+    assert ("Sustained", "Непрерывный огонь") in mined and ("Sustained", "огонь") not in mined

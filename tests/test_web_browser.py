@@ -11,6 +11,7 @@ Selenium is given both paths, so it never downloads a browser or a driver.
 """
 from __future__ import annotations
 
+import re
 import shutil
 import tempfile
 import urllib.parse
@@ -268,12 +269,12 @@ def test_shared_attack_link_reads_the_free_text(browser, site, service):
     assert verdict == expected["verdict"]
     assert browser.find_element(By.ID, "field-description").get_attribute("value") == text
     understood = browser.find_element(By.ID, "referee-inputs")
-    shown = {k: v for k, v in (expected.get("inputs") or {}).items() if v not in (None, False, [], "")}
-    if shown:
+    rows = expected.get("understood") or []
+    if rows:
         assert understood.is_displayed()
         assert understood.location["y"] < browser.find_element(By.ID, "verdict").location["y"]
-        for name in shown:
-            assert name.replace("_", " ") in understood.text
+        for row in rows:  # each input named and said as the service words it in the page's language
+            assert row["label"] in understood.text and row["value"] in understood.text
 
 
 def test_assault_link_draws_the_six_result_rows(browser, site, service):
@@ -349,7 +350,8 @@ def test_referee_error_is_shown_with_its_field(browser, site):
         lambda b: b.find_element(By.ID, "referee-status").text if "error" in
         b.find_element(By.ID, "referee-status").get_attribute("class") else None
     )
-    assert "field:" in status
+    # one error format: the message names its field once (issue 21), never again as "(field: …)"
+    assert status and "field:" not in status and "(" in status
     assert not browser.find_element(By.ID, "referee-result").is_displayed()
 
 
@@ -389,6 +391,74 @@ def test_russian_interface_when_the_browser_prefers_russian(site):
         assert driver.find_element(By.ID, "ask-button").text == "Найти"
         assert driver.find_element(By.ID, "search-title").text == "Спросить правила"
         assert driver.find_element(By.ID, "referee-button").text == "Рассчитать шансы"
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+# -- the page's language everywhere (issue 21) ------------------------------------------------
+
+CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
+LATIN_WORD = re.compile(r"[A-Za-z]{4,}")
+# Words a Russian page may show in Latin letters: document titles and rule names as printed,
+# abbreviations, and the probability sign.
+KEPT_LATIN = re.compile(r"Dystopian Wars[^\n]*|Quick Reference|Rulebook|Glossary|[A-Z]{2,}|P\(")
+
+
+def _english_lines(text: str) -> list[str]:
+    return [line for line in text.split("\n")
+            if LATIN_WORD.search(KEPT_LATIN.sub("", line)) and not CYRILLIC.search(line)]
+
+
+def _russian_lines(text: str) -> list[str]:
+    return [line for line in text.split("\n") if CYRILLIC.search(line)]
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("language", ["en-US", "ru-RU"])
+def test_referee_result_unit_card_and_error_in_the_pages_language(site, language, width):
+    """The attack is written in English words on purpose: a Russian page still gets a Russian answer."""
+    driver, profile = _driver(language)
+    russian = language.startswith("ru")
+    try:
+        driver.set_window_size(width, 900)
+        if width < 500:
+            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": width, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+        By, WebDriverWait = _open(driver, site, "?attack=" + urllib.parse.quote("12 dice vs armour 5 citadel 8"))
+        _wait_text(driver, "verdict")
+        shown = driver.find_element(By.ID, "referee-result").text
+        if russian:
+            assert "кубов" in driver.find_element(By.ID, "verdict").text
+            assert "броня" in shown and "цитадель" in shown  # the Understood box: keys in Russian
+            assert _english_lines(shown) == []
+        else:
+            assert driver.find_element(By.ID, "verdict").text.startswith("12 dice")
+            # the 3.03 book the numbers follow is cited in Russian, labelled, after the English text
+            cited = driver.find_element(By.ID, "referee-citations").text
+            assert "Dystopian Wars Quick Reference" in cited.split("\n")[0]
+            assert _russian_lines(shown.replace(cited, "")) == []
+
+        _open(driver, site, "?unit=Borodino")
+        _wait_text(driver, "unit-status")
+        card = driver.find_element(By.ID, "unit-results").text
+        assert ("Оружие" if russian else "Weapons") in card
+        assert "8(4)" in card or "/" in card  # one weapon notation: lead(support) / crippled
+
+        By, WebDriverWait = _open(driver, site)
+        driver.find_element(By.CSS_SELECTOR, 'input[name="action"][value="attack"]').click()
+        WebDriverWait(driver, WAIT_SECONDS).until(lambda b: b.find_elements(By.ID, "field-dice"))
+        driver.find_element(By.ID, "field-dice").send_keys("12")
+        driver.find_element(By.ID, "referee-button").click()  # no armour
+        status = WebDriverWait(driver, WAIT_SECONDS).until(
+            lambda b: b.find_element(By.ID, "referee-status").text if "error" in
+            b.find_element(By.ID, "referee-status").get_attribute("class") else None)
+        if russian:
+            assert "Не задана Броня цели" in status and _english_lines(status) == []
+        else:
+            assert "Armour is needed" in status and _russian_lines(status) == []
+        if width < 500:
+            assert driver.execute_script("return document.scrollingElement.scrollWidth") <= width
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)

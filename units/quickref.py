@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from corpus.icons import LOST_FACE, mark_lost_icons
 from units.model import BANDS, Stats, Unit, empty_bands, empty_stats, parse_dice, title_case
 
 SOURCE = "dw3 quick reference"
@@ -66,8 +67,10 @@ class _Rule:
 
     @property
     def icons_lost(self) -> bool:
-        """A die-face icon left a gap: two spaces inside a line, or a space before ';'/'.'."""
-        return any(re.search(r"\S  +\S|\s[;.,]|^\s+\S", line) for line in self.lines if line.strip())
+        """A die-face icon left a gap (two spaces inside a line, or a space before ';'/'.'), or the
+        gap is marked (corpus.icons.LOST_FACE)."""
+        return any(re.search(r"\S  +\S|\s[;.,]|^\s+\S", line) or LOST_FACE in line
+                   for line in self.lines if line.strip())
 
 
 @dataclass
@@ -330,7 +333,7 @@ def parse_cards(text: str, version: str = DEFAULT_VERSION) -> list[Unit]:
     return units
 
 
-PARSER_VERSION = 1  # bump when the reading above changes: cached profiles are then rebuilt
+PARSER_VERSION = 2  # bump when the reading above changes: cached profiles are then rebuilt
 CACHE_NAME = "units-quickref.json"
 
 
@@ -363,7 +366,7 @@ def load_quick_reference(corpus_dir: Path, cache_dir: Path | None = None) -> lis
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise UnitDataError(f"cannot read the quick reference {path}: {exc.strerror}", "corpus") from exc
-    units = parse_cards(text, _version(corpus_dir))
+    units = parse_cards(mark_lost_icons(text), _version(corpus_dir))  # the card text shows where a face was lost
     if cache is not None and stamp is not None:
         try:
             cache.parent.mkdir(parents=True, exist_ok=True)

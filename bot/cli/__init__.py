@@ -57,6 +57,27 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
+def _subparser(parser: argparse.ArgumentParser, command: str | None) -> argparse.ArgumentParser | None:
+    """The parser of the sub-command named on the command line (argparse keeps them in its action)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            chosen: argparse.ArgumentParser = action.choices[command]
+            return chosen
+    return None
+
+
+def unrecognised(parser: argparse.ArgumentParser, extras: Sequence[str]) -> str:
+    """'unrecognized arguments: --armor (did you mean --armour?)': the nearest flag of this command."""
+    import difflib
+
+    flags = [flag for flag in parser._option_string_actions if flag.startswith("--")]
+    shown = []
+    for word in extras:
+        guess = difflib.get_close_matches(word.split("=", 1)[0], flags, n=1, cutoff=0.7) if word.startswith("-") else []
+        shown.append(f"{word} (did you mean {guess[0]}?)" if guess else word)
+    return "unrecognized arguments: " + " ".join(shown)
+
+
 def _command_in(argv: Sequence[str]) -> str | None:
     """The sub-command named on the command line (its first word that isn't an option), if any."""
     return next((word for word in argv if not word.startswith("-")), None)
@@ -75,7 +96,10 @@ def _version() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(_command_in(words))
-    args = parser.parse_args(words)
+    args, extras = parser.parse_known_args(words)
+    if extras:  # refused by the sub-command's own parser, with the flag it most likely meant
+        command = _subparser(parser, getattr(args, "command", None)) or parser
+        command.error(unrecognised(command, extras))
     func: Callable[[argparse.Namespace], int] | None = getattr(args, "func", None)
     if func is None:
         parser.print_help()
@@ -89,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except Exception as exc:  # the one boundary: one line, the documented exit code, never a traceback
-        return report(exc)
+        return report(exc, getattr(args, "player_lang", None))
 
 
 def _silence_stdout() -> None:

@@ -57,6 +57,9 @@ def _print_human(result: dict[str, Any]) -> None:
         print("Not in the rules: no rule passage answers that question.")
         if result["suggestions"]:
             print("Closest rule names (try `admiralty rule NAME`): " + "; ".join(result["suggestions"]))
+        if result["results"]:
+            print("\nClosest passages:\n")
+            _print_results(result)
         return
     if result["routed_editions"]:
         labels = sorted({hit["edition_label"] for hit in result["results"]})
@@ -68,6 +71,10 @@ def _print_human(result: dict[str, Any]) -> None:
     if result["editions_disagree"]:
         print(f"Note: {result['editions_disagree']}")
     print()
+    _print_results(result)
+
+
+def _print_results(result: dict[str, Any]) -> None:
     for hit in result["results"]:
         parts = f" ({hit['parts']} parts)" if hit["parts"] > 1 else ""
         print(f"[{hit['rank']}] {citation(hit)}{parts}")  # fusion scores mean nothing to a reader; --json has them

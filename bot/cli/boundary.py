@@ -13,7 +13,7 @@ import sqlite3
 import sys
 import traceback
 
-from bot.service import UserInputError, show_params
+from bot.service import UserInputError, error_text, show_params
 from core.settings import env
 
 EXIT_BUG = 1
@@ -42,10 +42,11 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def describe_failure(exc: BaseException) -> tuple[str, int]:
-    """(the line to print, the exit code) for a failure that reached the command line."""
+def describe_failure(exc: BaseException, lang: str | None = None) -> tuple[str, int]:
+    """(the line to print, the exit code) for a failure that reached the command line; a user error
+    in the player's language (`--lang`)."""
     if isinstance(exc, UserInputError):
-        return show_params(one_line(str(exc)), "cli"), EXIT_FIX
+        return show_params(one_line(error_text(exc, lang)), "cli"), EXIT_FIX
     if isinstance(exc, OSError):
         return _os_line(exc), EXIT_FIX
     if isinstance(exc, sqlite3.Error):
@@ -84,9 +85,9 @@ def _os_line(exc: OSError) -> str:
     return f"{shown}{what}" + (f" — {advice}" if advice else "")
 
 
-def report(exc: BaseException) -> int:
+def report(exc: BaseException, lang: str | None = None) -> int:
     """Print `exc` as one line (and its traceback when ADMIRALTY_DEBUG is set); return the exit code."""
-    line, code = describe_failure(exc)
+    line, code = describe_failure(exc, lang)
     if env("ADMIRALTY_DEBUG"):
         traceback.print_exception(exc, file=sys.stderr)
     try:

@@ -28,6 +28,15 @@ def citation(item: dict[str, Any]) -> str:
     return f"{item['document_title']} [{item['edition_label']}, {item['language']}] › {item['section']}"
 
 
+def add_lang_flag(parser: argparse.ArgumentParser) -> None:
+    """`--lang en|ru`: the player's language for every text of the answer and its errors."""
+    from bot.service import LANG_PARAM
+
+    parser.add_argument("--lang", dest="player_lang", choices=LANG_PARAM.choices, default=None,
+                        help="language of the answer and its messages: en or ru "
+                             "(default: the language the description is written in, else English)")
+
+
 def warn(message: str) -> None:
     print(f"admiralty: {message}", file=sys.stderr)
 

@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from bot.cli.output import add_lang_flag
 from bot.service import Admiralty, Kind, ParamSpec, referee_actions, referee_params
 
 # One complete mapping from a spec's Kind to argparse keywords (values stay text: coerce() types them).
@@ -61,7 +62,7 @@ def _params(specs: list[ParamSpec], args: argparse.Namespace) -> dict[str, Any]:
 
 def _run(action: str, specs: list[ParamSpec]) -> Callable[[argparse.Namespace], int]:
     def func(args: argparse.Namespace) -> int:
-        result = Admiralty().referee(action, _params(specs, args), style="cli")
+        result = Admiralty().referee(action, _params(specs, args), style="cli", lang=args.player_lang)
         if args.json:
             print(json.dumps(result, ensure_ascii=False, indent=2))
         else:
@@ -78,11 +79,32 @@ def _run(action: str, specs: list[ParamSpec]) -> Callable[[argparse.Namespace], 
     return func
 
 
+# Worked examples for `--help` (tests/test_cli_help.py runs every one of them).
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "attack": ("admiralty attack --dice 12 --armour 5 --citadel 8",
+               'admiralty attack "21 dice vs armour 6 citadel 9, devastating"',
+               "admiralty attack --ruleset dw4 --dice 12 --armour 4 --defence 3 --lang ru"),
+    "assault": ("admiralty assault --fray 6 --target-citadel 8 --target-adv 2 --target-sdv 2",
+                "admiralty assault --ruleset dw4 --boarding 3,2 --target-defences 3 --target-crew 4"),
+    "ram": ("admiralty ram --hull 8 --inches 6 --target-armour 5 --target-citadel 8",),
+    "collision": ("admiralty collision --mover-mass 3 --impact model --impact-mass 2",),
+    "srs": ("admiralty srs --tokens 4 --target-adv 2 --target-armour 5",),
+    "broadside": ("admiralty broadside --ruleset dw4 --broadside 6,4 --target-hull 8",),
+}
+
+
+def examples_text(action: str) -> str | None:
+    lines = EXAMPLES.get(action)
+    return "examples:\n" + "\n".join(f"  {line}" for line in lines) if lines else None
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], flags_for: str | None = None) -> None:
     """One sub-command per action; with `flags_for` set (the command about to run), only that
     command gets its flags, so other commands never load the referee's specs."""
     for action, help_text in referee_actions().items():
-        parser = subparsers.add_parser(action, help=help_text, description=help_text)
+        parser = subparsers.add_parser(action, help=help_text, description=help_text,
+                                       epilog=examples_text(action),
+                                       formatter_class=argparse.RawDescriptionHelpFormatter)
         if flags_for is not None and flags_for != action:
             continue
         specs = referee_params(action)
@@ -90,4 +112,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], fl
         for spec in specs:
             _add_flag(parser, spec, groups)
         parser.add_argument("--json", action="store_true", help="print the JSON result")
+        add_lang_flag(parser)
         parser.set_defaults(func=_run(action, specs))

@@ -7,15 +7,30 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bot.cli.output import print_json, print_unmatched, wrap
+from bot.cli.output import add_lang_flag, print_json, print_unmatched, wrap
+from core.messages import declare, text
 
 _STAT_ORDER = (("mass", "Mass"), ("speed", "Spd"), ("turn", "Turn"), ("armour", "Arm"), ("hull", "Hull"),
                ("citadel", "Cit"), ("fray", "Fray"), ("adv", "ADV"), ("sdv", "SDV"))
 _STAT_ORDER_DW4 = (("mass", "Mass"), ("speed_min", "Spd>"), ("speed", "Spd"), ("turn", "Turn"), ("defence", "Def"),
                    ("armour", "Arm"), ("hull", "Hull"), ("actions", "Act"), ("broadside", "Brd"),
                    ("repair", "Rep"), ("crew", "Crew"), ("models", "Mdls"))
-_BAND_HEADERS = {"point_blank": "Point Blank", "closing": "Closing", "long": "Long", "close": "Close",
-                 "standard": "Standard", "extreme": "Extreme"}
+_BAND_HEADERS = {"point_blank": ("Point Blank", "В упор"), "closing": ("Closing", "Сближение"),
+                 "long": ("Long", "Дальняя"), "close": ("Close", "Ближняя"), "standard": ("Standard", "Средняя"),
+                 "extreme": ("Extreme", "Предельная")}
+# The card's own words, in the player's language (`unit --lang ru`); the rules' texts stay as printed.
+declare({f"card.band.{key}": names for key, names in _BAND_HEADERS.items()})
+declare({
+    "card.faction_unknown": ("faction unknown", "фракция неизвестна"),
+    "card.source": ("source", "источник"), "card.battle_ready": ("Battle-Ready", "Боеготов"),
+    "card.crippled": ("Crippled", "Повреждён"),
+    "card.weapons_dw4": ("Weapons (dice per band):", "Оружие (кубы по зонам):"),
+    "card.weapons": ("Weapons (lead(support), Battle-Ready / Crippled):",
+                     "Оружие (ведущее(поддержка), Боеготов / Повреждён):"),
+    "card.name": ("name", "название"), "card.arc": ("arc", "сектор"), "card.qualities": ("qualities", "свойства"),
+    "card.option": ("option", "вариант"), "card.text_unknown": ("(text unknown)", "(текст неизвестен)"),
+    "card.note": ("note", "примечание"), "card.points": ("pts", "очк."),
+})
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,6 +40,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--rule-texts", action="store_true",
                    help="also look special rules up in the glossary and rulebook (needs the index; slower start)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    add_lang_flag(p)
     p.set_defaults(func=run_unit)
 
     units = subparsers.add_parser("units", help="import BattleScribe data; list unit sources",
@@ -57,28 +73,30 @@ def _dice(entry: dict[str, Any]) -> str:
     return f"{lead}({_cell(support)})" if support is not None else str(lead)
 
 
-def render_unit(unit: dict[str, Any]) -> str:
+def render_unit(unit: dict[str, Any], lang: str | None = None) -> str:
+    def say(key: str) -> str:
+        return text(f"card.{key}", lang)
+
     dw4 = unit.get("edition") == "dw4"
     edition = unit.get("edition_label") or ("4th edition" if dw4 else "3rd edition")
-    points = f", {unit['points']} pts" if unit.get("points") is not None else ""
-    lines = [f"== {unit['name']} — {unit.get('faction') or 'faction unknown'}, {edition}{points}",
-             f"   source: {unit['source']}, {unit['version']}"]
+    points = f", {unit['points']} {say('points')}" if unit.get("points") is not None else ""
+    lines = [f"== {unit['name']} — {unit.get('faction') or say('faction_unknown')}, {edition}{points}",
+             f"   {say('source')}: {unit['source']}, {unit['version']}"]
     order = _STAT_ORDER_DW4 if dw4 else _STAT_ORDER
     header = "".join(f"{label:>6}" for _, label in order)
     lines.append(f"   {'':<14}{header}")
-    for state, label in (("battle_ready", "Battle-Ready"), ("crippled", "Crippled"))[: 1 if dw4 else 2]:
+    for state, label in (("battle_ready", say("battle_ready")), ("crippled", say("crippled")))[: 1 if dw4 else 2]:
         row = "".join(f"{_cell(unit['stats'][state].get(key)):>6}" for key, _ in order)
         lines.append(f"   {label if not dw4 else '':<14}{row}")
     if unit["weapons"]:
         keys = list(unit["weapons"][0]["bands"])
-        lines.append("   Weapons (dice per band):" if dw4 else
-                     "   Weapons (lead(support), Battle-Ready / Crippled):")
-        lines.append(f"     {'name':<26}{'n':<3}{'arc':<12}" + "".join(f"{_BAND_HEADERS[k]:<16}" for k in keys)
-                     + "qualities")
+        lines.append("   " + say("weapons_dw4" if dw4 else "weapons"))
+        lines.append(f"     {say('name'):<26}{'n':<3}{say('arc'):<12}"
+                     + "".join(f"{say('band.' + k):<16}" for k in keys) + say("qualities"))
         for w in unit["weapons"]:
             bands = [_dice(w['bands'][b]['battle_ready']) if dw4 else
                      f"{_dice(w['bands'][b]['battle_ready'])} / {_dice(w['bands'][b]['crippled'])}" for b in keys]
-            option = "" if w.get("default", True) else f"  [option: {w.get('option')}]"
+            option = "" if w.get("default", True) else f"  [{say('option')}: {w.get('option')}]"
             lines.append(f"     {w['name'][:25]:<26}{w.get('count', 1):<3}{(w.get('arc') or '?')[:11]:<12}"
                          + "".join(f"{b:<16}" for b in bands) + f"{', '.join(w['qualities'])}{option}")
     for other in unit.get("attached") or []:
@@ -86,9 +104,9 @@ def render_unit(unit: dict[str, Any]) -> str:
                      " its own card")
     for rule in unit["rules"]:
         lines.append(f"   * {rule['name']}" + (f" — {rule['citation']}" if rule.get("citation") else ""))
-        lines.append(wrap(rule["text"], "       ") if rule.get("text") else "       (text unknown)")
+        lines.append(wrap(rule["text"], "       ") if rule.get("text") else "       " + say("text_unknown"))
     for note in unit.get("notes", []):
-        lines.append(f"   note: {note}")
+        lines.append(f"   {say('note')}: {note}")
     return "\n".join(lines)
 
 
@@ -105,7 +123,7 @@ def run_unit(args: argparse.Namespace) -> int:
     if count > 1:
         print(f"{result['units'][0]['name']}: {count} profiles from different sources — they may differ; "
               "each is labelled.")
-    print("\n\n".join(render_unit(unit) for unit in result["units"]))
+    print("\n\n".join(render_unit(unit, args.player_lang) for unit in result["units"]))
     if result.get("rules_from_corpus") is False:
         print("\n(rule texts were not looked up in the glossary/rulebook: the search index is not built)")
     return 0

@@ -17,6 +17,7 @@ from bot.discord_bot import charts, limits
 from bot.discord_bot.embeds import ANSWER_COLOUR, MUTED_COLOUR, safe
 from bot.discord_bot.i18n import show_option_names, t
 from bot.discord_bot.messages import Reply
+from core.messages import declare, text
 
 CHART_NAME = "distribution.png"
 MIN_SHOWN_PROBABILITY = 0.0005  # rows below 0.05 % are folded into "…"
@@ -74,8 +75,14 @@ def _value_text(value: Any) -> str:
     return str(value)
 
 
-def inputs_line(inputs: Any) -> str:
-    """`armour 5 · citadel 8 · obscured yes`: the resolved values the referee used."""
+def inputs_line(result: Mapping[str, Any]) -> str:
+    """`armour 5 · citadel 8 · obscured yes`: the resolved values the referee used, named and said in
+    the answer's language (the service's `understood` rows; raw `inputs` for an older result)."""
+    rows = result.get("understood")
+    if isinstance(rows, list):
+        return " · ".join(f"{row['label']} **{safe(str(row['value']))}**" for row in rows
+                          if isinstance(row, Mapping) and row.get("key") not in HIDDEN_INPUTS)
+    inputs = result.get("inputs")
     if not isinstance(inputs, Mapping):
         return ""
     return " · ".join(f"{name} **{safe(_value_text(value))}**" for name, value in inputs.items()
@@ -99,7 +106,7 @@ def _profile_lines(from_profiles: Any) -> list[str]:
 def understood_text(result: Mapping[str, Any], lang: str = "en") -> str:
     """Inputs, values from unit profiles, assumptions and ignored words — shown before the verdict."""
     blocks = []
-    if line := inputs_line(result.get("inputs")):
+    if line := inputs_line(result):
         blocks.append(f"**{t('understood', lang)}:** {line}")
     if profiles := _profile_lines(result.get("inputs_from_profiles")):
         profiles += [safe(str(n)) for n in result.get("unit_notes") or [] if n]  # the profiles used; qualities
@@ -142,6 +149,10 @@ DISTRIBUTIONS = (
 )
 
 
+declare({"dist.damage": ("damage", "урон"), "dist.target damage": ("target damage", "урон цели"),
+         "dist.successes": ("successes", "успехи"), "dist.net hits": ("net hits", "чистые попадания")})
+
+
 def at_least(result: Mapping[str, Any]) -> tuple[str, dict[int, float]] | None:
     """(label, P(X >= k) for k >= 1) of the main quantity: the one thing the table and chart show."""
     for exact_key, at_least_key, label in DISTRIBUTIONS:
@@ -163,7 +174,7 @@ def _visible(dist: dict[int, float]) -> dict[int, float]:
 def at_least_table(label: str, dist: dict[int, float], lang: str = "en") -> str:
     """A monospace table of P(X >= k), rows below 0.05 % folded."""
     shown_rows = list(_visible(dist).items())
-    lines = [f"  k | {t('at_least', lang, label=label)}"]
+    lines = [f"  k | {t('at_least', lang, label=text(f'dist.{label}', lang))}"]
     lines += [f"{k:>3} | {_pct(p):>7}" for k, p in shown_rows[:MAX_TABLE_ROWS]]
     if len(shown_rows) < len(dist) or len(shown_rows) > MAX_TABLE_ROWS:
         lines.append(f"  … | {t('rarer_omitted', lang)}")
@@ -175,7 +186,8 @@ def chart_png(action: str, result: Mapping[str, Any], lang: str = "en") -> bytes
     found = at_least(result)
     if found is None:
         return None
-    label, dist = found
+    key, dist = found
+    label = text(f"dist.{key}", lang)
     visible = _visible(dist)
     if not visible:
         return None
@@ -204,7 +216,7 @@ def _step_fields(result: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
     lines = []
     for step in result.get("trace") or result.get("steps") or []:
         if isinstance(step, Mapping):
-            lines.append(f"**{step.get('step', '')}**: {shown(step.get('detail', ''), lang)}")
+            lines.append(f"**{step.get('label') or step.get('step', '')}**: {shown(step.get('detail', ''), lang)}")
     if not lines:
         return []
     chunks = limits.split_text("\n".join(lines), limits.FIELD_VALUE)
@@ -228,7 +240,7 @@ def referee_embeds(action: str, result: Mapping[str, Any], with_chart: bool, lan
             main.add_field(name=t("effects", lang), value=limits.trim(effects, limits.FIELD_VALUE), inline=False)
     elif (found := at_least(result)) is not None:
         label, dist = found
-        main.add_field(name=t("at_least", lang, label=label),
+        main.add_field(name=t("at_least", lang, label=text(f"dist.{label}", lang)),
                        value=limits.trim(at_least_table(label, dist, lang), limits.FIELD_VALUE, "\n```"), inline=False)
     if with_chart:
         main.set_image(url=f"attachment://{CHART_NAME}")

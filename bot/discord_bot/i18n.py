@@ -18,6 +18,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from core.messages import Plural, Text, declare, text
+
 log = logging.getLogger("admiralty.discord")
 
 LANGS = ("en", "ru")
@@ -289,7 +291,7 @@ def untranslated(tree: app_commands.CommandTree) -> list[str]:
 
 # ---------------------------------------------------------------------------------------------
 # Fixed strings. Placeholders use str.format; every key exists in both languages (a test checks).
-STRINGS: dict[str, dict[str, str]] = {
+STRINGS: dict[str, dict[str, Text]] = {
     "also_relevant": {"en": "Also relevant: {heading}", "ru": "Также по теме: {heading}"},
     "answer": {"en": "Answer", "ru": "Ответ"},
     "answer_per_edition": {"en": "Answers by edition", "ru": "Ответы по редакциям"},
@@ -393,8 +395,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "mode_rolled": {"en": "rolled", "ru": "бросок"},
     "no_documents": {"en": "No documents are configured.", "ru": "Документы не настроены."},
     "left_out": {
-        "en": "{n} more part(s) of this answer were left out; narrow the question (e.g. with an edition) to see them.",
-        "ru": "Ещё частей ответа не показано: {n}; уточните вопрос (например, редакцией), чтобы их увидеть.",
+        "en": Plural("n", ("{n} more part of this answer was left out; narrow the question (e.g. with an edition) "
+                           "to see it.",
+                           "{n} more parts of this answer were left out; narrow the question (e.g. with an edition) "
+                           "to see them.")),
+        "ru": Plural("n", ("Не показана ещё {n} часть ответа; уточните вопрос (например, редакцией), чтобы её увидеть.",
+                           "Не показаны ещё {n} части ответа; уточните вопрос (например, редакцией), чтобы их увидеть.",
+                           "Не показано ещё {n} частей ответа; уточните вопрос (например, редакцией), чтобы их "
+                           "увидеть.")),
     },
     "understood": {"en": "Understood inputs", "ru": "Понятые данные"},
     "assumptions": {"en": "Assumptions", "ru": "Допущения"},
@@ -458,11 +466,18 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
+# Declared in the one message catalogue (core.messages), where tests/test_messages.py walks them.
+declare({f"discord.{key}": (entry["en"], entry["ru"]) for key, entry in STRINGS.items()})
+
+
 def t(key: str, lang: str | None = "en", **values: Any) -> str:
     """The fixed string `key` in `lang` ("en" or "ru"), with `values` filled in."""
-    entry = STRINGS[key]
-    text = entry.get(lang or "en") or entry["en"]
-    return text.format(**values) if values else text
+    if not values:
+        entry = STRINGS[key]
+        plain = entry.get(lang or "en") or entry["en"]
+        if isinstance(plain, str):
+            return plain  # a fixed text is returned as written (it may hold literal braces)
+    return text(f"discord.{key}", lang, **values)
 
 
 def lang_of(locale: object) -> str | None:
@@ -476,14 +491,15 @@ def lang_of(locale: object) -> str | None:
 
 
 def answer_locale(interaction: discord.Interaction, setting: str | None = None) -> str:
-    """The language of a reply: the channel/server `locale` setting, then the server's locale,
-    then English; in DMs and group DMs (no server) the user's own client locale."""
-    chosen = lang_of(setting)
-    if chosen:
-        return chosen
-    if interaction.guild_id is not None:
-        return lang_of(getattr(interaction, "guild_locale", None)) or "en"
-    return lang_of(getattr(interaction, "locale", None)) or "en"
+    """The player's language, chosen once per interaction (issue 21): the user's own client locale
+    when it is one we speak, then the channel/server `locale` setting, then the server's locale,
+    then English."""
+    for candidate in (getattr(interaction, "locale", None), setting,
+                      getattr(interaction, "guild_locale", None) if interaction.guild_id is not None else None):
+        chosen = lang_of(candidate)
+        if chosen:
+            return chosen
+    return "en"
 
 
 def show_option_names(text: object, lang: str = "en") -> str:

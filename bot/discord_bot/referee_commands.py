@@ -141,7 +141,7 @@ def build_referee_command(action: str, specs: Sequence[Any], ctx: BotContext) ->
             defaults = {"ruleset": settings.ruleset} if settings and settings.ruleset else None
             # "marked": ⟨name⟩ mentions are left for calc_embeds to show as this user's option names
             result = await ctx.call(ctx.service.referee, action, to_params(options, description), defaults,
-                                    style="marked")
+                                    style="marked", lang=turn.lang)
             # Rendering the chart is CPU work too: keep it off the event loop.
             return await asyncio.to_thread(calc_embeds.referee_reply, action, result, turn.lang)
 

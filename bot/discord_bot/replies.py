@@ -19,7 +19,7 @@ from bot.discord_bot.i18n import OPTION_NAMES_RU, answer_locale, show_option_nam
 from bot.discord_bot.messages import NO_MENTIONS, Reply, Turn, send_notice
 from bot.discord_bot.views import PublishButton, remember, view_of
 from bot.metrics import record_bot_command
-from bot.service import UserInputError
+from bot.service import UserInputError, error_text
 from bot.store import StoreUnavailableError
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ Work = Callable[[Turn], Awaitable[Reply]]
 
 def describe_user_error(exc: BaseException, lang: str = "en") -> str:
     """One short line; names the offending option when the error says which."""
-    text = show_option_names(" ".join(str(exc).split()), lang) or exc.__class__.__name__
+    text = show_option_names(" ".join(error_text(exc, lang).split()), lang) or exc.__class__.__name__
     field_name = getattr(exc, "field", None)
     if field_name and field_name not in text:
         shown = OPTION_NAMES_RU.get(field_name, field_name) if lang == "ru" else field_name

@@ -20,7 +20,7 @@ from aiohttp import web
 from bot import metrics
 from bot.http import openapi as doc
 from bot.http import specs
-from bot.http.errors import SERVER_HEADER, ApiError, Handler, error_middleware
+from bot.http.errors import SERVER_HEADER, ApiError, Handler, error_middleware, request_lang
 from bot.http.openapi import build_openapi
 from bot.http.protocol import BODY_TIMEOUT, BODY_TIMEOUT_KEY, HEADER_TIMEOUT
 from bot.http.ratelimit import DEFAULT_BURST, DEFAULT_RATE_PER_MINUTE, NO_PROXY, ProxyTrust, client_key
@@ -175,12 +175,14 @@ async def cors_middleware(request: web.Request, handler: Handler) -> web.StreamR
     if request.method == "OPTIONS" and allowed and "Access-Control-Request-Method" in request.headers:
         response: web.StreamResponse = web.Response(status=204)
         response.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
-        response.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type"
+        response.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type, Accept-Language"
         response.headers["Access-Control-Max-Age"] = "600"
     else:
         response = await handler(request)
     if allowed:
         response.headers["Access-Control-Allow-Origin"] = "*" if "*" in origins else origin
+        # A cross-origin client may read how long a 429 asks it to wait.
+        response.headers["Access-Control-Expose-Headers"] = "Retry-After"
         response.headers["Vary"] = "Origin"
     return response
 
@@ -325,11 +327,14 @@ async def fleet_vs(request: web.Request) -> web.Response:
 
 
 async def referee(action: str, request: web.Request) -> web.Response:
-    params = validate_body(await read_json_object(request), specs.referee_specs(action))
+    body = await read_json_object(request)
+    lang = request_lang(request, body.get("lang"))  # before validation: its errors speak the player's language
+    params = validate_body(body, specs.referee_specs(action))
+    params.pop("lang", None)
     pool = request.app[REFEREE_POOL]
     loop = asyncio.get_running_loop()
     try:
-        result = await loop.run_in_executor(request.app[REFEREE_WAITERS], pool.call, action, params)
+        result = await loop.run_in_executor(request.app[REFEREE_WAITERS], pool.call, action, params, lang)
     except UserInputError as exc:
         if exc.status != 400:
             raise

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
-from bot.service import UserInputError, show_params
+from bot.service import UserInputError, accept_language, error_text, normalise_lang, show_params
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +44,19 @@ class ApiError(UserInputError):
     ) -> None:
         super().__init__(message, field, status=status, code=code)
         self.headers = headers
+
+
+LANG_KEY = web.RequestKey("lang", str)
+
+
+def request_lang(request: web.Request, explicit: object = None) -> str | None:
+    """The player's language for this request, chosen once: the body's `lang`, else the
+    `Accept-Language` header; None when neither names one we speak (the referee then follows
+    the description's language). Kept on the request for the error middleware."""
+    lang = normalise_lang(explicit) or accept_language(request.headers.get("Accept-Language"))
+    if lang:
+        request[LANG_KEY] = lang
+    return lang
 
 
 def is_client_fault(exc: BaseException) -> bool:
@@ -84,7 +97,8 @@ async def error_middleware(request: web.Request, handler: Handler) -> web.Stream
         return await handler(request)
     except UserInputError as exc:  # every user error, from any package, caught once
         headers = exc.headers if isinstance(exc, ApiError) else None
-        return error_response(exc.status, exc.code, show_params(" ".join(exc.message.split()), "api"),
+        lang = request.get(LANG_KEY) or accept_language(request.headers.get("Accept-Language"))
+        return error_response(exc.status, exc.code, show_params(" ".join(error_text(exc, lang).split()), "api"),
                               exc.field, headers)
     except web.HTTPException as exc:
         if exc.status < 400:

@@ -114,15 +114,16 @@ def query_parameters(field_specs: Sequence[ParamSpec], choices: dict[str, list[s
 
 def filter_choices() -> dict[str, list[str]]:
     """Every value the `game`, `edition` and `lang` filters accept: the manifest's ids and their aliases."""
-    from index.manifest import EDITION_ALIASES, GAME_ALIASES, load_manifest
+    from index.manifest import corpus_names, load_manifest
 
     docs = load_manifest()
+    names = corpus_names()
     editions = {doc.edition for doc in docs}
     games = {doc.game for doc in docs}
     languages = {doc.language for doc in docs}
     return {
-        "edition": sorted(editions | {alias for alias, target in EDITION_ALIASES.items() if target in editions}),
-        "game": sorted(games | {alias for alias, target in GAME_ALIASES.items() if target in games}),
+        "edition": sorted(editions | {alias for alias, target in names.edition_aliases.items() if target in editions}),
+        "game": sorted(games | {alias for alias, target in names.game_aliases.items() if target in games}),
         "lang": sorted(languages | {name for name, code in {"english": "en", "russian": "ru"}.items()
                                     if code in languages}),
     }
@@ -177,6 +178,14 @@ def _json_body(schema: Schema) -> Schema:
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
 
+ACCEPT_LANGUAGE = {
+    "name": "Accept-Language", "in": "header", "required": False,
+    "description": "The player's language when the body has no `lang`: the first of en, ru by q-value "
+                   "(e.g. `ru-RU,ru;q=0.9`). Verdict, notes, assumptions and errors follow it.",
+    "schema": {"type": "string"},
+}
+
+
 def referee_operation(action: str, summary: str) -> Operation:
     """The POST /v1/<action> operation of one referee action."""
     def operation(ctx: DocContext) -> Schema:
@@ -185,6 +194,7 @@ def referee_operation(action: str, summary: str) -> Operation:
             "summary": summary,
             "description": "Fields are the CLI flags with dashes as underscores, or a free-text "
             f"`description`. Returns the same JSON as `admiralty {action} --json`.",
+            "parameters": [ACCEPT_LANGUAGE],
             "requestBody": _json_body(object_schema(specs.referee_specs(action))),
             "responses": _responses("The understood inputs, the verdict and the odds (or the rolled result).",
                                     schemas.ref(f"{action.capitalize()}Result"), body=True, expensive=True),

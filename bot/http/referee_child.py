@@ -12,18 +12,21 @@ from typing import Any
 
 
 def main() -> int:
-    from bot.service import Admiralty, UserInputError
+    from bot.service import Admiralty, UserInputError, error_text
 
     replies = sys.stdout
     sys.stdout = sys.stderr  # stray prints must never corrupt the protocol
     service = Admiralty()
     for line in sys.stdin:
         reply: dict[str, Any]
+        lang = None
         try:
             request = json.loads(line)
-            reply = {"ok": service.referee(request["action"], request["params"])}
-        except UserInputError as exc:  # carried across the process boundary whole
-            reply = {"input_error": str(exc), "field": exc.field, "status": exc.status, "code": exc.code}
+            lang = request.get("lang")
+            reply = {"ok": service.referee(request["action"], request["params"], lang=lang)}
+        except UserInputError as exc:  # carried across the process boundary whole, in the player's language
+            reply = {"input_error": error_text(exc, lang), "field": exc.field, "status": exc.status,
+                     "code": exc.code}
         except Exception:  # reported to the parent, which logs it and answers 500
             reply = {"bug": traceback.format_exc()}
         replies.write(json.dumps(reply, ensure_ascii=True) + "\n")

@@ -101,6 +101,8 @@ ASK_RESULT: Schema = {
         "answer": {"anyOf": [ref("Answer"), {"type": "null"}]},
         "answers": {"type": "array", "items": ref("Answer"), "description": "The answer line per edition."},
         "suggestions": {**STRINGS, "description": "Rule names to look up when nothing answers the question."},
+        "read_as": {**_nullable("string"),
+                    "description": "The rule name the question was read as, when only that name (misspelt) matched."},
         "editions_disagree": _nullable("string"),
         "routed_editions": {**STRINGS, "description": "Editions the question named, which the search kept to."},
         "results": {"type": "array", "items": ref("Passage")},
@@ -162,7 +164,8 @@ HEALTH: Schema = {
 STEP: Schema = {
     "type": "object",
     "required": ["step", "detail"],
-    "properties": {"step": STRING, "detail": STRING, "citation": ref("Citation"), "dice": {"type": "integer"}},
+    "properties": {"step": STRING, "label": {**STRING, "description": "`step` in the answer's language."},
+                   "detail": STRING, "citation": ref("Citation"), "dice": {"type": "integer"}},
 }
 
 # Keys several actions share, typed once. A key absent here is still allowed (results grow).
@@ -173,6 +176,9 @@ _REFEREE_PROPERTIES: Schema = {
     "lang": STRING,
     "verdict": {**STRING, "description": "The result in one line."},
     "inputs": {"type": "object", "description": "The values the calculation used, after reading the free text."},
+    "understood": {"type": "array", "description": "`inputs` as the player reads them, in the answer's language.",
+                   "items": {"type": "object", "required": ["key", "label", "value"],
+                             "properties": {"key": STRING, "label": STRING, "value": STRING}}},
     "ignored": {"type": ["array", "null"], "items": STRING,
                 "description": "Words of the free-text description that were not understood."},
     "inputs_from_profiles": {"type": ["object", "array", "null"],

@@ -2,7 +2,7 @@
 from the one place each is declared (index.params, referee.params) through the service."""
 from __future__ import annotations
 
-from bot.service import ASK_PARAMS, COMPLETE_PARAMS, RULE_PARAMS, ParamSpec, referee_params, spec_named
+from bot.service import ASK_PARAMS, COMPLETE_PARAMS, LANG_PARAM, RULE_PARAMS, ParamSpec, referee_params, spec_named
 
 ASK = ASK_PARAMS
 RULE = RULE_PARAMS
@@ -11,5 +11,5 @@ MAX_COMPLETIONS = int(spec_named(COMPLETE_PARAMS, "limit").maximum or 25)
 
 
 def referee_specs(action: str) -> tuple[ParamSpec, ...]:
-    """The referee's own parameter specs for one action."""
-    return tuple(referee_params(action))
+    """The referee's own parameter specs for one action, and the player's language (`lang`)."""
+    return (*referee_params(action), LANG_PARAM)

@@ -50,9 +50,10 @@ class _Worker:
             start_new_session=True,  # Ctrl-C goes to the server, which then stops its children
         )
 
-    def send(self, action: str, params: dict[str, Any]) -> None:
+    def send(self, action: str, params: dict[str, Any], lang: str | None = None) -> None:
         assert self.process.stdin is not None
-        self.process.stdin.write(json.dumps({"action": action, "params": params}).encode() + b"\n")
+        request = {"action": action, "params": params, "lang": lang}
+        self.process.stdin.write(json.dumps(request).encode() + b"\n")
         self.process.stdin.flush()
 
     def receive(self, timeout: float) -> dict[str, Any] | None:
@@ -184,10 +185,10 @@ class RefereeProcessPool:
                 return
         worker.kill()  # dead, shut down, or one too many (a request and the watcher both started one)
 
-    def _call_once(self, action: str, params: dict[str, Any]) -> dict[str, Any]:
+    def _call_once(self, action: str, params: dict[str, Any], lang: str | None = None) -> dict[str, Any]:
         worker = self._take()
         try:
-            worker.send(action, params)
+            worker.send(action, params, lang)
             reply = worker.receive(self.timeout)
         except (EOFError, OSError, ValueError) as exc:
             self._give_back(worker, alive=False)
@@ -201,16 +202,17 @@ class RefereeProcessPool:
         self._give_back(worker, alive=True)
         return reply
 
-    def call(self, action: str, params: dict[str, Any]) -> dict[str, Any]:
+    def call(self, action: str, params: dict[str, Any], lang: str | None = None) -> dict[str, Any]:
+        """The referee's result in the player's `lang`; a user error comes back already in that language."""
         if self._closed.is_set():
             raise WorkersLost("the referee pool is shut down")
         with self._slots:
             try:
-                reply = self._call_once(action, params)
+                reply = self._call_once(action, params, lang)
             except _Died as first:
                 log.warning("referee process died during %s (%s); retrying once on a fresh one", action, first)
                 try:
-                    reply = self._call_once(action, params)
+                    reply = self._call_once(action, params, lang)
                 except _Died as second:
                     log.error("referee process died again during %s (%s)", action, second)
                     raise WorkersLost(f"two referee processes died working out this {action}") from None

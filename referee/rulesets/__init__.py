@@ -1,11 +1,16 @@
 """Registry of rulesets: id -> Ruleset."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.errors import InputError
 from referee.rulesets import dw3, dw3_qrs, dw4
 from referee.rulesets.base import Ruleset
 
-REGISTRY: dict[str, Ruleset] = {r.id: r for r in (dw3.RULESET, dw3_qrs.RULESET, dw4.RULESET)}
+# dw3 follows the Russian 3.03 book; an English player also gets the quick reference's English text
+# of the same rule, where it states one (issue 21).
+DW3 = replace(dw3.RULESET, english=dw3_qrs.RULESET)
+REGISTRY: dict[str, Ruleset] = {r.id: r for r in (DW3, dw3_qrs.RULESET, dw4.RULESET)}
 DEFAULT = "dw3"
 
 

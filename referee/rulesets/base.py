@@ -92,6 +92,8 @@ class Ruleset:
     assault_escorts_are_corvettes: bool = False
     assault_reading: tuple[str, str] | None = None  # (en, ru): how the assault table was read
     ram_self_damage_reading: tuple[str, str] | None = None  # QR: only corvettes add assault dice
+    # The same rules in English, cited beside this ruleset's own (Russian) book for an English player.
+    english: Ruleset | None = None
 
     def cite(self, key: str) -> Citation:
         if key in self.reconstructed:
@@ -103,6 +105,13 @@ class Ruleset:
 
     def cite_quality(self, quality: str) -> Citation:
         return Citation(self.edition, self.qualities[quality])
+
+    def english_citation(self, key: str, quality: bool = False) -> Citation | None:
+        """The same rule in `english` (the quick reference's English text), where it states one."""
+        if self.english is None:
+            return None
+        section = (self.english.qualities if quality else self.english.sections).get(key)
+        return Citation(self.english.edition, section) if section else None
 
     def band_for(self, inches: float, extreme_range: bool) -> str | None:
         for band, upper in self.bands:

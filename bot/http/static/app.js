@@ -14,17 +14,17 @@
       api_key: "API key", api_key_help: "Key (only if the server asks for one)",
       ask_title: "Ask the rules", question: "Question", question_placeholder: "e.g. How does ramming work?",
       all_editions: "All editions", search: "Search", searching: "Searching…",
-      type_question: "Type a question first.", passages_found: "{n} passage(s) found.",
+      type_question: "Type a question first.", passages_found: ["{n} passage found.", "{n} passages found."],
       no_passage: "No passage matches that question.", answer: "Answer", other_editions: "In other editions",
       not_in_rules: "Not in the rules.", did_you_mean: "Rules with a similar name:",
       terms: "Terms", routed: "Searched only: {editions}",
       rule_title: "Look up a rule", rule_name: "Rule or keyword", rule_placeholder: "e.g. Piercing, таран",
       look_up: "Look up", looking_up: "Looking up…", type_name: "Type a name first.",
-      rule_found: "{n} entry(ies).", rule_ambiguous: "Several rules match; pick one:",
+      rule_found: ["{n} entry.", "{n} entries."], rule_ambiguous: "Several rules match; pick one:",
       rule_not_found: "No rule named “{term}”.", rule_candidates: "Close names:",
       unit_title: "Unit profiles", unit_name: "Unit name", unit_placeholder: "e.g. Trafalgar",
       units_unavailable: "Unit profiles are not available on this server.",
-      unit_found: "{n} unit(s).", unit_not_found: "No unit named “{term}”.", unit_ambiguous: "Several units match; pick one:",
+      unit_found: ["{n} unit.", "{n} units."], unit_not_found: "No unit named “{term}”.", unit_ambiguous: "Several units match; pick one:",
       stat: "Stat", battle_ready: "Battle ready", crippled: "Crippled", weapons: "Weapons", weapon: "Weapon",
       arc: "Arc", qualities: "Qualities", point_blank: "Point blank", closing: "Closing", long: "Long",
       close: "Close", standard: "Standard", extreme: "Extreme", mounts: "Mounts", band: "Band", ship: "Ship",
@@ -42,6 +42,7 @@
       target_damage: "Damage to the target (at least)",
       rules_used: "Rules used:", open_passage: "Open the passage", full_json: "Full result (JSON)",
       api_link: "API description (OpenAPI)", no_such_passage: "The cited passage was not found.",
+      key_needed: "This server needs an API key: enter it under “API key” above.",
       field: "field", network: "Cannot reach the server.", something_wrong: "Something went wrong.",
       rate_limited: "Too many questions; wait {n} s.",
       act_attack: "Attack", act_assault: "Assault", act_ram: "Ram",
@@ -52,17 +53,17 @@
       api_key: "Ключ API", api_key_help: "Ключ (только если сервер его требует)",
       ask_title: "Спросить правила", question: "Вопрос", question_placeholder: "например: как работает таран?",
       all_editions: "Все редакции", search: "Найти", searching: "Ищу…",
-      type_question: "Сначала введите вопрос.", passages_found: "Найдено фрагментов: {n}.",
+      type_question: "Сначала введите вопрос.", passages_found: ["Найден {n} фрагмент.", "Найдено {n} фрагмента.", "Найдено {n} фрагментов."],
       no_passage: "Ни один фрагмент не подходит к вопросу.", answer: "Ответ", other_editions: "В других редакциях",
       not_in_rules: "В правилах этого нет.", did_you_mean: "Правила с похожим названием:",
       terms: "Термины", routed: "Поиск только в: {editions}",
       rule_title: "Найти правило", rule_name: "Правило или ключевое слово", rule_placeholder: "например: таран, Piercing",
       look_up: "Найти", looking_up: "Ищу…", type_name: "Сначала введите название.",
-      rule_found: "Статей: {n}.", rule_ambiguous: "Подходит несколько правил; выберите:",
+      rule_found: ["{n} статья.", "{n} статьи.", "{n} статей."], rule_ambiguous: "Подходит несколько правил; выберите:",
       rule_not_found: "Правила «{term}» нет.", rule_candidates: "Похожие названия:",
       unit_title: "Профили отрядов", unit_name: "Название отряда", unit_placeholder: "например: Trafalgar",
       units_unavailable: "Профили отрядов на этом сервере недоступны.",
-      unit_found: "Отрядов: {n}.", unit_not_found: "Отряда «{term}» нет.", unit_ambiguous: "Подходит несколько отрядов; выберите:",
+      unit_found: ["{n} отряд.", "{n} отряда.", "{n} отрядов."], unit_not_found: "Отряда «{term}» нет.", unit_ambiguous: "Подходит несколько отрядов; выберите:",
       stat: "Параметр", battle_ready: "Боеготов", crippled: "Повреждён", weapons: "Оружие", weapon: "Оружие",
       arc: "Сектор", qualities: "Свойства", point_blank: "В упор", closing: "Ближняя", long: "Дальняя",
       close: "Ближняя", standard: "Средняя", extreme: "Предельная", mounts: "Установок", band: "Зона", ship: "Корабль",
@@ -80,6 +81,7 @@
       target_damage: "Повреждения цели (не меньше)",
       rules_used: "Использованные правила:", open_passage: "Открыть фрагмент", full_json: "Полный результат (JSON)",
       api_link: "Описание API (OpenAPI)", no_such_passage: "Процитированный фрагмент не найден.",
+      key_needed: "Этому серверу нужен ключ API: введите его выше, в поле «Ключ API».",
       field: "поле", network: "Сервер недоступен.", something_wrong: "Что-то пошло не так.",
       rate_limited: "Слишком много вопросов; подождите {n} с.",
       act_attack: "Атака", act_assault: "Абордаж", act_ram: "Таран",
@@ -98,8 +100,16 @@
 
   const LANG = pickLanguage();
 
+  // A string with a count is a list of plural forms: English [one, other], Russian [one, few, many].
+  const PLURAL_FORM = { en: { one: 0, other: 1 }, ru: { one: 0, few: 1, many: 2, other: 2 } };
+
   function t(key, vars) {
     let text = (STRINGS[LANG] && STRINGS[LANG][key]) || STRINGS.en[key] || key;
+    if (Array.isArray(text)) {
+      const lang = STRINGS[LANG] && STRINGS[LANG][key] ? LANG : "en";
+      const category = new Intl.PluralRules(lang).select(Number((vars || {}).n) || 0);
+      text = text[PLURAL_FORM[lang][category] ?? text.length - 1];
+    }
     for (const [name, value] of Object.entries(vars || {})) text = text.split("{" + name + "}").join(String(value));
     return text;
   }
@@ -138,7 +148,8 @@
   }
 
   function requestHeaders(withBody) {
-    const headers = { Accept: "application/json" };
+    // The page's language is the player's: results, notes and errors come back in it.
+    const headers = { Accept: "application/json", "Accept-Language": LANG };
     if (withBody) headers["Content-Type"] = "application/json";
     const key = $("api-key").value.trim();
     if (key) headers.Authorization = "Bearer " + key;
@@ -164,7 +175,10 @@
       data = null;
     }
     if (!response.ok) {
-      if (response.status === 401) $("key-box").open = true;
+      if (response.status === 401) {
+        $("key-box").open = true;
+        if (data && data.error) data.error.message = t("key_needed");  // the page's words, not the API's header advice
+      }
       const error = (data && data.error) || { code: "http", message: "HTTP " + response.status, field: null };
       error.status = response.status;
       if (response.status === 429) error.message = t("rate_limited", { n: response.headers.get("Retry-After") || "?" });
@@ -173,9 +187,11 @@
     return data;
   }
 
+  // The field is named once: only when the message does not name it already.
   function errorText(error) {
     const message = (error && error.message) || t("something_wrong");
-    return error && error.field ? message + " (" + t("field") + ": " + error.field + ")" : message;
+    const named = error && error.field && message.includes(error.field);
+    return error && error.field && !named ? message + " (" + t("field") + ": " + error.field + ")" : message;
   }
 
   function query(params) {
@@ -524,15 +540,18 @@
     return table;
   }
 
+  // One weapon notation in every front end (the CLI's and Discord's): lead(support), then
+  // " / " and the Crippled values: "8(4) / 5(2)".
   function bandText(band) {
     if (!band) return "—";
     const side = (value) => {
       if (!value) return "—";
-      const lead = value.lead === undefined || value.lead === null ? "—" : value.lead;
-      return value.support === undefined || value.support === null ? String(lead) : lead + "/" + value.support;
+      const lead = value.lead === undefined || value.lead === null ? "?" : value.lead;
+      if (lead === 0 && !value.support) return "-";
+      return value.support === undefined || value.support === null ? String(lead) : lead + "(" + value.support + ")";
     };
     const ready = side(band.battle_ready);
-    return band.crippled ? ready + " (" + side(band.crippled) + ")" : ready;
+    return band.crippled ? ready + " / " + side(band.crippled) : ready;
   }
 
   function weaponsTable(weapons) {
@@ -542,14 +561,20 @@
       ? Object.keys(weapons[0].bands) : ["point_blank", "closing", "long"];  // 4th edition: close, standard, extreme
     for (const key of ["weapon", "arc", ...bandKeys, "qualities"]) head.appendChild(node("th", null, t(key)));
     table.appendChild(head);
+    // Each cell carries its column's name: on a phone the rows stack as cards (style.css), no sideways scroll.
+    const cell = (key, text) => {
+      const td = node("td", null, text);
+      td.dataset.label = t(key);
+      return td;
+    };
     for (const weapon of weapons) {
       const row = node("tr");
-      row.appendChild(node("td", null, plainText(weapon.name)));
-      row.appendChild(node("td", null, plainText(weapon.arc || "")));
+      row.appendChild(cell("weapon", plainText(weapon.name)));
+      row.appendChild(cell("arc", plainText(weapon.arc || "")));
       const bands = weapon.bands || {};
-      for (const band of bandKeys) row.appendChild(node("td", null, bandText(bands[band])));
+      for (const band of bandKeys) row.appendChild(cell(band, bandText(bands[band])));
       const qualities = Array.isArray(weapon.qualities) ? weapon.qualities.join(", ") : weapon.qualities || "";
-      row.appendChild(node("td", null, plainText(qualities)));
+      row.appendChild(cell("qualities", plainText(qualities)));
       table.appendChild(row);
     }
     return table;
@@ -871,6 +896,7 @@
     more.appendChild(node("div", "fields"));
     const primary = PRIMARY[action] || [];
     for (const [name, property] of Object.entries(schema.properties || {})) {
+      if (name === "lang") continue;  // the page's own language, sent with every request
       const label = fieldFor(name, property);
       (primary.includes(name) ? container : more.querySelector(".fields")).appendChild(label);
     }
@@ -984,14 +1010,14 @@
   function renderInputs(data) {
     const box = $("referee-inputs");
     box.replaceChildren();
-    const inputs = data.inputs && typeof data.inputs === "object" ? Object.entries(data.inputs) : [];
-    const shown = inputs.filter(([, value]) => value !== null && value !== undefined && value !== false && !(Array.isArray(value) && !value.length));
-    if (shown.length) {
+    // The server names each input and says its value in the answer's language (`understood`).
+    const rows = Array.isArray(data.understood) ? data.understood : [];
+    if (rows.length) {
       box.appendChild(node("p", "inputs-title", t("understood")));
       const list = node("dl", "understood");
-      for (const [name, value] of shown) {
+      for (const row of rows) {
         const pair = node("div", "pair");
-        pair.append(node("dt", null, name.replace(/_/g, " ")), node("dd", null, shownValue(value)));
+        pair.append(node("dt", null, String(row.label)), node("dd", null, String(row.value)));
         list.appendChild(pair);
       }
       box.appendChild(list);
@@ -1146,8 +1172,28 @@
     }
   }
 
+  // The API key a keyed server asks for: kept for this tab (sessionStorage), so a reload or a shared
+  // link opened here does not ask again; closing the tab forgets it.
+  const KEY_STORE = "admiralty-api-key";
+
+  function rememberKey() {
+    const input = $("api-key");
+    try {
+      const saved = window.sessionStorage.getItem(KEY_STORE);
+      if (saved && !input.value) input.value = saved;
+      input.addEventListener("change", () => {
+        const key = input.value.trim();
+        if (key) window.sessionStorage.setItem(KEY_STORE, key);
+        else window.sessionStorage.removeItem(KEY_STORE);
+      });
+    } catch (blocked) {
+      // storage disabled: the key is typed again after a reload
+    }
+  }
+
   async function start() {
     applyStaticStrings();
+    rememberKey();
     $("ask-form").addEventListener("submit", onAsk);
     $("rule-form").addEventListener("submit", onRule);
     $("unit-form").addEventListener("submit", onUnit);

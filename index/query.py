@@ -1,0 +1,59 @@
+"""A question parsed once: every later step (routing, lexical and dense search, relevance,
+ranking, the answer line) reads this value instead of stemming the text again."""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from index.answer import is_distance_question, is_limit_question, is_numeric_question
+from index.manifest import CorpusNames
+from index.relevance import topic_stems
+from index.routing import named_editions, without_edition_names
+from index.text import is_cyrillic, stems
+
+
+@dataclass(frozen=True)
+class Query:
+    text: str  # the question as asked (spaces folded)
+    plain: str  # without the edition names: what the question is about, for the model
+    cyrillic: bool  # most letters Cyrillic: a Russian question
+    editions: tuple[str, ...]  # editions the text names, sorted
+    stems: tuple[str, ...]  # stems of `plain`, in order (rule names are looked up in these)
+    topic: tuple[str, ...]  # `stems` without the words that only frame a question
+    other_game: bool  # names a game the corpus does not hold, and none of its editions
+    numeric: bool  # asks "how many / сколько" or "how far"
+    distance: bool  # asks "how far / на каком расстоянии"
+    limit: bool  # asks about a limit or a permission ("can't", "can X ...?", "можно ли", "дважды")
+    variants: Mapping[str, frozenset[str]]  # each of `stems` -> the spellings that count as it
+    weights: Mapping[str, float]  # each of `topic` -> its IDF weight
+
+    @property
+    def topic_variants(self) -> dict[str, frozenset[str]]:
+        """`variants` of the topic stems only (relevance, coverage and the answer line)."""
+        return {s: self.variants[s] for s in self.weights}
+
+    def lexical_terms(self) -> list[str]:
+        """The FTS terms: every stem's spellings, sorted within each stem (the term order
+        decides how bm25 sums, so an order that followed the hash seed flipped near-ties)."""
+        return list(dict.fromkeys(s for group in self.variants.values() for s in sorted(group)))
+
+
+def parse_query(
+    question: str, names: CorpusNames,
+    expand: Callable[[list[str]], dict[str, frozenset[str]]],
+    weight: Callable[[frozenset[str]], float], reading: str | None = None,
+) -> Query:
+    """`expand` gives each stem its spellings (player words, typos); `weight` a stem's IDF from
+    its spellings. Both belong to the index, so the Searcher passes its own. `reading` is the
+    text to analyse when it differs from what was typed (Russian typed in Latin letters)."""
+    read = reading or question
+    routes = names.routes
+    editions = tuple(sorted(named_editions(read, routes)))
+    plain = " ".join(without_edition_names(read, routes).split()) if editions else read
+    other_game = not editions and names.other_games is not None and bool(names.other_games.search(read))
+    all_stems = stems(plain)
+    topic = topic_stems(all_stems)
+    variants = expand(all_stems)
+    weights = {s: weight(variants[s]) for s in topic}
+    return Query(question, plain, is_cyrillic(read), editions, tuple(all_stems), tuple(topic), other_game,
+                 is_numeric_question(read), is_distance_question(read), is_limit_question(read), variants, weights)

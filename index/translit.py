@@ -1,0 +1,56 @@
+"""Russian typed in Latin letters ("skolko kubov kidat' na remont?"), read back in Cyrillic.
+
+Players without a Russian keyboard write Russian in the chat transliteration. A question is
+read as Russian only when several of its Latin words are unknown in English to the corpus and
+known once spelled in Cyrillic; abbreviations in capitals ("VP", "SRS") and words the corpus
+knows in English stay as typed.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Container
+
+MIN_WORDS = 2  # Latin words that must read as known Russian words
+MIN_SHARE = 0.4  # ... and their share of the question's Latin words (3+ letters)
+
+# Longest spellings first; "'" is the soft sign, as in "skorost'".
+_LETTERS = [
+    ("shch", "щ"), ("sch", "щ"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"), ("ch", "ч"), ("sh", "ш"),
+    ("yu", "ю"), ("ya", "я"), ("yo", "ё"), ("ye", "е"), ("a", "а"), ("b", "б"), ("v", "в"), ("g", "г"),
+    ("d", "д"), ("e", "е"), ("z", "з"), ("i", "и"), ("j", "й"), ("k", "к"), ("l", "л"), ("m", "м"),
+    ("n", "н"), ("o", "о"), ("p", "п"), ("r", "р"), ("s", "с"), ("t", "т"), ("u", "у"), ("f", "ф"),
+    ("h", "х"), ("c", "ц"), ("y", "ы"), ("w", "в"), ("x", "кс"), ("q", "к"), ("'", "ь"),
+]
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+_SPELLING = re.compile("|".join(re.escape(latin) for latin, _ in _LETTERS))
+_CYRILLIC_OF = dict(_LETTERS)
+_SHORT_I = re.compile(r"(?<=[aeiouy])y(?![aeiouy])")  # "kakoy", "novyy": й after a vowel
+
+
+
+
+def to_cyrillic(word: str) -> str:
+    """One Latin word in Cyrillic letters, by the common chat transliteration."""
+    return _SPELLING.sub(lambda m: _CYRILLIC_OF[m.group(0)], _SHORT_I.sub("j", word.lower()))
+
+
+def read_latin_russian(question: str, known: Container[str], stem: Callable[[str], str]) -> str | None:
+    """The question with its Russian words in Cyrillic, when it is Russian in Latin letters;
+    else None. `known` holds the corpus's stems; `stem` stems one word in either language."""
+    words = [w for w in _LATIN_WORD.findall(question) if len(w.strip("'")) >= 3 and not w.isupper()]
+    if not words:
+        return None
+    russian = [w for w in words if stem(w.strip("'").lower()) not in known
+               and stem(to_cyrillic(w).rstrip("ь")) in known]
+    if len(russian) < MIN_WORDS or len(russian) < MIN_SHARE * len(words):
+        return None
+
+    def spell(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if word.isupper() and len(word) > 1:
+            return word
+        if len(word) >= 3 and stem(word.strip("'").lower()) in known:  # short ones are prepositions
+            return word
+        return to_cyrillic(word)
+
+    return _LATIN_WORD.sub(spell, question)
