@@ -153,12 +153,13 @@ class RefereeProcessPool:
                     self.replaced += 1
         return fresh
 
-    def _take(self) -> _Worker:
-        """A live idle child, or a new one; dead ones met on the way are discarded."""
+    def _take(self, fresh_only: bool = False) -> _Worker:
+        """A live idle child, or a new one; dead ones met on the way are discarded. `fresh_only` (a retry)
+        starts a new child: an idle one killed a moment ago may not look dead yet."""
         if self._closed.is_set():
             raise WorkersLost("the referee pool is shut down")
         with self._lock:
-            while self._idle:
+            while self._idle and not fresh_only:
                 worker = self._idle.pop()
                 if worker.process.poll() is None:
                     self._busy.add(worker)
@@ -185,8 +186,9 @@ class RefereeProcessPool:
                 return
         worker.kill()  # dead, shut down, or one too many (a request and the watcher both started one)
 
-    def _call_once(self, action: str, params: dict[str, Any], lang: str | None = None) -> dict[str, Any]:
-        worker = self._take()
+    def _call_once(self, action: str, params: dict[str, Any], lang: str | None = None,
+                   fresh_only: bool = False) -> dict[str, Any]:
+        worker = self._take(fresh_only)
         try:
             worker.send(action, params, lang)
             reply = worker.receive(self.timeout)
@@ -212,7 +214,7 @@ class RefereeProcessPool:
             except _Died as first:
                 log.warning("referee process died during %s (%s); retrying once on a fresh one", action, first)
                 try:
-                    reply = self._call_once(action, params, lang)
+                    reply = self._call_once(action, params, lang, fresh_only=True)
                 except _Died as second:
                     log.error("referee process died again during %s (%s)", action, second)
                     raise WorkersLost(f"two referee processes died working out this {action}") from None
