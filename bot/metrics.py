@@ -2,23 +2,32 @@
 
 One registry per process (Prometheus scrapes each replica and bot shard process on its
 own and adds them up), so the Discord bot's command counts show here when it runs in the
-same process (`admiralty serve --with-bot`). Labels are bounded: an endpoint is its route
+same process (`admiralty serve --with-bot`). Under `admiralty serve --processes N` the
+workers count in prometheus-client's multiprocess mode (`PROMETHEUS_MULTIPROC_DIR`, set by
+the serving process before this module is imported): whichever worker answers a scrape
+adds up every worker's files, so one scrape shows the whole server. In that mode the
+per-process `process_*`/`python_gc_*` series are left out (the client library cannot add
+them up). Labels are bounded: an endpoint is its route
 pattern (`/static/{name}`, never the raw path; `unmatched` for 404s), so a scanner
 cannot grow the series without limit.
 """
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from aiohttp import web
 from aiohttp.typedefs import Handler
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_client.exposition import choose_encoder
 from prometheus_client.gc_collector import GCCollector
+from prometheus_client.metrics_core import GaugeMetricFamily, Metric
+from prometheus_client.multiprocess import MultiProcessCollector
 from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
+
+from core.settings import METRICS_DIR_VARIABLE, env
 
 REGISTRY = CollectorRegistry()
 ProcessCollector(registry=REGISTRY)
@@ -53,10 +62,6 @@ BOT_COMMANDS = Counter(
     "(answered, rejected, rate_limited, unavailable, failed)",
     ["command", "outcome"], registry=REGISTRY,
 )
-BUILD_INFO = Gauge(
-    "admiralty_build_info", "Always 1; the labels say which release, index build and model answer here",
-    ["version", "index", "model"], registry=REGISTRY,
-)
 
 
 def record_ask(result: dict[str, object]) -> str:
@@ -76,10 +81,30 @@ def record_bot_command(command: str, outcome: str) -> None:
     BOT_COMMANDS.labels(command, outcome).inc()
 
 
-def set_build_info(version: str, index: str, model: str) -> None:
-    """One series only: a new index build (after a release) replaces the old labels."""
-    BUILD_INFO.clear()
-    BUILD_INFO.labels(version, index, model).set(1)
+def build_info(version: str, index: str, model: str) -> GaugeMetricFamily:
+    """`admiralty_build_info`, made per scrape: one series, so a new index build replaces the old labels."""
+    family = GaugeMetricFamily(
+        "admiralty_build_info", "Always 1; the labels say which release, index build and model answer here",
+        labels=["version", "index", "model"],
+    )
+    family.add_metric([version, index, model], 1)
+    return family
+
+
+class _Scrape:
+    """What one scrape exposes: this process's registry, or every worker's files in multiprocess
+    mode; then the build info."""
+
+    def __init__(self, extra: Metric) -> None:
+        self._extra = extra
+
+    def collect(self) -> Iterator[Metric]:
+        directory = env(METRICS_DIR_VARIABLE)
+        if directory:
+            yield from MultiProcessCollector(None, directory).collect()  # type: ignore[no-untyped-call]
+        else:
+            yield from REGISTRY.collect()
+        yield self._extra
 
 
 def endpoint_of(request: web.Request) -> str:
@@ -130,6 +155,6 @@ async def metrics_handler(request: web.Request) -> web.Response:
     """`GET /metrics`: everything in REGISTRY, in the text format the scraper's Accept header asks for
     (Prometheus' plain text 0.0.4 or 1.0.0, or OpenMetrics)."""
     version, data_dir, model = request.app[BUILD_LABELS]()
-    set_build_info(version, index_version(data_dir), model)  # read per scrape: a rebuild shows at once
+    scrape = _Scrape(build_info(version, index_version(data_dir), model))  # per scrape: a rebuild shows at once
     encode, content_type = choose_encoder(request.headers.get("Accept", ""))
-    return web.Response(body=encode(REGISTRY), headers={"Content-Type": content_type})
+    return web.Response(body=encode(scrape), headers={"Content-Type": content_type})

@@ -180,9 +180,12 @@ class Admiralty:
         from referee.report import show_params_in_result
 
         # UNIT PROFILES HOOK: unit names (attacker/weapon/target) become referee values here.
-        from units.apply import apply_profiles
+        provenance: list[dict[str, Any]] = []
+        unit_notes: list[str] = []
+        if _may_name_units(action, params):
+            from units.apply import apply_profiles
 
-        params, provenance, unit_notes = apply_profiles(lambda: self.units, action, params, defaults)
+            params, provenance, unit_notes = apply_profiles(lambda: self.units, action, params, defaults)
         result = resolve(action, params, defaults, lang=lang)
         from referee.labels import understood_rows
 
@@ -317,6 +320,17 @@ class Admiralty:
             result = remove_source(self.settings.data_dir, source)
             self._loaded.pop("units", None)
         return result
+
+
+def _may_name_units(action: str, params: Mapping[str, Any]) -> bool:
+    """Whether unit profiles can matter: a unit input, or a description that may name a unit. Otherwise
+    the unit book (rapidfuzz, SQLite, the quick-reference cards) is not even imported: a faster
+    `admiralty attack`."""
+    from units.params import UNIT_INPUT_NAMES, UNIT_PARAMS
+
+    if action not in UNIT_PARAMS:
+        return False
+    return any(params.get(name) not in (None, "", []) for name in (*UNIT_INPUT_NAMES, "description"))
 
 
 def referee_action_specs() -> Mapping[str, Sequence[ParamSpec]]:

@@ -34,7 +34,12 @@ ENVIRONMENT: dict[str, str] = {
     "DISCORD_TOKEN": "the Discord bot token",
     "DISCORD_TOKEN_FILE": "a file holding the Discord bot token",
     "XDG_DATA_HOME": "where the data directory goes outside a checkout",
+    "PROMETHEUS_MULTIPROC_DIR": "the worker processes' metric files (set by `admiralty serve` itself)",
 }
+
+# prometheus-client's multiprocess mode reads its directory from this variable (bot/metrics.py);
+# `admiralty serve --processes N` sets it (bot/http/processes.py) before prometheus_client is imported.
+METRICS_DIR_VARIABLE = "PROMETHEUS_MULTIPROC_DIR"
 
 # [index] keys of the TOML file and the variables that override them
 _INDEX_KEYS = {

@@ -97,24 +97,29 @@ class QueryBatcher:
         future: Future[np.ndarray] = Future()
         with self._lock:
             self._queue.append((text, future))
-            while self._busy and not future.done():
-                self._lock.wait()
-            if future.done():
-                return future.result()
-            self._busy = True  # this thread leads the next batch
-            batch, self._queue = self._queue[: self._max_batch], self._queue[self._max_batch:]
-        try:
-            vectors = self._encode_batch([t for t, _ in batch])
-            for (_, waiting), vector in zip(batch, vectors, strict=False):
-                waiting.set_result(vector)
-        except BaseException as exc:  # everyone in the batch sees the failure
-            for _, waiting in batch:
-                if not waiting.done():
-                    waiting.set_exception(exc)
-        finally:
+        # A leader takes the oldest `max_batch` questions, which need not include its own (more
+        # threads than `max_batch` wait): it leads again until its own is done, or it could wait
+        # on it for ever with nobody left to encode it (a hung request under load).
+        while not future.done():
             with self._lock:
-                self._busy = False
-                self._lock.notify_all()
+                while self._busy and not future.done():
+                    self._lock.wait()
+                if future.done():
+                    break
+                self._busy = True  # this thread leads the next batch
+                batch, self._queue = self._queue[: self._max_batch], self._queue[self._max_batch:]
+            try:
+                vectors = self._encode_batch([t for t, _ in batch])
+                for (_, waiting), vector in zip(batch, vectors, strict=True):
+                    waiting.set_result(vector)
+            except BaseException as exc:  # everyone in the batch sees the failure
+                for _, waiting in batch:
+                    if not waiting.done():
+                        waiting.set_exception(exc)
+            finally:
+                with self._lock:
+                    self._busy = False
+                    self._lock.notify_all()
         return future.result()
 
 

@@ -32,7 +32,7 @@ def test_rate_limiter_memory_is_bounded():
     limiter = RateLimiter(per_minute=60, burst=1, clock=lambda: now[0], max_keys=50)
     for uid in range(500):
         limiter.acquire(uid)
-    assert len(limiter._buckets) <= 50
+    assert limiter.clients() <= 50
 
 
 # --- chart -----------------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 from pathlib import Path
 
 from bot.cli.output import whole_number
@@ -36,6 +35,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def func(args: argparse.Namespace) -> int:
     import asyncio
+    import logging  # here: every `admiralty` command imports this module
 
     import aiohttp
     import discord

@@ -1,9 +1,19 @@
-"""`admiralty serve`: the HTTP API and the web page, optionally with the Discord bot in the same process."""
+"""`admiralty serve`: the HTTP API and the web page on every core (gunicorn with one aiohttp worker
+process per core, bot/http/processes.py), or in this one process (`--processes 1`, which
+`--with-bot` needs: the Discord bot then runs beside the API)."""
 from __future__ import annotations
 
 import argparse
-import logging
+import os
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from aiohttp import web
+
+    from bot.http.ratelimit import ProxyTrust
+    from bot.rate_limit import RateLimiter
 
 from bot.cli.output import whole_number
 from core.settings import user_env
@@ -13,6 +23,7 @@ SWITCH_INTERVAL_S = 0.001
 
 _port = whole_number(0, 65535, "a port")
 _workers = whole_number(1, 64, "a count from 1 to 64")
+_processes = whole_number(1, 64, "a count from 1 to 64")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,8 +52,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="ORIGIN",
         help="allow browser calls from this origin, e.g. https://example.org (repeatable; default: none)",
     )
+    parser.add_argument("--processes", type=_processes, default=None, metavar="N",
+                        help="worker processes, each with its own index and model (default: one per core; "
+                        "1 with --with-bot)")
     parser.add_argument("--workers", type=_workers, default=16,
-                        help="threads for search (default: 16; concurrent questions are encoded in one batch)")
+                        help="search threads in each process (default: 16; concurrent questions are encoded "
+                        "in one batch)")
     parser.add_argument(
         "--referee-timeout",
         type=float,
@@ -55,27 +70,47 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--ask-burst", type=_workers, default=10, metavar="N",
                         help="questions a client may ask at once before the rate applies (default: 10)")
     parser.add_argument(
-        "--lazy", action="store_true", help="load the model and index on the first request, not at start-up"
+        "--forwarded-allow-ips", default="", metavar="ADDRESSES",
+        help="proxies whose X-Forwarded-For names the client (comma-separated addresses or networks, "
+        "e.g. 127.0.0.1 for nginx on this host, or * behind a private network; default: none)",
+    )
+    parser.add_argument("--proxy-header", choices=["x-forwarded-for", "forwarded"], default="x-forwarded-for",
+                        help="the header those proxies write the client's address into (default: x-forwarded-for)")
+    parser.add_argument(
+        "--metrics-token-env", metavar="NAME",
+        help="require 'Authorization: Bearer <token>' on /metrics, the token read from this environment "
+        "variable (default: the API key when one is set, else /metrics is open)",
+    )
+    parser.add_argument(
+        "--lazy", action="store_true",
+        help="load the model and index on the first request, not at start-up (with several processes a "
+        "missing or stale index is then not built: the API answers 503 until `admiralty index build`)"
     )
     parser.add_argument("--with-bot", action="store_true", help="also run the Discord bot in this process")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    import asyncio
-
-    from bot.http.app import create_app
-    from bot.http.server import BindError, CompanionFailed, is_loopback, serve_until_stopped
-    from bot.service import Admiralty, UserInputError
+    from bot.service import UserInputError
 
     api_key = _api_key(args.api_key_env, UserInputError)
-    if not is_loopback(args.host) and not api_key and not args.allow_no_key:
+    metrics_token = _api_key(args.metrics_token_env, UserInputError)
+    if not _is_loopback(args.host) and not api_key and not args.allow_no_key:
         raise UserInputError(
             f"refusing to serve on {args.host} without an API key: set one with --api-key-env NAME "
             "(or pass --allow-no-key)"
         )
     if not 0 <= args.ask_rate <= 100_000:
         raise UserInputError("--ask-rate must be between 0 (no limit) and 100000 a minute")
+    if not 0.5 <= args.referee_timeout <= 600:
+        raise UserInputError("--referee-timeout must be between 0.5 and 600 seconds")
+    if args.with_bot and args.processes not in (None, 1):
+        raise UserInputError("--with-bot runs the bot beside the API in one process: use --processes 1, "
+                             "or run `admiralty bot` on its own")
+    processes = args.processes or (1 if args.with_bot else _default_processes())
+    trust = _proxy_trust(args.forwarded_allow_ips, args.proxy_header, UserInputError)
+    import logging  # here, not at the top: every `admiralty` command imports this module
+
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
     # Search threads hold the GIL between forward passes; with a 1 ms switch interval (5 ms by
@@ -85,6 +120,19 @@ def run(args: argparse.Namespace) -> int:
     # Libraries that narrate their start-up at INFO (FAISS's CPU-feature probing, the model loader).
     for noisy in ("faiss", "faiss.loader", "sentence_transformers"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
+    if processes > 1:
+        return _run_workers(args, processes, api_key, metrics_token, trust)
+    return _run_one_process(args, api_key, metrics_token, trust)
+
+
+def _run_one_process(args: argparse.Namespace, api_key: str | None, metrics_token: str | None,
+                     trust: ProxyTrust) -> int:
+    """The API (and the bot, with --with-bot) on this process's event loop."""
+    import asyncio
+    import logging
+
+    from bot.http.server import BindError, CompanionFailed, serve_until_stopped
+    from bot.service import Admiralty, UserInputError
 
     service = Admiralty()
     bot_coroutine = None
@@ -98,18 +146,7 @@ def run(args: argparse.Namespace) -> int:
         service.terms  # noqa: B018 - loads the term book too
     if args.with_bot:
         bot_coroutine = start_bot(service, token)
-
-    if not 0.5 <= args.referee_timeout <= 600:
-        raise UserInputError("--referee-timeout must be between 0.5 and 600 seconds")
-    app = create_app(
-        service,
-        api_key=api_key,
-        cors_origins=args.cors_origin,
-        workers=args.workers,
-        referee_timeout=args.referee_timeout,
-        ask_rate_per_minute=args.ask_rate,
-        ask_burst=args.ask_burst,
-    )
+    app = _app_maker(args, api_key, metrics_token, trust, None)(service)
 
     def announce(url: str) -> None:
         extra = " and the Discord bot" if args.with_bot else ""
@@ -125,6 +162,116 @@ def run(args: argparse.Namespace) -> int:
             logging.getLogger(__name__).error("the Discord bot failed", exc_info=cause)
         raise UserInputError(f"the Discord bot stopped: {exc}; the API stopped with it") from None
     return 0
+
+
+def _run_workers(args: argparse.Namespace, processes: int, api_key: str | None, metrics_token: str | None,
+                 trust: ProxyTrust) -> int:
+    """gunicorn with `processes` aiohttp workers sharing one port (SO_REUSEPORT), one rate-limit
+    table and one metrics directory; each worker loads its own index and model."""
+    from bot.http.processes import make_metrics_dir
+    from core.settings import METRICS_DIR_VARIABLE
+
+    if "prometheus_client" in sys.modules:  # its value class is fixed at import: too late for the workers
+        raise RuntimeError(f"prometheus_client was imported before {METRICS_DIR_VARIABLE} was set")
+    metrics_dir = make_metrics_dir()
+    # One OpenMP thread per worker (FAISS, torch): the processes already fill the cores.
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    from bot.http.processes import WorkerBootFailed, reserve_port, serve_with_workers
+    from bot.rate_limit import RateLimiter, SharedBuckets
+    from bot.service import Admiralty, UserInputError
+
+    try:
+        if not args.lazy:
+            _ensure_index(UserInputError)  # once, here: N workers must not each build it
+        listener = reserve_port(args.host, args.port)
+    except BaseException as exc:
+        import shutil
+
+        shutil.rmtree(metrics_dir, ignore_errors=True)  # not serving after all: gunicorn will not remove it
+        if isinstance(exc, OSError):
+            raise UserInputError(f"cannot serve on {args.host}:{args.port}: {exc.strerror or exc}") from None
+        raise
+    limiter = (RateLimiter(args.ask_rate, args.ask_burst, table=SharedBuckets()) if args.ask_rate > 0 else None)
+    make_app = _app_maker(args, api_key, metrics_token, trust, limiter)
+
+    def worker_app() -> web.Application:
+        service = Admiralty(build_if_stale=False)
+        if not args.lazy:
+            service.warm()
+            service.terms  # noqa: B018 - loads the term book too
+        return make_app(service)
+
+    def announce(url: str) -> None:
+        print(f"admiralty: serving the API on {url}/ with {processes} processes (Ctrl-C to stop)",
+              file=sys.stderr, flush=True)
+
+    if not args.lazy:
+        print(f"admiralty: loading the index and the model in {processes} processes…", file=sys.stderr)
+    try:
+        with listener:
+            return serve_with_workers(listener, processes, worker_app, on_ready=announce, metrics_dir=metrics_dir)
+    except WorkerBootFailed as exc:
+        raise UserInputError(str(exc)) from None
+
+
+def _app_maker(args: argparse.Namespace, api_key: str | None, metrics_token: str | None, trust: ProxyTrust,
+               limiter: RateLimiter | None) -> Callable[..., web.Application]:
+    """The app over a service, with this command line's settings (the same for one process or N)."""
+    from bot.http.app import create_app
+    from bot.service import Admiralty
+
+    def make(service: Admiralty) -> web.Application:
+        return create_app(
+            service,
+            api_key=api_key,
+            cors_origins=args.cors_origin,
+            workers=args.workers,
+            referee_timeout=args.referee_timeout,
+            ask_rate_per_minute=args.ask_rate,
+            ask_burst=args.ask_burst,
+            ask_limiter=limiter,
+            proxy_trust=trust,
+            metrics_token=metrics_token,
+        )
+
+    return make
+
+
+def _ensure_index(error: type[Exception]) -> None:
+    """Build the index first when it is missing or stale, in a child process: building loads torch,
+    whose threads a forked worker must not inherit."""
+    import subprocess
+
+    from core.settings import Settings
+    from index.freshness import index_status
+
+    status = index_status(Settings.from_env())
+    if status.fresh:
+        return
+    print(f"admiralty: building the index ({'; '.join(status.reasons)})", file=sys.stderr, flush=True)
+    if subprocess.run([sys.executable, "-m", "bot.cli", "index", "build", "--quiet"]).returncode != 0:
+        raise error("the index could not be built (the reason is above); serving needs it")
+
+
+def _default_processes() -> int:
+    from bot.http.processes import default_processes
+
+    return default_processes()
+
+
+def _is_loopback(host: str) -> bool:
+    from bot.http.server import is_loopback
+
+    return is_loopback(host)
+
+
+def _proxy_trust(allow_ips: str, header: str, error: type[Exception]) -> ProxyTrust:
+    from bot.http.ratelimit import ProxyTrust
+
+    try:
+        return ProxyTrust.parse(allow_ips, header)
+    except ValueError as exc:
+        raise error(f"--forwarded-allow-ips: {exc}") from None
 
 
 def _api_key(env_name: str | None, error: type[Exception]) -> str | None:

@@ -23,7 +23,7 @@ from bot.http import specs
 from bot.http.errors import SERVER_HEADER, ApiError, Handler, error_middleware, request_lang
 from bot.http.openapi import build_openapi
 from bot.http.protocol import BODY_TIMEOUT, BODY_TIMEOUT_KEY, HEADER_TIMEOUT
-from bot.http.ratelimit import DEFAULT_BURST, DEFAULT_RATE_PER_MINUTE, client_key
+from bot.http.ratelimit import DEFAULT_BURST, DEFAULT_RATE_PER_MINUTE, NO_PROXY, ProxyTrust, client_key
 from bot.http.routes import Route
 from bot.http.schemas import SOURCE_KEYS
 from bot.http.validation import MAX_BODY_BYTES, read_json_object, validate_body, validate_query
@@ -41,6 +41,8 @@ REFEREE_WAITERS = web.AppKey("referee_waiters", ThreadPoolExecutor)
 API_KEY = web.AppKey("api_key", str)
 CORS_ORIGINS = web.AppKey("cors_origins", frozenset)
 ASK_LIMITER = web.AppKey[RateLimiter | None]("ask_limiter")
+PROXY_TRUST = web.AppKey("proxy_trust", ProxyTrust)
+METRICS_TOKEN = web.AppKey("metrics_token", str)
 
 STATIC_DIR = resources.files("bot.http") / "static"
 
@@ -67,12 +69,17 @@ def create_app(
     ask_burst: int = DEFAULT_BURST,
     header_timeout: float = HEADER_TIMEOUT,
     body_timeout: float = BODY_TIMEOUT,
+    ask_limiter: RateLimiter | None = None,
+    proxy_trust: ProxyTrust = NO_PROXY,
+    metrics_token: str | None = None,
 ) -> web.Application:
     """An application serving the API and the page over one shared `Admiralty`.
 
     Search runs in a pool of `workers` threads; the referee in `referee_processes`
     child processes, each call killed after `referee_timeout` seconds. Each client may
-    ask `ask_rate_per_minute` questions a minute, in bursts of up to `ask_burst` (0: no limit).
+    ask `ask_rate_per_minute` questions a minute, in bursts of up to `ask_burst` (0: no limit),
+    unless `ask_limiter` is given (one shared by several worker processes). `proxy_trust` says
+    whose X-Forwarded-For to believe; `/metrics` needs `metrics_token`, else the API key, if set.
     A connection without a complete request head (or idle) for `header_timeout` seconds is
     closed; a body that takes longer than `body_timeout` seconds is answered 408.
     """
@@ -93,7 +100,11 @@ def create_app(
     app[CORS_ORIGINS] = frozenset(origin.rstrip("/") for origin in cors_origins)
     app[REFEREE_POOL] = RefereeProcessPool(referee_processes, referee_timeout, service.settings)
     app[REFEREE_WAITERS] = ThreadPoolExecutor(max_workers=referee_processes, thread_name_prefix="admiralty-referee")
-    app[ASK_LIMITER] = RateLimiter(ask_rate_per_minute, ask_burst) if ask_rate_per_minute > 0 else None
+    if ask_limiter is None and ask_rate_per_minute > 0:
+        ask_limiter = RateLimiter(ask_rate_per_minute, ask_burst)
+    app[ASK_LIMITER] = ask_limiter
+    app[PROXY_TRUST] = proxy_trust
+    app[METRICS_TOKEN] = metrics_token or api_key or ""
     app.on_response_prepare.append(_hide_server_version)
     app.on_startup.append(_start_referee_pool)
     app.on_cleanup.append(_shutdown_executor)
@@ -135,15 +146,20 @@ async def run_in_pool(
 
 @web.middleware
 async def auth_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """With an API key configured, /v1/* needs `Authorization: Bearer <key>`."""
-    key = request.app[API_KEY]
-    if key and request.path.startswith("/v1/") and request.method != "OPTIONS":
+    """With an API key configured, /v1/* needs `Authorization: Bearer <key>`; /metrics needs the
+    metrics token, else the API key, when either is set."""
+    if request.path == "/metrics":
+        key = request.app[METRICS_TOKEN]
+    else:
+        key = request.app[API_KEY] if request.path.startswith("/v1/") and request.method != "OPTIONS" else ""
+    if key:
         scheme, _, given = request.headers.get("Authorization", "").partition(" ")
         if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(), key.encode()):
             raise ApiError(
                 401,
                 "unauthorized",
-                "Send the API key as 'Authorization: Bearer <key>'.",
+                "Send the metrics token (or the API key when none is set) as 'Authorization: Bearer <token>'."
+                if request.path == "/metrics" else "Send the API key as 'Authorization: Bearer <key>'.",
                 "Authorization",
                 {"WWW-Authenticate": 'Bearer realm="admiralty"'},
             )
@@ -220,7 +236,7 @@ async def openapi(request: web.Request) -> web.Response:
 
 async def ask(request: web.Request) -> web.Response:
     limiter = request.app[ASK_LIMITER]
-    seconds = limiter.acquire(client_key(request.headers.get("Authorization", ""), request.remote)) if limiter else 0
+    seconds = limiter.acquire(ask_client_key(request)) if limiter is not None else 0
     wait = max(1, math.ceil(seconds)) if seconds > 0 else 0  # Retry-After is in whole seconds
     if wait:
         raise ApiError(
@@ -232,6 +248,12 @@ async def ask(request: web.Request) -> web.Response:
     result = await run_in_pool(request, service.ask, **params)
     metrics.record_ask(result)  # adds "status": "answered" | "not_found"
     return web.json_response(result)
+
+
+def ask_client_key(request: web.Request) -> str:
+    """Whose bucket an ask is taken from (bot/http/ratelimit.py)."""
+    return client_key(request.headers.get("Authorization", ""), request.remote, api_key=request.app[API_KEY],
+                      headers=request.headers, trust=request.app[PROXY_TRUST])
 
 
 async def rule(request: web.Request) -> web.Response:
