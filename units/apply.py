@@ -127,16 +127,20 @@ def apply_profiles(book_factory: Any, action: str, params: Mapping[str, Any],
         return params, [], []
     values = coerce_all(UNIT_PARAMS[action], given, context=action)
     book = book or book_factory()
-    ruleset = rest.get("ruleset") or (defaults or {}).get("ruleset")
+    explicit = rest.get("ruleset")
+    default = (defaults or {}).get("ruleset")
     if isinstance(rest.get("description"), str) and _says_crippled(rest["description"]):
         values["target_crippled"] = True  # the referee reads "crippled" in the text: no Crippled-side Hull
     profile, provenance, notes = referee_inputs(book, action, values, band=rest.get("range"),
-                                                ruleset=str(ruleset) if ruleset else None)
+                                                ruleset=str(explicit) if explicit else None,
+                                                default=str(default) if default else None)
+    ruleset = profile.get("ruleset") or explicit or default  # the units' edition beats a server's default
     shifted = _aerial_band(action, profile, provenance, rest, ruleset)
     if shifted is not None:  # the weapon's dice at the band the referee will use
         first = next(p for p in provenance if p["param"] == "range")
         profile, provenance, notes = referee_inputs(book, action, values, band=shifted,
-                                                    ruleset=str(ruleset) if ruleset else None)
+                                                    ruleset=str(explicit) if explicit else None,
+                                                    default=str(default) if default else None)
         provenance = [p for p in provenance if p["param"] != "range"]
         provenance.append({"param": "range", "value": shifted,
                            "from": f"{first['from'].split(' (')[0]}; an Aerial target is one band further: {shifted} "

@@ -101,6 +101,10 @@ class UnitBook:
         allowed_set = set(allowed)
         for k in keys:
             hits = [i for i in self._by_key.get(k, []) if i in allowed_set]
+            # a card whose whole name is the key beats one found by its name without type words (dw4's
+            # 'Philadelphia Heavy Arc Cruiser', not dw3's '… Cruiser Squadron'), whatever the edition
+            named = [i for i in hits if name_key(self.records[i]["name"]) == k]
+            hits = named or hits
             if hits:
                 classes = {self._class(i) for i in hits}
                 # one class, or one card name from several sources whose aliases differ (a quick-reference
@@ -278,29 +282,36 @@ def remove_source(data_dir: Path, source: str, wait: float = store.LOCK_WAIT) ->
 
 
 def referee_inputs(book: UnitBook, action: str, values: dict[str, Any], band: str | None = None,
-                   ruleset: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
+                   ruleset: str | None = None, default: str | None = None
+                   ) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
     """(referee params, provenance, notes) for the unit inputs in `values` (names resolved here).
 
-    Profiles are taken from the ruleset's edition only (dw4 rules: 4th-edition profiles; dw3 and
-    the quick reference: 3rd-edition ones). With no ruleset, the 3rd edition (the referee's
-    default) unless the units named exist only in the 4th: then the 4th, said in a note."""
+    Profiles are taken from one edition: the explicit `ruleset`'s; else the named units' own when
+    they exist in one edition only (said in a note, and the params carry that ruleset); else the
+    `default` ruleset's (a server's setting), else the 3rd edition (the referee's default)."""
     from units.referee_inputs import profile_inputs
 
     names = [(values[k], k) for k in ("attacker", "target") if values.get(k)]
-    edition = None if ruleset is None else ("dw4" if ruleset.startswith("dw4") else "dw3")
     notes: list[str] = []
-    if edition is None:
-        edition = "dw3"
-        if names and all(_only_edition(book, name) == "dw4" for name, _ in names):
-            edition = "dw4"
-            notes.append("the units named have 4th-edition profiles only: the dw4 ruleset is used")
+    inferred = None
+    if ruleset is not None:
+        edition = ruleset_edition(ruleset)
+    else:
+        edition = ruleset_edition(default) if default else "dw3"
+        found = [editions for editions in (_editions(book, name) for name, _ in names) if editions]
+        common = set.intersection(*found) if found else set()
+        if len(common) == 1 and edition not in common:
+            edition = inferred = common.pop()
+            label = EDITION_LABELS.get(edition, edition)
+            notes.append(f"the units named have {label} profiles only: the {edition} ruleset is used"
+                         + (f" (not the default {default})" if default else ""))
     attacker = book.get(values["attacker"], "attacker", edition) if values.get("attacker") else None
     target = book.get(values["target"], "target", edition) if values.get("target") else None
     params, provenance = profile_inputs(
         action, attacker, values.get("weapon"), target, values.get("distance"), values.get("attacker_models"),
         bool(values.get("attacker_crippled")), bool(values.get("target_crippled")), band, edition, notes)
-    if ruleset is None and edition == "dw4":
-        params["ruleset"] = "dw4"
+    if inferred is not None:
+        params["ruleset"] = inferred
     for unit in (attacker, target):
         if unit is not None:
             notes.extend(f"{unit['name']}: {n}" for n in unit.get("notes", []) if " used; also known from " in n)
@@ -310,11 +321,15 @@ def referee_inputs(book: UnitBook, action: str, values: dict[str, Any], band: st
     return params, provenance, notes
 
 
-def _only_edition(book: UnitBook, name: str) -> str | None:
-    """The one edition a name's profiles belong to, or None (both, or not found)."""
+def ruleset_edition(ruleset: str) -> str:
+    """The edition whose profiles a ruleset uses ('dw3-qrs' -> 'dw3')."""
+    return "dw4" if ruleset.startswith("dw4") else "dw3"
+
+
+def _editions(book: UnitBook, name: str) -> set[str]:
+    """The editions of the card a name finds (empty when it finds none, or several cards)."""
     try:
         status, _, indices = book.find(check_query(name))
     except UnitLookupError:
-        return None
-    editions = {book.records[i]["edition"] for i in indices} if status == "found" else set()
-    return editions.pop() if len(editions) == 1 else None
+        return set()
+    return {book.records[i]["edition"] for i in indices} if status == "found" else set()

@@ -1,0 +1,77 @@
+"""Which edition's profiles a named-unit request uses when no ruleset is given.
+
+Order: an explicit ruleset, else the named units' own edition (when they exist in one only),
+else the server's default, else dw3. Real data: /work/shared/data/bsdata-dw3 prints
+"Philadelphia Heavy  Arc Cruiser Squadron" and "Kutsov Cruiser Squadron" (Union.cat,
+Commonwealth.cat); newrecruit-dw4 prints "Philadelphia Heavy Arc Cruiser" and "Kutsov Cruiser".
+A whole-name match must beat a name found by dropping its type word ("Squadron").
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.service import Admiralty
+from core.settings import Settings
+
+DATA = Path("/work/shared/data")
+
+
+@pytest.fixture(scope="module")
+def service(tmp_path_factory) -> Admiralty:
+    if not (DATA / "bsdata-dw3").is_dir() or not (DATA / "newrecruit-dw4").is_dir():
+        pytest.skip("the shared BattleScribe data is not on this machine")
+    service = Admiralty(Settings.from_env().with_data_dir(tmp_path_factory.mktemp("both-editions")))
+    service.import_units([str(DATA / "bsdata-dw3")])
+    service.import_units([str(DATA / "newrecruit-dw4")])
+    return service
+
+
+def _sources(result: dict) -> list[str]:
+    return [row["from"] for row in result["inputs_from_profiles"]]
+
+
+def test_an_exact_dw4_name_is_the_dw4_card_not_the_dw3_squadron(service):
+    status, cards, _ = service.units.find("Philadelphia Heavy Arc Cruiser")
+    assert (status, cards) == ("found", ["Philadelphia Heavy Arc Cruiser"])
+    # the dw3 card is still found by its own whole name
+    assert service.units.find("Philadelphia Heavy Arc Cruiser Squadron")[1] == ["Philadelphia Heavy  Arc Cruiser Squadron"]
+
+
+def test_two_dw4_only_units_without_a_ruleset_use_dw4_and_say_so(service):
+    result = service.referee("attack", {"attacker": "Philadelphia Heavy Arc Cruiser",
+                                        "weapon": "Heavy Electrocannon Battery", "target": "Kutsov Cruiser",
+                                        "distance": 12})
+    assert result["ruleset"] == "dw4"
+    assert all("4th edition" in source for source in _sources(result) if "›" in source and "card rules" not in source)
+    notes = " | ".join(result["unit_notes"])
+    assert "dw4 ruleset is used" in notes
+    assert "attacker: Philadelphia Heavy Arc Cruiser (Union, 4th edition" in notes
+    assert "target: Kutsov Cruiser (Commonwealth, 4th edition" in notes
+
+
+def test_the_units_edition_beats_a_servers_default_but_not_an_explicit_ruleset(service):
+    params = {"attacker": "Philadelphia Heavy Arc Cruiser", "weapon": "Heavy Electrocannon Battery",
+              "target": "Kutsov Cruiser", "distance": 12}
+    by_default = service.referee("attack", params, defaults={"ruleset": "dw3"})
+    assert by_default["ruleset"] == "dw4"
+    assert any("not the default dw3" in note for note in by_default["unit_notes"])
+    explicit = service.referee("attack", {**params, "weapon": "Electrocannon Battery", "ruleset": "dw3"})
+    assert explicit["ruleset"] == "dw3"
+    assert any("Philadelphia Heavy  Arc Cruiser Squadron (Union, 3rd edition" in s for s in _sources(explicit))
+
+
+def test_free_text_with_dw4_names_uses_dw4(service):
+    result = service.referee("attack", {"description": "Philadelphia Heavy Arc Cruiser heavy electrocannon "
+                                                       "battery at Kutsov Cruiser 12 inches"})
+    assert result["ruleset"] == "dw4"
+    assert any(s.startswith("Philadelphia Heavy Arc Cruiser (Union, 4th edition") for s in _sources(result))
+
+
+def test_names_of_both_editions_keep_the_default_edition(service):
+    # "Borodino" and "Lovelace" name cards of both editions: nothing to infer, the default (dw3) is used
+    result = service.referee("attack", {"attacker": "Borodino", "weapon": "heavy gun battery",
+                                        "target": "Lovelace", "distance": 12})
+    assert result["ruleset"].startswith("dw3")
+    assert not any("ruleset is used" in note for note in result.get("unit_notes", []))
