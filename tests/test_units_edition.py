@@ -36,7 +36,8 @@ def test_an_exact_dw4_name_is_the_dw4_card_not_the_dw3_squadron(service):
     status, cards, _ = service.units.find("Philadelphia Heavy Arc Cruiser")
     assert (status, cards) == ("found", ["Philadelphia Heavy Arc Cruiser"])
     # the dw3 card is still found by its own whole name
-    assert service.units.find("Philadelphia Heavy Arc Cruiser Squadron")[1] == ["Philadelphia Heavy  Arc Cruiser Squadron"]
+    squadron = service.units.find("Philadelphia Heavy Arc Cruiser Squadron")[1]
+    assert squadron == ["Philadelphia Heavy  Arc Cruiser Squadron"]
 
 
 def test_two_dw4_only_units_without_a_ruleset_use_dw4_and_say_so(service):
