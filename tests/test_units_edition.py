@@ -76,3 +76,25 @@ def test_names_of_both_editions_keep_the_default_edition(service):
                                         "target": "Lovelace", "distance": 12})
     assert result["ruleset"].startswith("dw3")
     assert not any("ruleset is used" in note for note in result.get("unit_notes", []))
+
+
+# -- Russian names and an ambiguous name in free text ---------------------------------------------------------
+def test_russian_transliterated_names_in_free_text(service):
+    from units.mentions import find_units
+
+    book = service.units
+    attacker, _, target, distance, rest = find_units("Бородино стреляет по Ловелас 12 дюймов", book)
+    assert (attacker, target, distance, rest) == ("Borodino Battleship", "Lovelace Cruiser Squadron", 12.0, "")
+    # Russian declines the name: 'по Ловеласу' (dative), 'таранит Кутсова' (accusative)
+    assert find_units("Бородино стреляет по Ловеласу 12 дюймов", book)[2] == "Lovelace Cruiser Squadron"
+    assert find_units("Бородино таранит Кутсова", book)[:3:2] == ("Borodino Battleship", "Kutsov Cruiser Squadron")
+
+
+def test_an_ambiguous_name_in_free_text_says_which_units_it_could_be(service):
+    # Union.cat (dw3) "Steward Sentry Airship Squadron", Union.cat (dw4) "Steward Airship"
+    from bot.service import UserInputError
+
+    with pytest.raises(UserInputError, match="'Steward' could be Steward Airship, Steward Sentry Airship Squadron"):
+        service.referee("attack", {"description": "Steward shoots Borodino 10 inches"})
+    with pytest.raises(UserInputError, match="target: 'Steward' could be"):
+        service.referee("attack", {"description": "Borodino heavy gun battery at Steward 10 inches"})

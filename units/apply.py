@@ -105,11 +105,17 @@ def apply_profiles(book_factory: Any, action: str, params: Mapping[str, Any],
     book: UnitBook | None = None
     description = params.get("description")
     if isinstance(description, str) and description.strip() and not any(given.get(k) for k in _NAMES):
-        from units.mentions import find_models, find_units
+        from units.mentions import ambiguous_name, find_models, find_units
 
         book = book_factory()
         models, text = find_models(description)
         attacker, weapon, target, distance, remainder = find_units(text, book)
+        if not (attacker and target):
+            unclear = ambiguous_name(remainder, book)
+            if unclear is not None:
+                field = "target" if attacker else "attacker"
+                raise UnitLookupError(f"{field}: {unclear[0]!r} could be {', '.join(unclear[1][:5])}; name one",
+                                      field, code="ambiguous")
         if attacker or target:
             found = {"attacker": attacker, "weapon": weapon, "target": target, "distance": distance,
                      "attacker_models": models}

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz, process
 
-from units.model import name_key
+from units.model import name_key, transliterations
 
 if TYPE_CHECKING:
     from units.book import UnitBook
@@ -22,8 +22,10 @@ if TYPE_CHECKING:
 _SPLIT = re.compile(r"\s+(?:at|vs\.?|versus|against|on|->|→|против)\s+", re.IGNORECASE)
 # without one of those, the verb a player puts between the two ships ("Puritan shoots Descartes")
 _VERB_SPLIT = re.compile(r"\s+(?:shoots|fires|targets|attacks|rams|boards|assaults|стреляет\s+по|атакует|"
-                         r"таранит|штурмует)\s+", re.IGNORECASE)
+                         r"таранит|штурмует|по)\s+", re.IGNORECASE)
 _DISTANCE = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:\"|”|″|''|inches\b|inch\b|in\b|дюйм\w*)", re.IGNORECASE)
+_CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
+_CASE_ENDING = re.compile(r"(?<=[а-яё]{4})(?:ом|ем|ой|ою|у|ю|а|я|е|ы|и)$")
 _POSSESSIVE = re.compile(r"['’]s\b")
 UNIT_SCORE = 88
 WEAPON_SCORE = 75
@@ -51,10 +53,28 @@ def _may_start_a_name(book: UnitBook, word: str, seen: dict[str, bool]) -> bool:
     key = name_key(word)
     if key not in seen:
         firsts = _first_words(book)
-        seen[key] = bool(key) and not key[0].isdigit() and key not in _STOPWORDS and (
-            key in firsts or (len(key) >= 4 and process.extractOne(
-                key, firsts, scorer=fuzz.ratio, score_cutoff=FIRST_WORD_SCORE) is not None))
+        seen[key] = bool(key) and not key[0].isdigit() and key not in _STOPWORDS and any(
+            k in firsts or (len(k) >= 4 and process.extractOne(
+                k, firsts, scorer=fuzz.ratio, score_cutoff=FIRST_WORD_SCORE) is not None)
+            for k in {*_spellings(key), *_spellings(_uninflected(key))})
     return seen[key]
+
+
+def _spellings(key: str) -> list[str]:
+    """The key and, for Cyrillic ('бородино'), its Latin transliterations ('borodino'), as `UnitBook.find`
+    matches them."""
+    return [key, *transliterations(key)] if _CYRILLIC.search(key) else [key]
+
+
+def _uninflected(phrase: str) -> str:
+    """A Cyrillic name without the case ending of its last word ('ловеласу' -> 'ловелас'): Russian declines
+    a transliterated ship name ('стреляет по Ловеласу', 'таранит Кутсова')."""
+    return _CASE_ENDING.sub("", phrase) if _CYRILLIC.search(phrase) else phrase
+
+
+def _score(phrase: str, card: str) -> float:
+    """How well a phrase (in any of its spellings) matches a card's name."""
+    return max(float(fuzz.WRatio(k, name_key(card))) for k in _spellings(phrase))
 
 
 def _best_unit(book: UnitBook, words: list[str], anchored: bool, earliest: bool = False
@@ -69,17 +89,17 @@ def _best_unit(book: UnitBook, words: list[str], anchored: bool, earliest: bool 
         if not _may_start_a_name(book, words[start], seen):
             continue
         for size in range(min(MAX_WORDS, len(words) - start), 0, -1):
-            phrase = name_key(" ".join(words[start:start + size]))
-            if len(phrase) < 3:
+            whole = name_key(" ".join(words[start:start + size]))
+            if len(whole) < 3:
                 continue
-            status, cards = book.match(phrase)
-            if status != "found":
-                continue
-            score = 100.0 if phrase in book._by_key else float(
-                fuzz.WRatio(phrase, name_key(cards[0])))
-            candidate = (score, size, cards[0], start, start + size)
-            if candidate[:2] > best[:2] and score >= UNIT_SCORE - (0 if size > 1 else 0):
-                best = candidate
+            for phrase in dict.fromkeys([whole, _uninflected(whole)]):  # 'по Ловеласу': the name, not its case
+                status, cards = book.match(phrase)
+                if status != "found":
+                    continue
+                score = 100.0 if any(k in book._by_key for k in _spellings(phrase)) else _score(phrase, cards[0])
+                candidate = (score, size, cards[0], start, start + size)
+                if candidate[:2] > best[:2] and score >= UNIT_SCORE:
+                    best = candidate
         if earliest and best[2] is not None:
             break
     return best[2], best[3], best[4]
@@ -168,3 +188,25 @@ def find_units(text: str, book: UnitBook | None = None
     if attacker is None and target is None:
         return None, None, None, None, original
     return attacker, weapon, target, distance, " ".join(rest).strip()
+
+
+def ambiguous_name(text: str, book: UnitBook) -> tuple[str, list[str]] | None:
+    """(the words, the cards they could be) for a name in the text that begins several cards' names
+    ('Steward': Steward Airship, Steward Sentry Airship Squadron), else None: asked about, not read as dice."""
+    words = _words(text)[:MAX_SCAN_WORDS]
+    seen: dict[str, bool] = {}
+    for start in range(len(words)):
+        if not _may_start_a_name(book, words[start], seen):
+            continue
+        for size in range(min(MAX_WORDS, len(words) - start), 0, -1):
+            phrase = name_key(" ".join(words[start:start + size]))
+            for spelling in dict.fromkeys([phrase, _uninflected(phrase)]):
+                # a whole name, or the first words of one: a fuzzy likeness alone is no question to ask
+                if not any(k in book._by_key or any(key.startswith(k + " ") for key in book._by_key)
+                           for k in _spellings(spelling)):
+                    continue
+                status, cards = book.match(spelling)
+                if status == "ambiguous":
+                    return " ".join(words[start:start + size]), cards
+                break
+    return None
