@@ -14,12 +14,18 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from core.messages import Phrase, declare
+
 if TYPE_CHECKING:
     from core.params import ParamSpec
     from referee.report import Report
     from referee.rulesets.base import Ruleset
 
 Resolver = Callable[[dict[str, Any], "Ruleset", "Report", bool], tuple[dict[str, Any], str]]
+
+
+ACTION_NAMES_RU = {"attack": "Атака", "assault": "Штурм", "ram": "Таран", "srs": "Атака SRS",
+                   "collision": "Столкновение", "broadside": "Бортовой залп"}
 
 
 @dataclass(frozen=True)
@@ -31,7 +37,7 @@ class Action:
     help: str
     module: str  # referee.<module> declares PARAMS and resolve_<family> for each family of `rulesets`
     rulesets: tuple[str, ...] = ("dw3", "dw3-qrs", "dw4")  # the rulesets that have this action
-    elsewhere: str = ""  # what the other rulesets have instead (the refusal says it)
+    elsewhere: tuple[str, str] = ("", "")  # what the other rulesets have instead, English and Russian (the refusal)
 
     def _module(self) -> Any:
         return import_module(f"referee.{self.module}")
@@ -46,11 +52,13 @@ class Action:
         function: Resolver = getattr(self._module(), f"resolve_{family}")
         return function
 
-    def refusal(self, ruleset: str) -> str | None:
-        """Why `ruleset` cannot resolve this action (None when it can)."""
+    def refusal(self, ruleset: str) -> dict[str, Any] | None:
+        """Why `ruleset` cannot resolve this action, as the catalogue's "referee.refusal" parameters (None
+        when it can): `text("referee.refusal", lang, **refusal)` says it in either language."""
         if ruleset in self.rulesets:
             return None
-        return f"ruleset: {ruleset} has no {self.name.capitalize()} action — {self.elsewhere}"
+        return {"ruleset": ruleset, "action": Phrase(f"referee.action.{self.name}"),
+                "elsewhere": Phrase(f"referee.elsewhere.{self.name}")}
 
 
 ACTIONS: dict[str, Action] = {action.name: action for action in (
@@ -63,9 +71,18 @@ ACTIONS: dict[str, Action] = {action.name: action for action in (
            "Check).", "collision"),
     Action("broadside", "dw4 Broadside action: odds or result of the flank batteries' roll against one Target.",
            "broadside", rulesets=("dw4",),
-           elsewhere="Broadside is a weapon quality there (the weapon may attack once from each fire arc); resolve it "
-                     "as an attack with ⟨ruleset⟩ dw4 for the 4th-edition Broadside action"),
+           elsewhere=("Broadside is a weapon quality there (the weapon may attack once from each fire arc); resolve "
+                      "it as an attack with ⟨ruleset⟩ dw4 for the 4th-edition Broadside action",
+                      "там «Бортовой залп» это свойство оружия (оружие может атаковать по разу из каждого сектора "
+                      "стрельбы); решайте его как атаку; для действия «Бортовой залп» 4-й редакции "
+                      "задайте ⟨ruleset⟩ dw4")),
 )}
+
+# the refusal, and each action's name and alternative in it, declared once in both languages
+declare({"referee.refusal": ("{ruleset} has no {action} action — {elsewhere}",
+                             "в правилах {ruleset} нет действия «{action}» — {elsewhere}")})
+declare({f"referee.action.{a.name}": (a.name.capitalize(), ACTION_NAMES_RU[a.name]) for a in ACTIONS.values()})
+declare({f"referee.elsewhere.{a.name}": a.elsewhere for a in ACTIONS.values()})
 
 
 

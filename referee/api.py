@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.messages import choose_lang
+from core.messages import choose_lang, text
 from core.params import ParamSpec
 from referee import checks, rulesets
 from referee.actions import ACTIONS as REGISTRY
@@ -66,7 +66,7 @@ def resolve(action: str, params: Mapping[str, Any], defaults: Mapping[str, Any] 
                              ru=f"{stray[0]} задано без граней самого броска (⟨roll⟩)")
     refusal = REGISTRY[action].refusal(rs.id)
     if refusal:
-        raise InputError(refusal, "ruleset")
+        raise InputError(text("referee.refusal", "en", **refusal), "ruleset", key="referee.refusal", params=refusal)
     checks.unused_inputs(PARAMS[action], p, rs, report)
     body, line = REGISTRY[action].resolver(rs.family)(p, rs, report, rolled)
     out = Resolution.from_report(action, "rolled" if rolled else "odds", report, body, line).to_json()

@@ -9,6 +9,7 @@ import pytest
 from bot.cli import build_parser
 from bot.http.app import ROUTES
 from bot.http.openapi import build_openapi
+from core.messages import error_text
 from core.params import Kind, ParamSpec
 from referee import rulesets
 from referee.actions import ACTION_HELP, ACTIONS
@@ -117,6 +118,10 @@ def test_an_action_a_ruleset_lacks_is_refused_by_the_registry_entry():
                                              "quality there") as refused:
             resolve("broadside", {"ruleset": ruleset, "broadside": [3]})
         assert refused.value.field == "ruleset"
+        # the same refusal in the player's language, from the message catalogue
+        russian = error_text(refused.value, "ru")
+        assert russian.startswith(f"в правилах {ruleset} нет действия «Бортовой залп» — ")
+        assert "свойство оружия" in russian and "has no" not in russian
 
 
 def test_dw4_boarding_says_its_srs_support_dice_are_not_modelled():
