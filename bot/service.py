@@ -185,7 +185,7 @@ class Admiralty:
         if _may_name_units(action, params):
             from units.apply import apply_profiles
 
-            params, provenance, unit_notes = apply_profiles(lambda: self.units, action, params, defaults)
+            params, provenance, unit_notes = apply_profiles(lambda: self.units, action, params, defaults, lang)
         result = resolve(action, params, defaults, lang=lang)
         from referee.labels import understood_rows
 

@@ -245,7 +245,7 @@ def card_effects(action: str, family: str, params: Mapping[str, Any], cards: Seq
             key, x = rule_base(printed)
             rule = _find(family, key, card.side, action, text)
             if rule is None:
-                reason = _not_modelled(family, key, action, card.side)
+                reason = _not_modelled(family, key, action, card.side, lang)
                 if reason:
                     lines.append(CardRuleLine(card.unit, printed, card.side, False, reason, "unit card"))
                 continue
@@ -281,10 +281,13 @@ def _find(family: str, key: str, side: str, action: str, text: str) -> CardRule 
     return None
 
 
-def _not_modelled(family: str, key: str, action: str, side: str) -> str:
+def _not_modelled(family: str, key: str, action: str, side: str, lang: str = "en") -> str:
     """Why a rule that can change this action's result is not applied ("" when it cannot)."""
     if any(r.family == family and r.key == key and r.side == side and action in r.actions for r in APPLIED):
-        return "not applied: this card prints another reading of the rule, which the referee does not model"
+        return _say(lang, "not applied: this card prints another reading of the rule, which the referee does not "
+                          "model", "не применено: на этой карточке другая редакция правила, судья её не моделирует")
     if action in NOT_MODELLED.get(family, {}).get(key, ()):
-        return "not applied: it can change this result but the referee does not model it; check its text"
+        return _say(lang, "not applied: it can change this result but the referee does not model it; check its text",
+                    "не применено: правило может изменить этот результат, но судья его не моделирует; сверьтесь "
+                    "с его текстом")
     return ""

@@ -11,9 +11,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from core.messages import choose_lang
 from core.params import coerce_all
 from units.book import UnitBook, referee_inputs
 from units.errors import UnitLookupError
+from units.messages import say
 from units.model import Unit
 from units.params import UNIT_INPUT_NAMES, UNIT_PARAMS
 
@@ -22,6 +24,7 @@ REFEREE_OWN = {"attack": {"distance"}, "assault": set(), "ram": set()}  # unit i
 
 
 # the referee's own words for "the target is Crippled" (referee/describe_vocab.py), not "crippled hull N"
+_CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)  # a Russian description: a Russian answer (as the referee's)
 _CRIPPLED_WORDS = re.compile(r"\bcrippled\b(?!\s+hull)|(?<!корпус )\bповрежден\w*", re.IGNORECASE)
 
 
@@ -44,7 +47,8 @@ def _aerial_band(action: str, profile: Mapping[str, Any], provenance: list[dict[
 
 
 def card_rule_effects(action: str, edition: str, params: Mapping[str, Any], attacker: Unit | None,
-                      target: Unit | None, models: int, off: Any = ()) -> tuple[dict[str, Any], list[Any]]:
+                      target: Unit | None, models: int, off: Any = (), lang: str = "en"
+                      ) -> tuple[dict[str, Any], list[Any]]:
     """(referee values, one `referee.card_rules.CardRuleLine` per rule that can change `action`) from the two
     named units' cards; the unit hook and the fleet table both apply the cards through this."""
     from referee.card_rules import Card, card_effects
@@ -57,12 +61,12 @@ def card_rule_effects(action: str, edition: str, params: Mapping[str, Any], atta
                               airborne="airborne" in traits or "aerial" in traits))
     if not cards:
         return {}, []
-    return card_effects(action, edition, params, cards, models, off or ())
+    return card_effects(action, edition, params, cards, models, off or (), lang)
 
 
 def _apply_card_rules(book: UnitBook, action: str, values: Mapping[str, Any], profile: dict[str, Any],
                       rest: Mapping[str, Any], provenance: list[dict[str, Any]], notes: list[str],
-                      ruleset: Any) -> None:
+                      ruleset: Any, lang: str = "en") -> None:
     """The named units' card rules (referee/card_rules.py): each applied one sets its referee values and is
     listed with them ("Kutsov Cruiser › Ablative Armour: -1 die"); one that can change this action but is
     not modelled, or is switched off (⟨card_rules_off⟩), is said in a note. Explicit values win."""
@@ -71,14 +75,15 @@ def _apply_card_rules(book: UnitBook, action: str, values: Mapping[str, Any], pr
     attacker = book.get(values["attacker"], "attacker", edition) if values.get("attacker") else None
     target = book.get(values["target"], "target", edition) if values.get("target") else None
     found, lines = card_rule_effects(action, edition, {**profile, **rest}, attacker, target,
-                                     int(values.get("attacker_models") or 1), values.get("card_rules_off"))
+                                     int(values.get("attacker_models") or 1), values.get("card_rules_off"), lang)
     for line in lines:
         if not line.applied:
             notes.append(f"{line.unit} › {line.rule}: {line.effect}")
     applied = [line for line in lines if line.applied]
     for name, value in found.items():
-        why = "; ".join(f"{line.rule} ({line.unit}): {line.effect}" for line in applied if name in line.values)
-        entry: dict[str, Any] = {"param": name, "value": value, "from": f"card rules › {why}"}
+        why = "; ".join(say("units.card_rule_line", lang, rule=line.rule, unit=line.unit, effect=line.effect)
+                        for line in applied if name in line.values)
+        entry: dict[str, Any] = {"param": name, "value": value, "from": say("units.card_rules", lang, why=why)}
         if name in rest:
             entry["overridden_by"] = rest[name]
         else:
@@ -92,10 +97,11 @@ def _says_crippled(text: str) -> bool:
 
 
 def apply_profiles(book_factory: Any, action: str, params: Mapping[str, Any],
-                   defaults: Mapping[str, Any] | None = None
+                   defaults: Mapping[str, Any] | None = None, lang: str | None = None
                    ) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
-    """(referee params, provenance, notes); `book_factory()` gives the UnitBook only when needed;
-    the ruleset (explicit, else `defaults`') decides which edition's profiles are used."""
+    """(referee params, provenance, notes in the player's language: `lang`, else the description's);
+    `book_factory()` gives the UnitBook only when needed; the ruleset (explicit, else the units' own
+    edition, else `defaults`') decides which edition's profiles are used."""
     params = dict(params)
     if action not in UNIT_PARAMS:
         return params, [], []
@@ -132,6 +138,7 @@ def apply_profiles(book_factory: Any, action: str, params: Mapping[str, Any],
             raise UnitLookupError(f"{extra[0]}: unit inputs need a unit: give ⟨attacker⟩ or ⟨target⟩", extra[0])
         return params, [], []
     values = coerce_all(UNIT_PARAMS[action], given, context=action)
+    lang = choose_lang(lang, "ru" if _CYRILLIC.search(str(description or "")) else None)
     book = book or book_factory()
     explicit = rest.get("ruleset")
     default = (defaults or {}).get("ruleset")
@@ -139,19 +146,19 @@ def apply_profiles(book_factory: Any, action: str, params: Mapping[str, Any],
         values["target_crippled"] = True  # the referee reads "crippled" in the text: no Crippled-side Hull
     profile, provenance, notes = referee_inputs(book, action, values, band=rest.get("range"),
                                                 ruleset=str(explicit) if explicit else None,
-                                                default=str(default) if default else None)
+                                                default=str(default) if default else None, lang=lang)
     ruleset = profile.get("ruleset") or explicit or default  # the units' edition beats a server's default
     shifted = _aerial_band(action, profile, provenance, rest, ruleset)
     if shifted is not None:  # the weapon's dice at the band the referee will use
         first = next(p for p in provenance if p["param"] == "range")
         profile, provenance, notes = referee_inputs(book, action, values, band=shifted,
                                                     ruleset=str(explicit) if explicit else None,
-                                                    default=str(default) if default else None)
+                                                    default=str(default) if default else None, lang=lang)
         provenance = [p for p in provenance if p["param"] != "range"]
         provenance.append({"param": "range", "value": shifted,
-                           "from": f"{first['from'].split(' (')[0]}; an Aerial target is one band further: {shifted} "
-                                   "(the weapon's dice are read there)"})
-    _apply_card_rules(book, action, values, profile, rest, provenance, notes, ruleset)
+                           "from": say("units.aerial_shift", lang, range=first["from"].split(" (")[0],
+                                        band=shifted)})
+    _apply_card_rules(book, action, values, profile, rest, provenance, notes, ruleset, lang)
     if "dice" in rest:  # an explicit whole pool replaces the weapon's lead and support
         profile.pop("lead", None)
         profile.pop("support", None)

@@ -196,6 +196,7 @@ class UnitBook:
         if len(found) > 1:
             others = ", ".join(dict.fromkeys(f"{u['source']} {u['version']}" for u in found[1:]))
             unit.setdefault("notes", []).append(f"{unit_label(unit)} used; also known from {others}")
+            unit["also_known_from"] = [others]  # for the referee's note, in the player's language
         return unit
 
     def complete(self, prefix: str, limit: int = 25) -> list[str]:
@@ -282,13 +283,15 @@ def remove_source(data_dir: Path, source: str, wait: float = store.LOCK_WAIT) ->
 
 
 def referee_inputs(book: UnitBook, action: str, values: dict[str, Any], band: str | None = None,
-                   ruleset: str | None = None, default: str | None = None
+                   ruleset: str | None = None, default: str | None = None, lang: str = "en"
                    ) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
     """(referee params, provenance, notes) for the unit inputs in `values` (names resolved here).
 
     Profiles are taken from one edition: the explicit `ruleset`'s; else the named units' own when
     they exist in one edition only (said in a note, and the params carry that ruleset); else the
     `default` ruleset's (a server's setting), else the 3rd edition (the referee's default)."""
+    from core.messages import text
+    from units.messages import unit_label_text
     from units.referee_inputs import profile_inputs
 
     names = [(values[k], k) for k in ("attacker", "target") if values.get(k)]
@@ -302,22 +305,22 @@ def referee_inputs(book: UnitBook, action: str, values: dict[str, Any], band: st
         common = set.intersection(*found) if found else set()
         if len(common) == 1 and edition not in common:
             edition = inferred = common.pop()
-            label = EDITION_LABELS.get(edition, edition)
-            notes.append(f"the units named have {label} profiles only: the {edition} ruleset is used"
-                         + (f" (not the default {default})" if default else ""))
+            notes.append(text("units.inferred_default" if default else "units.inferred", lang,
+                              edition=text(f"units.edition.{edition}", lang), ruleset=edition, default=default))
     attacker = book.get(values["attacker"], "attacker", edition) if values.get("attacker") else None
     target = book.get(values["target"], "target", edition) if values.get("target") else None
     params, provenance = profile_inputs(
         action, attacker, values.get("weapon"), target, values.get("distance"), values.get("attacker_models"),
-        bool(values.get("attacker_crippled")), bool(values.get("target_crippled")), band, edition, notes)
+        bool(values.get("attacker_crippled")), bool(values.get("target_crippled")), band, edition, notes, lang)
     if inferred is not None:
         params["ruleset"] = inferred
     for unit in (attacker, target):
         if unit is not None:
-            notes.extend(f"{unit['name']}: {n}" for n in unit.get("notes", []) if " used; also known from " in n)
+            notes.extend(text("units.also_known", lang, unit=unit["name"], label=unit_label_text(unit, lang),
+                              others=others) for others in unit.get("also_known_from", []))
     for role, unit in (("attacker", attacker), ("target", target)):
         if unit is not None:
-            notes.append(f"{role}: {unit_label(unit)}")
+            notes.append(text(f"units.role.{role}", lang, label=unit_label_text(unit, lang)))
     return params, provenance, notes
 
 

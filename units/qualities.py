@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from units.messages import say
 from units.model import name_key
 
 TYPOS = {"aereal": "aerial", "susteined": "sustained", "failiure": "failure", "leithal": "lethal",
@@ -54,8 +55,8 @@ def _target_words(target: Any) -> set[str]:
 
 
 def normalise(raw: list[str], ruleset: str, crippled: bool = False,
-              target: Any = None) -> tuple[list[str], list[str]]:
-    """(referee quality tokens, notes) for a weapon's printed qualities under `ruleset`."""
+              target: Any = None, lang: str = "en") -> tuple[list[str], list[str]]:
+    """(referee quality tokens, notes in `lang`) for a weapon's printed qualities under `ruleset`."""
     known = known_qualities(ruleset)
     dw4 = ruleset.startswith("dw4")
     tokens: list[str] = []
@@ -86,19 +87,19 @@ def normalise(raw: list[str], ruleset: str, crippled: bool = False,
         text = text.split(":")[0].strip()
         key = ALIASES.get(text, text.replace(" ", "-"))
         if key not in known:
-            notes.append(f"quality {printed.strip()!r} is not modelled by the {ruleset} calculator: "
-                         "the attack is resolved without it")
+            notes.append(say("units.q.unknown", lang, quality=printed.strip(), ruleset=ruleset))
             continue
         if condition is not None:
             wanted = {w.rstrip("s") for w in name_key(condition).split() if w not in ("unit", "units", "and", "only")}
             if key in ("torrent",) or not wanted:
-                notes.append(f"quality {printed.strip()!r}: '{condition}' is not modelled; used as {key}")
+                notes.append(say("units.q.condition_ignored", lang, quality=printed.strip(), condition=condition,
+                                 key=key))
             elif target is None:
-                notes.append(f"quality {printed.strip()!r} applies only against {condition}: used as given")
+                notes.append(say("units.q.as_given", lang, quality=printed.strip(), condition=condition))
             elif wanted & _target_words(target):
-                notes.append(f"quality {printed.strip()!r}: the target is {condition}, so it applies")
+                notes.append(say("units.q.applies", lang, quality=printed.strip(), condition=condition))
             else:
-                notes.append(f"quality {printed.strip()!r} applies only against {condition}: not this target")
+                notes.append(say("units.q.not_this_target", lang, quality=printed.strip(), condition=condition))
                 continue
         token = key if value is None or (not dw4 and key != "ramming") else f"{key}:{value}"
         if token not in tokens:

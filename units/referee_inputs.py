@@ -18,17 +18,17 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from core.messages import text
 from referee.card_rules import rule_base
 from referee.rulesets import get as get_ruleset
 from units.errors import UnitLookupError
+from units.messages import unit_label_text
 from units.model import BAND_LABELS, STAT_LABELS, Unit, name_key, unit_label
 from units.qualities import normalise, ramming_value
 
 REFEREE_BAND = {"point_blank": "point-blank", "closing": "closing", "long": "long",
                 "close": "close", "standard": "standard", "extreme": "extreme"}
 PROFILE_BAND = {v: k for k, v in REFEREE_BAND.items()}
-BAND_TEXT = {"dw3": "Point blank 0-10\", Closing 10-20\", Long 20-30\"", "dw4": "Close 0-10\", Standard 10-30\", "
-             "Extreme beyond 30\""}
 _STATE_LABEL = {"battle_ready": "Battle-Ready", "crippled": "Crippled"}
 
 
@@ -68,11 +68,23 @@ def pick_weapon(unit: Unit, name: str, field: str = "weapon") -> dict[str, Any]:
 
 
 class _Inputs:
-    def __init__(self, edition: str = "dw3") -> None:
+    def __init__(self, edition: str = "dw3", lang: str = "en") -> None:
         self.params: dict[str, Any] = {}
         self.provenance: list[dict[str, Any]] = []
         self.notes: list[str] = []
         self.edition = edition
+        self.lang = lang
+
+    def say(self, key: str, **params: Any) -> str:
+        """A units/messages.py text in the player's language."""
+        return text(key, self.lang, **params)
+
+    def label(self, unit: Unit) -> str:
+        return unit_label_text(unit, self.lang)
+
+    def weapon(self, unit: Unit, weapon: dict[str, Any]) -> str:
+        arc = f" ({weapon['arc']})" if weapon.get("arc") else ""
+        return f"{self.label(unit)} › {weapon['name']}{arc}"
 
     def put(self, param: str, value: Any, source: str) -> None:
         self.params[param] = value
@@ -85,8 +97,9 @@ class _Inputs:
             raise UnitLookupError(f"{role}: {unit_label(unit)} has no known {_STATE_LABEL[state]} "
                                   f"{STAT_LABELS[key]} (not printed or not recoverable); give ⟨{param}⟩ "
                                   "yourself", param)
-        label = STAT_LABELS[key] if not crippled else f"{STAT_LABELS[key]} (Crippled)"
-        self.put(param, value, f"{unit_label(unit)} › {label}")
+        label = self.say(f"units.stat.{key}")
+        label = self.say("units.crippled_stat", stat=label) if crippled else label
+        self.put(param, value, f"{self.label(unit)} › {label}")
 
     def optional_stat(self, param: str, unit: Unit, key: str, crippled: bool) -> None:
         state = "crippled" if crippled else "battle_ready"
@@ -111,8 +124,9 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
             names = ", ".join(dict.fromkeys(w["name"] for w in attacker["weapons"]))
             raise UnitLookupError(f"weapon: name {attacker['name']}'s lead weapon (one of: {names})", "weapon")
         weapon = pick_weapon(attacker, weapon_name)
-        qualities, notes = normalise(weapon["qualities"], "dw4" if dw4 else "dw3", attacker_crippled, target)
-        out.notes.extend(f"{weapon['name']}: {n}" for n in notes)
+        qualities, notes = normalise(weapon["qualities"], "dw4" if dw4 else "dw3", attacker_crippled, target,
+                                     out.lang)
+        out.notes.extend(out.say("units.weapon_note", weapon=weapon["name"], note=n) for n in notes)
         extreme = "extreme-range" in qualities
         if band is None:
             if distance is None:
@@ -131,8 +145,8 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
                                   f"{_weapon_label(attacker, weapon)} (its bands: {bands})", "range")
         state = "crippled" if attacker_crippled else "battle_ready"
         dice = weapon["bands"][band][state]
-        where = f"{_weapon_label(attacker, weapon)} › {BAND_LABELS[band]}"
-        where += "" if dw4 else f" › {_STATE_LABEL[state]}"
+        where = f"{out.weapon(attacker, weapon)} › {out.say(f'units.band.{band}')}"
+        where += "" if dw4 else f" › {out.say(f'units.state.{state}')}"
         if dice["lead"] is None:
             raise UnitLookupError(f"weapon: {_weapon_label(attacker, weapon)} has no known {_STATE_LABEL[state]} "
                                   f"{BAND_LABELS[band]} value (not printed); give ⟨lead⟩ yourself", "weapon")
@@ -141,21 +155,21 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
                                   f"fire at {distance:g}\"" if distance is not None else
                                   f"weapon: {weapon['name']} cannot fire at {BAND_LABELS[band]} range (\"-\")",
                                   "weapon")
-        out.put("lead", dice["lead"], f"{where}" + ("" if dw4 else " lead"))
+        out.put("lead", dice["lead"], where if dw4 else out.say("units.lead", where=where))
         if models > 1:
             support = dice["lead"] if dw4 else dice["support"]
             if support is None:
                 raise UnitLookupError(f"weapon: {weapon['name']} has no known support value; give ⟨support⟩",
                                       "weapon")
             out.put("support", [support] * (models - 1),
-                    f"{where} {'value' if dw4 else 'support (bracketed)'} × {models - 1} other "
-                    f"model{'s' if models > 2 else ''}")
+                    out.say("units.support_dw4" if dw4 else "units.support_dw3", where=where, count=models - 1))
         if qualities:
-            out.put("quality", qualities, f"{_weapon_label(attacker, weapon)} › qualities")
+            out.put("quality", qualities, out.say("units.qualities", weapon=out.weapon(attacker, weapon)))
         if distance is not None:  # the referee derives the same band from the distance and cites it
             out.provenance.append({"param": "range", "value": REFEREE_BAND[band],
-                                   "from": f"{distance:g}\" is {BAND_LABELS[band]} ({BAND_TEXT[out.edition]}; "
-                                           "a target on a border is in the nearer band)"})
+                                   "from": out.say("units.range", distance=f"{distance:g}",
+                                                   band=out.say(f"units.band.{band}"),
+                                                   bands=out.say(f"units.bands.{out.edition}"))})
         keys = {q.split(":")[0] for q in qualities}
         if target is not None and not dw4:
             if "aerial" in keys:
@@ -173,7 +187,7 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
         out.stat("mass", target, "mass", target_crippled, "target")
         out.stat("hull", target, "hull", target_crippled, "target")
         if target_crippled:
-            out.put("crippled", True, f"{unit_label(target)} › Crippled (as given)")
+            out.put("crippled", True, out.say("units.crippled_given", unit=out.label(target)))
         elif not dw4 and _has_crippled_side(target):
             out.stat("crippled_hull", target, "hull", True, "target")
 
@@ -201,14 +215,15 @@ def _boarding(out: _Inputs, attacker: Unit | None, target: Unit | None, models: 
         if parties is None:
             raise UnitLookupError(f"attacker: {unit_label(attacker)} has no Boarding Parties (X) on its card; "
                                   "give ⟨boarding⟩ yourself", "boarding")
-        out.put("boarding", [parties] * models, f"{unit_label(attacker)} › Boarding Parties ({parties})"
-                + (f" × {models} models" if models > 1 else ""))
+        out.put("boarding", [parties] * models,
+                out.say("units.boarding_models", unit=out.label(attacker), x=parties, count=models) if models > 1
+                else out.say("units.boarding", unit=out.label(attacker), x=parties))
     if target is not None:
         out.stat("target_defences", target, "defence", target_crippled, "target")
         out.stat("target_crew", target, "crew", target_crippled, "target")
         own = _boarding_parties(target)
         if own is not None:
-            out.put("target_boarding", own, f"{unit_label(target)} › Boarding Parties ({own})")
+            out.put("target_boarding", own, out.say("units.boarding", unit=out.label(target), x=own))
 
 
 def _assault(out: _Inputs, attacker: Unit | None, target: Unit | None, models: int,
@@ -219,8 +234,8 @@ def _assault(out: _Inputs, attacker: Unit | None, target: Unit | None, models: i
     if attacker is not None:
         out.stat("fray", attacker, "fray", attacker_crippled, "attacker")
         if models > 1:
-            out.put("support", models - 1, f"{models - 1} other model{'s' if models > 2 else ''} of "
-                    f"{unit_label(attacker)} support (+2 dice each)")
+            out.put("support", models - 1, out.say("units.assault_support", count=models - 1,
+                                                    unit=out.label(attacker)))
     if target is not None:
         out.stat("target_citadel", target, "citadel", target_crippled, "target")
         out.optional_stat("target_adv", target, "adv", target_crippled)
@@ -241,16 +256,16 @@ def _ram(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target: U
             value = _ramming_value(weapon, attacker_crippled)
             if value is None:
                 raise UnitLookupError(f"weapon: {weapon['name']} has no Ramming (X) quality", "weapon")
-            out.put("ramming", value, f"{_weapon_label(attacker, weapon)} › Ramming ({value})")
+            out.put("ramming", value, f"{out.weapon(attacker, weapon)} › Ramming ({value})")
             printed = [q for q in weapon["qualities"] if _ramming_value({"qualities": [q]}) is None]
-            others, notes = normalise(printed, out.edition, attacker_crippled, target)
-            out.notes.extend(f"{weapon['name']}: {n}" for n in notes)
+            others, notes = normalise(printed, out.edition, attacker_crippled, target, out.lang)
+            out.notes.extend(out.say("units.weapon_note", weapon=weapon["name"], note=n) for n in notes)
             if others:
-                out.put("quality", others, f"{_weapon_label(attacker, weapon)} › qualities")
+                out.put("quality", others, out.say("units.qualities", weapon=out.weapon(attacker, weapon)))
     elif weapon_name:
         raise UnitLookupError("weapon: name the attacker too (⟨attacker⟩) so the weapon can be found", "weapon")
     if distance is not None:
-        out.put("inches", distance, "⟨distance⟩: inches moved before the impact")
+        out.put("inches", distance, out.say("units.ram_inches"))
     if target is not None:
         if out.edition != "dw4":  # dw4 Ram damage does not roll against Armour or Citadel
             out.stat("target_armour", target, "armour", target_crippled, "target")
@@ -263,11 +278,11 @@ def profile_inputs(action: str, attacker: Unit | None = None, weapon: str | None
                    distance: float | None = None, attacker_models: int | None = None,
                    attacker_crippled: bool = False, target_crippled: bool = False,
                    band: str | None = None, edition: str = "dw3",
-                   notes: list[str] | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+                   notes: list[str] | None = None, lang: str = "en") -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """(referee params, provenance) for `action` from the given profiles of `edition` ('dw3' or
     'dw4'); `band` (a referee range name) replaces the band the distance would give; notes (a
     quality not modelled, say) are appended to `notes` when given."""
-    out = _Inputs(edition)
+    out = _Inputs(edition, lang)
     models = attacker_models or 1
     profile_band = PROFILE_BAND.get(band or "", None)
     if action == "attack":
