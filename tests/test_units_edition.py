@@ -8,6 +8,7 @@ A whole-name match must beat a name found by dropping its type word ("Squadron")
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -98,3 +99,43 @@ def test_an_ambiguous_name_in_free_text_says_which_units_it_could_be(service):
         service.referee("attack", {"description": "Steward shoots Borodino 10 inches"})
     with pytest.raises(UserInputError, match="target: 'Steward' could be"):
         service.referee("attack", {"description": "Borodino heavy gun battery at Steward 10 inches"})
+
+
+# -- the player's language for unit-derived text -------------------------------------------------------------
+# English sentence words our own texts use; the cards' names (units, weapons, rules, files) stay as printed
+_ENGLISH = re.compile(r"\b(?:the|is|not|applied|used|from|with|has|lead|support|other|models?|qualities|"
+                      r"crippled|battle-ready|armour|hull|mass|defence|edition|revision|target|attacker|"
+                      r"ruleset|card rules|band|nearer|standard|closing)\b", re.IGNORECASE)
+
+
+def _without_card_names(line: str, names: list[str]) -> str:
+    for name in sorted(names, key=len, reverse=True):
+        line = line.replace(name, "")
+    return line
+
+
+def test_a_russian_named_unit_attack_has_no_english_sentence_left(service):
+    # Commonwealth.cat (dw4) Kutsov Cruiser: "Ablative Armour (3)"; Union.cat (dw4) Philadelphia Heavy Arc Cruiser
+    result = service.referee("attack", {"attacker": "Philadelphia Heavy Arc Cruiser",
+                                        "weapon": "Heavy Electrocannon Battery", "target": "Kutsov Cruiser",
+                                        "distance": 12, "attacker_models": 2}, lang="ru")
+    units = [service.units.get(n, edition="dw4") for n in ("Philadelphia Heavy Arc Cruiser", "Kutsov Cruiser")]
+    names = [n for u in units for n in (u["name"], u["faction"], u["source"],
+                                        *(w["name"] for w in u["weapons"]), *(r["name"] for r in u["rules"]))]
+    lines = [row["from"] for row in result["inputs_from_profiles"]] + result["unit_notes"]
+    assert len(lines) > 8
+    left = [line for line in lines if _ENGLISH.search(_without_card_names(line, names))]
+    assert left == []
+    joined = " | ".join(lines)
+    assert "правила карточки › Ablative Armour (3) (Kutsov Cruiser): Абляционная броня (3)" in joined
+    assert "использованы правила dw4" in joined and "4-я редакция" in joined
+    # the same request in English keeps its English texts
+    english = service.referee("attack", {"attacker": "Philadelphia Heavy Arc Cruiser",
+                                         "weapon": "Heavy Electrocannon Battery", "target": "Kutsov Cruiser",
+                                         "distance": 12}, lang="en")
+    assert any("dw4 ruleset is used" in note for note in english["unit_notes"])
+
+
+def test_a_russian_description_gets_russian_unit_notes(service):
+    result = service.referee("assault", {"description": "Бородино штурмует Ловеласа"})
+    assert any(note.startswith("атакующий: Borodino") for note in result["unit_notes"])
