@@ -335,6 +335,11 @@ class Searcher:
         if lang:
             allowed &= self._language == lang
         query = self.parse(question)
+        if query.games and not game:
+            # "in Dystopian Wars": that game's documents, not another game's same word.
+            narrowed = allowed & np.isin(self._game, list(query.games))
+            if narrowed.any():
+                allowed = narrowed
         routed = list(query.editions) if not edition else []
         if routed:
             narrowed = allowed & np.isin(self._edition, routed)
