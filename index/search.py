@@ -571,6 +571,7 @@ class Searcher:
         translated = self._with_translations(variants)
         chosen = hits[:1]
         if not one_edition and hits:
+            named_or_first = self._title_stems(hits[0].section) | set(query.stems)
             editions = {hits[0].edition}
             for hit in hits[1:]:
                 if hit.game == hits[0].game and hit.edition not in editions:
@@ -578,7 +579,11 @@ class Searcher:
                     # A comparison ("3rd vs 4th") asked for each named edition: its best rule
                     # answers for it; otherwise another edition's rule must be about the question.
                     compared = len(query.editions) > 1 and hit.edition in query.editions
-                    if compared or self._coverage(rule_key(hit.chunk_id), query) >= ANSWER_COVERAGE:
+                    # Otherwise it must be the same rule or one the question names (a heading
+                    # sharing a word with either): another edition's unit card or neighbouring
+                    # rule is not its answer.
+                    if compared or (self._coverage(rule_key(hit.chunk_id), query) >= ANSWER_COVERAGE
+                                    and self._title_stems(hit.section) & named_or_first):
                         chosen.append(hit)
         answers = []
         for hit in chosen:
@@ -604,10 +609,10 @@ class Searcher:
                                   hit.document_title, hit.edition, hit.edition_label, hit.section, hit.rank))
         return answers
 
-    def _title_stems(self, answer: Answer) -> set[str]:
+    def _title_stems(self, section: str) -> set[str]:
         """What a rule is named, in English: its own heading's words, or the English names the
         Russian book prints for its heading ("«Полный назад!»" -> Full Reverse)."""
-        title = answer.section.split(" › ")[-1]
+        title = section.split(" › ")[-1]
         if is_cyrillic(title):
             title = " ".join(name["en"] for name in self._spotter.english_names(title))
         return {s for s in stems(title) if s.isalpha()}
@@ -618,8 +623,8 @@ class Searcher:
         worked example or neighbouring rule states other numbers about other things."""
         if not answers:
             return []
-        first = self._title_stems(answers[0])
-        return [answers[0], *(a for a in answers[1:] if first & self._title_stems(a))]
+        first = self._title_stems(answers[0].section)
+        return [answers[0], *(a for a in answers[1:] if first & self._title_stems(a.section))]
 
     def _hit(self, rank: int, key: str, row: int, score: float) -> Hit:
         r = self.rows[row]
