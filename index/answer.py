@@ -248,10 +248,15 @@ def _extend(text: str, spans: list[tuple[int, int]], quote: Quote) -> Quote:
     return Quote(quote.start, end, quote.score)
 
 
+# "(стр. 21)", "(p. 21)", "see page 21": where a rule is printed, not what it says
+_PAGE_REFERENCE = re.compile(r"(?i)\b(стр|p|pp|page)\.?\s*\d+")
+
+
 def numbers(text: str) -> list[str]:
-    """Numbers a quote states, inch marks unified: '3”', '3 inches' and '3"' are all '3"'."""
+    """Numbers a quote states, inch marks unified: '3”', '3 inches' and '3"' are all '3"'.
+    Page references are not statements."""
     out = []
-    for match in _NUMBER.finditer(text):
+    for match in _NUMBER.finditer(_PAGE_REFERENCE.sub(" ", text)):
         value = re.sub(r"\s+", "", match.group(0))
         value = re.sub(r"(?i)(дюйм\w*|inch(es)?|[”″])$", '"', value)
         out.append(value)

@@ -133,6 +133,7 @@ class CorpusNames:
     game_aliases: dict[str, str]
     routes: tuple[Route, ...]
     other_games: re.Pattern[str] | None  # names of games the corpus does not hold
+    game_phrases: tuple[tuple[str, re.Pattern[str]], ...] = ()  # (game id, a phrase naming it)
 
 
 def corpus_names(corpus_dir: Path | None = None) -> CorpusNames:
@@ -162,12 +163,19 @@ def _names(corpus_dir: Path, version: tuple[int, int]) -> CorpusNames:
                 routes.append(Route(re.compile(phrase, re.IGNORECASE), named))
             except re.error as exc:
                 raise CorpusError(f"manifest route {n}: bad phrase {phrase!r}: {exc}") from exc
+    game_phrases: list[tuple[str, re.Pattern[str]]] = []
+    for entry in raw.get("game", []):
+        for phrase in entry.get("phrases", ()):
+            try:
+                game_phrases.append((str(entry["id"]), re.compile(phrase, re.IGNORECASE)))
+            except re.error as exc:
+                raise CorpusError(f"manifest game {entry['id']}: bad phrase {phrase!r}: {exc}") from exc
     others = [str(p) for p in raw.get("other_games", {}).get("phrases", ())]
     try:
         other_games = re.compile("|".join(f"(?:{p})" for p in others), re.IGNORECASE) if others else None
     except re.error as exc:
         raise CorpusError(f"manifest other_games: bad phrase: {exc}") from exc
-    return CorpusNames(edition_aliases, game_aliases, tuple(routes), other_games)
+    return CorpusNames(edition_aliases, game_aliases, tuple(routes), other_games, tuple(game_phrases))
 
 
 def _resolve(value: str | None, known: set[str], aliases: dict[str, str], field_name: str) -> str | None:

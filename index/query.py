@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from index.answer import is_distance_question, is_limit_question, is_numeric_question
 from index.manifest import CorpusNames
 from index.relevance import topic_stems
-from index.routing import named_editions, without_edition_names
+from index.routing import named_editions, named_games, without_edition_names, without_game_names
 from index.text import is_cyrillic, stems
 
 
@@ -18,6 +18,7 @@ class Query:
     plain: str  # without the edition names: what the question is about, for the model
     cyrillic: bool  # most letters Cyrillic: a Russian question
     editions: tuple[str, ...]  # editions the text names, sorted
+    games: tuple[str, ...]  # games of the corpus the text names by name ("Dystopian Wars"), sorted
     stems: tuple[str, ...]  # stems of `plain`, in order (rule names are looked up in these)
     topic: tuple[str, ...]  # `stems` without the words that only frame a question
     other_game: bool  # names a game the corpus does not hold, and none of its editions
@@ -49,11 +50,18 @@ def parse_query(
     read = reading or question
     routes = names.routes
     editions = tuple(sorted(named_editions(read, routes)))
-    plain = " ".join(without_edition_names(read, routes).split()) if editions else read
-    other_game = not editions and names.other_games is not None and bool(names.other_games.search(read))
+    games = tuple(sorted(named_games(read, names.game_phrases)))
+    plain = read
+    if editions:
+        plain = without_edition_names(plain, routes)
+    if games:
+        plain = without_game_names(plain, names.game_phrases)
+    plain = " ".join(plain.split()) if editions or games else read
+    other_game = (not editions and not games and names.other_games is not None
+                  and bool(names.other_games.search(read)))
     all_stems = stems(plain)
     topic = topic_stems(all_stems)
     variants = expand(all_stems)
     weights = {s: weight(variants[s]) for s in topic}
-    return Query(question, plain, is_cyrillic(read), editions, tuple(all_stems), tuple(topic), other_game,
+    return Query(question, plain, is_cyrillic(read), editions, games, tuple(all_stems), tuple(topic), other_game,
                  is_numeric_question(read), is_distance_question(read), is_limit_question(read), variants, weights)

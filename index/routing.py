@@ -4,6 +4,7 @@ The phrases are declared in corpus/manifest.toml (`[[route]]`); this module only
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from index.manifest import Route
@@ -23,4 +24,16 @@ def without_edition_names(question: str, routes: Sequence[Route]) -> str:
     not what the question is about (relevance and the answer line ignore them)."""
     for route in routes:
         question = route.pattern.sub(" ", question)
+    return question
+
+
+def named_games(question: str, phrases: Sequence[tuple[str, re.Pattern[str]]]) -> set[str]:
+    """Games of the corpus the question names ("in Dystopian Wars"): searched in that game only."""
+    return {game for game, pattern in phrases if pattern.search(question)}
+
+
+def without_game_names(question: str, phrases: Sequence[tuple[str, re.Pattern[str]]]) -> str:
+    """The question with the game's names cut out (where to look, not what is asked)."""
+    for _, pattern in phrases:
+        question = pattern.sub(" ", question)
     return question

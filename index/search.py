@@ -40,7 +40,7 @@ from index.rules import join_rules, part_number, rule_key
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.termmap import load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
-from index.text import is_stopword, stems
+from index.text import is_cyrillic, is_stopword, stems
 from index.text import stem as stem_word
 from index.translit import read_latin_russian
 
@@ -335,6 +335,11 @@ class Searcher:
         if lang:
             allowed &= self._language == lang
         query = self.parse(question)
+        if query.games and not game:
+            # "in Dystopian Wars": that game's documents, not another game's same word.
+            narrowed = allowed & np.isin(self._game, list(query.games))
+            if narrowed.any():
+                allowed = narrowed
         routed = list(query.editions) if not edition else []
         if routed:
             narrowed = allowed & np.isin(self._edition, routed)
@@ -398,7 +403,8 @@ class Searcher:
             hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
         answers = self._answers(hits, query, one_edition=bool(edition) or len(routed) == 1,
                                 query_vector=query_vector if mode == "hybrid" else None)
-        note = disagreement_note([(a.edition_label, a.quote) for a in answers]) if len(answers) > 1 else None
+        same_rule = self._same_rule_answers(answers)
+        note = disagreement_note([(a.edition_label, a.quote) for a in same_rule]) if len(same_rule) > 1 else None
         return AskResult(question, hits, routed, note, ANSWERED, answers, read_as=read_as)
 
     def _named_rules(self, topic: list[str], weights: Mapping[str, float], allowed: np.ndarray,
@@ -565,6 +571,7 @@ class Searcher:
         translated = self._with_translations(variants)
         chosen = hits[:1]
         if not one_edition and hits:
+            named_or_first = self._title_stems(hits[0].section) | set(query.stems)
             editions = {hits[0].edition}
             for hit in hits[1:]:
                 if hit.game == hits[0].game and hit.edition not in editions:
@@ -572,7 +579,11 @@ class Searcher:
                     # A comparison ("3rd vs 4th") asked for each named edition: its best rule
                     # answers for it; otherwise another edition's rule must be about the question.
                     compared = len(query.editions) > 1 and hit.edition in query.editions
-                    if compared or self._coverage(rule_key(hit.chunk_id), query) >= ANSWER_COVERAGE:
+                    # Otherwise it must be the same rule or one the question names (a heading
+                    # sharing a word with either): another edition's unit card or neighbouring
+                    # rule is not its answer.
+                    if compared or (self._coverage(rule_key(hit.chunk_id), query) >= ANSWER_COVERAGE
+                                    and self._title_stems(hit.section) & named_or_first):
                         chosen.append(hit)
         answers = []
         for hit in chosen:
@@ -597,6 +608,23 @@ class Searcher:
             answers.append(Answer(rule.text[quote.start:quote.end], hit.chunk_id, hit.document,
                                   hit.document_title, hit.edition, hit.edition_label, hit.section, hit.rank))
         return answers
+
+    def _title_stems(self, section: str) -> set[str]:
+        """What a rule is named, in English: its own heading's words, or the English names the
+        Russian book prints for its heading ("«Полный назад!»" -> Full Reverse)."""
+        title = section.split(" › ")[-1]
+        if is_cyrillic(title):
+            title = " ".join(name["en"] for name in self._spotter.english_names(title))
+        return {s for s in stems(title) if s.isalpha()}
+
+    def _same_rule_answers(self, answers: list[Answer]) -> list[Answer]:
+        """The answer lines that quote the first line's rule in another edition (a heading
+        sharing a word with its heading): only these can disagree. Another edition's unit card,
+        worked example or neighbouring rule states other numbers about other things."""
+        if not answers:
+            return []
+        first = self._title_stems(answers[0].section)
+        return [answers[0], *(a for a in answers[1:] if first & self._title_stems(a.section))]
 
     def _hit(self, rank: int, key: str, row: int, score: float) -> Hit:
         r = self.rows[row]

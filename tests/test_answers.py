@@ -35,6 +35,12 @@ def test_numbers_unify_inch_marks():
     assert numbers("в пределах 40\" от Модели") == ['40"']
 
 
+def test_page_references_are_not_stated_numbers():
+    # 3.03 book, Critical Damage: "... См. «Критические повреждения» (стр. 21)."
+    assert numbers("в качестве маркера Критических повреждений. См. «Критические повреждения» (стр. 21).") == []
+    assert numbers("see page 21: move 3 inches") == ['3"']
+
+
 def test_disagreement_note_names_each_editions_numbers():
     note = disagreement_note([("3rd edition (Quick Reference)", QRS_LAUNCH), ("3rd edition v3.03", RU_LAUNCH)])
     assert note is not None and '20"' in note and '40"' in note

@@ -75,6 +75,28 @@ def test_russian_book_sections_and_bilingual_terms(sections):
     assert "Набор Боевых Кубов Тарана" in ram.text
 
 
+def _chapter_of(ru, last_heading):
+    return next(s.heading_path[1] for s in ru if s.heading_path[-1] == last_heading)
+
+
+def test_russian_book_chapters_follow_its_table_of_contents(sections):
+    """The book's contents list "ЗАЩИТА ..... 23", "ЭТАП АБОРДАЖА ..... 24", "СВОЙСТВА НАБОРА
+    КУБОВ ..... 36": each is a chapter of its own, whatever `#` level the Markdown gave it."""
+    ru = sections["dw3-rulebook"]
+    chapters = {s.heading_path[1] for s in ru if len(s.heading_path) > 1}
+    for entry in ("ЗАЩИТА", "ЭТАП АБОРДАЖА", "ЭТАП РЕМОНТА", "ИГРОВОЙ РАУНД", "СВОЙСТВА НАБОРА КУБОВ",
+                  "СТАНДАРТНЫЕ СЦЕНАРИИ", "ЭСКОРТ", "ПАРАМЕТРЫ ПОДРАЗДЕЛЕНИЯ", "КАРТЫ ПОБЕДЫ И ДОБЛЕСТИ"):
+        assert entry in chapters
+    assert _chapter_of(ru, "ТАБЛИЦА РЕЗУЛЬТАТОВ АБОРДАЖА") == "ЭТАП АБОРДАЖА"
+    assert _chapter_of(ru, "Бронепробивное") == "СВОЙСТВА НАБОРА КУБОВ"
+    assert _chapter_of(ru, "Буря") == "СТАНДАРТНЫЕ СЦЕНАРИИ"
+    # printed in the contents as "ЭСКАДРИЛИИ БЛИЖНЕГО БОЯ", headed "ЭСКАДРИЛЬИ МАЛОЙ ДАЛЬНОСТИ (SRS)"
+    assert _chapter_of(ru, "Действия SRS") == "ЭСКАДРИЛЬИ МАЛОЙ ДАЛЬНОСТИ (SRS)"
+    # a heading outside the contents stays inside its chapter
+    assert _chapter_of(ru, "ВИДЫ СЕКТОРОВ СТРЕЛЬБЫ") == "ВООРУЖЕНИЕ"
+    assert "КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ" in {s.heading_path[1] for s in ru if "Катастрофический Взрыв" in s.heading_path}
+
+
 def test_usr_table_one_section_per_row(sections):
     usr = sections["skirmish-usr"]
     assert len(usr) == 14

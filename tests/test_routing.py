@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from index.manifest import corpus_names
-from index.routing import named_editions, without_edition_names
+from index.routing import named_editions, named_games, without_edition_names
 
 ROUTES = corpus_names().routes
 
@@ -36,3 +36,24 @@ def test_named_editions(question, editions):
 
 def test_edition_names_are_cut_from_the_topic():
     assert without_edition_names("ram dice in dw4 vs 3rd ed?", ROUTES).split() == ["ram", "dice", "in", "vs", "?"]
+
+
+@pytest.mark.parametrize("question, games", [
+    ("night fighting rules in Dystopian Wars?", {"dystopian-wars"}),
+    ("dystopian: can I tow a crippled ship", {"dystopian-wars"}),
+    ("DW reserves, when do they arrive", {"dystopian-wars"}),
+    ("как работает таран в Дистопиан Варс", {"dystopian-wars"}),
+    ("how does a ram work in dw4", set()),  # an edition's name, routed as an edition
+    ("what does hit the dirt do", set()),
+])
+def test_named_games(question, games):
+    assert named_games(question, corpus_names().game_phrases) == games
+
+
+def test_a_question_naming_dystopian_wars_is_searched_in_it_only(searcher):
+    """Issue 16: "a Dystopian Wars question stays in Dystopian Wars unless the question or the
+    server setting names another game"; the other games are still found by their own words."""
+    named = searcher.ask("what does hit the dirt do in Dystopian Wars?", k=5)
+    assert named.results and {h.game for h in named.results} == {"dystopian-wars"}
+    unnamed = searcher.ask("what does hit the dirt do?", k=5)
+    assert unnamed.results[0].game == "dust-warfare"

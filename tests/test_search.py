@@ -78,6 +78,30 @@ def test_editions_disagreeing_are_flagged(searcher):
     assert note and '20"' in note and '30"' in note
 
 
+def test_editions_disagree_only_between_lines_of_the_same_rule(searcher):
+    # Issue 16: the note came from unrelated lines. dw4 Iceberg ("An Iceberg can be chosen as the
+    # target of an Attack action") against a 3rd-edition unit card's Internal Cryo Generator is
+    # not a disagreement; dw4 Full Reverse ("Its Turn Limit is increased by 2 (to a maximum of
+    # 4).") against the 3.03 book's «Полный назад!» (Full Reverse) is.
+    icebergs = searcher.ask("icebergs - can I shoot them and what armour", k=5)
+    assert icebergs.answers[0].section == "Iceberg" and icebergs.editions_disagree is None
+    assert not any("AUTOMATA" in a.section for a in icebergs.answers), "a unit card is not the 3rd-edition answer"
+    reverse = searcher.ask("Turn limit while going full reverse: how did it change from 3e to 4e?", k=5)
+    assert reverse.editions_disagree and "4th edition" in reverse.editions_disagree
+
+
+def test_an_edition_without_the_rule_gets_no_answer_line(searcher):
+    # Issue 16: "a 4th-edition property quoted as the 4th-edition answer about jury-rigged
+    # repairs". The quick reference's End Phase "2. REPAIR" holds "Jury-rigged repair: ...";
+    # dw4's Temperamental only forbids it ("may not attempt Jury-rigged Repairs").
+    result = searcher.ask("jury-rigged repair", k=5)
+    assert result.answers and "Temperamental" not in [a.section for a in result.answers]
+    # a rule the question names keeps its line in each edition: the 3.03 book's
+    # «Бонус убийцы эскадр» (Squadron Killer Bonus)
+    bonus = searcher.ask("squadron killer bonus", k=5)
+    assert any(a.edition == "dw3-rulebook" and a.section.endswith("Бонус убийцы эскадр") for a in bonus.answers)
+
+
 def test_editions_stating_the_same_number_are_not_flagged(searcher):
     # Devastating: the quick reference counts the exploding face "as 3 hits instead of the usual 2";
     # the 3.03 book "за 3, а не за 2 Попадания" - the same numbers, so no note.

@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 import stat
 import unicodedata
-import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +31,7 @@ from units.bs_graph import BSFile, LinkGraph, children, local_name
 from units.bs_values import char_key
 from units.errors import UnitDataError
 from units.model import BANDS, EDITION_LABELS, STAT_KEYS, Unit
+from units.zipped import read_limited
 
 EXTENSIONS = (".gst", ".cat", ".gstz", ".catz")
 MAX_XML_BYTES = 64 * 1024 * 1024  # one file, unzipped: real catalogues are a few MB
@@ -78,30 +78,9 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def _read_bytes(path: Path) -> bytes:
-    name = path.name
-    try:
-        if path.suffix.lower() in (".gstz", ".catz"):
-            try:
-                with zipfile.ZipFile(path) as archive:
-                    members = [m for m in archive.infolist() if not m.is_dir()]
-                    if len(members) != 1:
-                        raise UnitDataError(f"{name}: a zipped BattleScribe file must hold exactly one XML file, "
-                                            f"this one holds {len(members)}", "paths")
-                    if members[0].file_size > MAX_XML_BYTES:
-                        raise UnitDataError(f"{name}: {members[0].filename} unzips to {members[0].file_size} bytes; "
-                                            f"the limit is {MAX_XML_BYTES}", "paths")
-                    with archive.open(members[0]) as handle:
-                        data = handle.read(MAX_XML_BYTES + 1)
-            except zipfile.BadZipFile as exc:
-                raise UnitDataError(f"{name}: not a zip file ({exc})", "paths") from exc
-        else:
-            if path.stat().st_size > MAX_XML_BYTES:
-                raise UnitDataError(f"{name}: {path.stat().st_size} bytes; the limit is {MAX_XML_BYTES}", "paths")
-            data = path.read_bytes()
-    except OSError as exc:
-        raise UnitDataError(f"{name}: cannot read the file ({exc.strerror})", "paths") from exc
+    data = read_limited(path, path.suffix.lower() in (".gstz", ".catz"), MAX_XML_BYTES, "paths", "XML file")
     if len(data) > MAX_XML_BYTES:
-        raise UnitDataError(f"{name}: more than {MAX_XML_BYTES} bytes of XML", "paths")
+        raise UnitDataError(f"{path.name}: more than {MAX_XML_BYTES} bytes of XML", "paths")
     return data
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import time
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ from units.bs_values import (
 )
 from units.errors import UnitDataError
 from units.model import EDITION_LABELS, name_key
+from units.zipped import read_limited
 
 MAX_ROSTER_BYTES = 16 * 1024 * 1024
 GAME_NAME = re.compile(r"dystopian\s*wars", re.IGNORECASE)
@@ -41,31 +41,13 @@ def _kids(el: Any, container: str, tag: str) -> list[Any]:
 
 def read_roster_bytes(path: Path) -> bytes:
     """The .ros XML of a .rosz (exactly one file in the zip) or of a .ros file; limits checked."""
-    name = path.name
-    try:
-        if path.suffix.lower() == ".rosz":
-            try:
-                with zipfile.ZipFile(path) as archive:
-                    members = [m for m in archive.infolist() if not m.is_dir()]
-                    if len(members) != 1:
-                        raise UnitDataError(f"{name}: a .rosz must hold exactly one .ros file, this one holds "
-                                            f"{len(members)}", "roster")
-                    if members[0].file_size > MAX_ROSTER_BYTES:
-                        raise UnitDataError(f"{name}: the roster unzips to {members[0].file_size} bytes; the limit "
-                                            f"is {MAX_ROSTER_BYTES}", "roster")
-                    with archive.open(members[0]) as handle:
-                        return handle.read(MAX_ROSTER_BYTES + 1)
-            except zipfile.BadZipFile as exc:
-                raise UnitDataError(f"{name}: not a zip file ({exc}); a .rosz is a zipped .ros", "roster") from exc
-        if path.suffix.lower() != ".ros":
-            raise UnitDataError(f"{name}: not a roster (expected .rosz or .ros)", "roster")
-        if path.stat().st_size > MAX_ROSTER_BYTES:
-            raise UnitDataError(f"{name}: {path.stat().st_size} bytes; the limit is {MAX_ROSTER_BYTES}", "roster")
-        return path.read_bytes()
-    except FileNotFoundError as exc:
-        raise UnitDataError(f"{path}: no such file", "roster") from exc
-    except OSError as exc:
-        raise UnitDataError(f"{name}: cannot read the file ({exc.strerror})", "roster") from exc
+    suffix = path.suffix.lower()
+    if suffix not in (".rosz", ".ros"):
+        raise UnitDataError(f"{path.name}: not a roster (expected .rosz or .ros)", "roster")
+    data = read_limited(path, suffix == ".rosz", MAX_ROSTER_BYTES, "roster", ".ros file")
+    if len(data) > MAX_ROSTER_BYTES:
+        raise UnitDataError(f"{path.name}: more than {MAX_ROSTER_BYTES} bytes of XML", "roster")
+    return data
 
 
 def parse_roster(data: bytes, name: str) -> Any:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from index.manifest import DocumentInfo
+from index.parsing.contents import chapter_levels, contents_entries
 from index.parsing.sections import (
     DefinedTerm,
     Section,
@@ -54,10 +55,13 @@ def parse_markdown(text: str, doc: DocumentInfo) -> list[Section]:
     builder = SectionBuilder(
         doc.title, lambda lines: "\n".join(lines).strip(), _run_in_term, _heading_term_of, doc.skip_sections
     )
-    for raw in text.replace("\r\n", "\n").split("\n"):
+    raw_lines = text.replace("\r\n", "\n").split("\n")
+    headings = [(len(m.group(1)), _clean_heading(m.group(2))) for m in map(_HEADING.match, raw_lines) if m]
+    levels = iter(chapter_levels(headings, contents_entries([_TAGS.sub("", raw) for raw in raw_lines])))
+    for raw in raw_lines:
         heading = _HEADING.match(raw)
         if heading:
-            builder.heading(len(heading.group(1)), _clean_heading(heading.group(2)))
+            builder.heading(next(levels), _clean_heading(heading.group(2)))
             continue
         line = _TAGS.sub("", raw).rstrip()
         if line.strip():

@@ -1,0 +1,37 @@
+"""Reading a BattleScribe file that may be zipped (.catz/.gstz/.rosz hold exactly one XML file), with a size
+limit checked before anything is read: one reader for catalogues and rosters, so both refuse alike."""
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+from units.errors import UnitDataError
+
+
+def read_limited(path: Path, zipped: bool, limit: int, field: str, holds: str) -> bytes:
+    """The bytes of `path` (or of the one file inside it when `zipped`); at most `limit` + 1 bytes are read,
+    so a caller can tell an over-long stream. `holds` names what a zip must hold ("XML file", ".ros file")."""
+    name = path.name
+    try:
+        if not zipped:
+            size = path.stat().st_size
+            if size > limit:
+                raise UnitDataError(f"{name}: {size} bytes; the limit is {limit}", field)
+            return path.read_bytes()
+        try:
+            with zipfile.ZipFile(path) as archive:
+                members = [m for m in archive.infolist() if not m.is_dir()]
+                if len(members) != 1:
+                    raise UnitDataError(f"{name}: a zipped BattleScribe file must hold exactly one {holds}, "
+                                        f"this one holds {len(members)}", field)
+                if members[0].file_size > limit:
+                    raise UnitDataError(f"{name}: {members[0].filename} unzips to {members[0].file_size} bytes; "
+                                        f"the limit is {limit}", field)
+                with archive.open(members[0]) as handle:
+                    return handle.read(limit + 1)
+        except zipfile.BadZipFile as exc:
+            raise UnitDataError(f"{name}: not a zip file ({exc})", field) from exc
+    except FileNotFoundError as exc:
+        raise UnitDataError(f"{path}: no such file", field) from exc
+    except OSError as exc:
+        raise UnitDataError(f"{name}: cannot read the file ({exc.strerror})", field) from exc
