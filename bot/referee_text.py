@@ -36,6 +36,8 @@ HEADINGS: dict[str, tuple[str, str]] = {
     "p.disorder": ("disorder", "дезорганизация"),
 }
 declare({f"cli.{key}": texts for key, texts in HEADINGS.items()})
+declare({"cli.unit_note": ("note: {note}", "примечание: {note}"),  # the named units' notes under the answer
+         "cli.overridden": (" (overridden by {value})", " (заменено на {value})")})
 
 
 class _Headings:

@@ -183,8 +183,11 @@ class Admiralty:
         provenance: list[dict[str, Any]] = []
         unit_notes: list[str] = []
         if _may_name_units(action, params):
-            from units.apply import apply_profiles
+            from units.apply import apply_profiles, description_lang
 
+            # the description's language, read before unit names are taken out of it (a description left
+            # empty, or with English words only, must not turn a Russian request's answer English)
+            lang = lang or description_lang(params.get("description"))
             params, provenance, unit_notes = apply_profiles(lambda: self.units, action, params, defaults, lang)
         result = resolve(action, params, defaults, lang=lang)
         from referee.labels import understood_rows

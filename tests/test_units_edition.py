@@ -139,3 +139,4 @@ def test_a_russian_named_unit_attack_has_no_english_sentence_left(service):
 def test_a_russian_description_gets_russian_unit_notes(service):
     result = service.referee("assault", {"description": "Бородино штурмует Ловеласа"})
     assert any(note.startswith("атакующий: Borodino") for note in result["unit_notes"])
+    assert result["lang"] == "ru"  # the whole answer, though the names taken out leave no Russian words

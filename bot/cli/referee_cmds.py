@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.cli.output import add_lang_flag
 from bot.service import Admiralty, Kind, ParamSpec, referee_actions, referee_params
+from core.messages import text
 
 # One complete mapping from a spec's Kind to argparse keywords (values stay text: coerce() types them).
 FLAG_KWARGS: dict[Kind, Callable[[ParamSpec], dict[str, Any]]] = {
@@ -69,11 +70,12 @@ def _run(action: str, specs: list[ParamSpec]) -> Callable[[argparse.Namespace], 
             from bot.referee_text import render
 
             print(render(result))
+            lang = str(result.get("lang") or "en")
             for item in result.get("inputs_from_profiles", []):  # issue 10: where each profile value came from
-                over = f" (overridden by {item['overridden_by']})" if "overridden_by" in item else ""
+                over = text("cli.overridden", lang, value=item["overridden_by"]) if "overridden_by" in item else ""
                 print(f"  {item['param']} = {item['value']}  ← {item['from']}{over}")
             for note in result.get("unit_notes", []):  # issue 17: which profile (faction, edition); qualities
-                print(f"  note: {note}")
+                print("  " + text("cli.unit_note", lang, note=note))
         return 0
 
     return func
