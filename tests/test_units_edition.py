@@ -140,3 +140,21 @@ def test_a_russian_description_gets_russian_unit_notes(service):
     result = service.referee("assault", {"description": "Бородино штурмует Ловеласа"})
     assert any(note.startswith("атакующий: Borodino") for note in result["unit_notes"])
     assert result["lang"] == "ru"  # the whole answer, though the names taken out leave no Russian words
+
+
+def test_unit_lookup_refusals_in_russian(service):
+    from bot.service import UserInputError, error_text
+
+    with pytest.raises(UserInputError) as refused:
+        service.referee("attack", {"description": "Стюард стреляет по Бородино 10 дюймов", "attacker": "Steward",
+                                   "ruleset": "dw4", "target": "Borodino", "distance": 10})
+    assert error_text(refused.value, "en").startswith("weapon: name Steward Airship's lead weapon")
+    assert error_text(refused.value, "ru").startswith("weapon: назовите ведущее оружие Steward Airship (одно из: ")
+    with pytest.raises(UserInputError) as refused:
+        service.referee("attack", {"description": "Steward shoots Borodino 10 inches"}, lang="ru")
+    assert error_text(refused.value, "ru") == ("attacker: «Steward» может означать Steward Airship, Steward Sentry "
+                                               "Airship Squadron; назовите один")
+    with pytest.raises(UserInputError) as refused:
+        service.referee("attack", {"ruleset": "dw3", "attacker": "Steward Airship", "target": "Borodino"})
+    assert "has only 4th edition profiles; the 3rd edition rules" in error_text(refused.value, "en")
+    assert "есть только профили (4-я редакция)" in error_text(refused.value, "ru")

@@ -15,7 +15,7 @@ from core.messages import choose_lang
 from core.params import coerce_all
 from units.book import UnitBook, referee_inputs
 from units.errors import UnitLookupError
-from units.messages import say
+from units.messages import refusal, say
 from units.model import Unit
 from units.params import UNIT_INPUT_NAMES, UNIT_PARAMS
 
@@ -125,8 +125,8 @@ def apply_profiles(book_factory: Any, action: str, params: Mapping[str, Any],
             unclear = ambiguous_name(remainder, book)
             if unclear is not None:
                 field = "target" if attacker else "attacker"
-                raise UnitLookupError(f"{field}: {unclear[0]!r} could be {', '.join(unclear[1][:5])}; name one",
-                                      field, code="ambiguous")
+                raise refusal("units.err.ambiguous", field, "ambiguous", query=unclear[0],
+                              names=", ".join(unclear[1][:5]))
         if attacker or target:
             found = {"attacker": attacker, "weapon": weapon, "target": target, "distance": distance,
                      "attacker_models": models}

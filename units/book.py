@@ -9,9 +9,11 @@ import copy
 from pathlib import Path
 from typing import Any
 
+from core.messages import Phrase
 from units import store
 from units.errors import UnitLookupError
-from units.model import EDITION_LABELS, Unit, lookup_keys, name_key, transliterations, unit_label
+from units.messages import refusal
+from units.model import Unit, lookup_keys, name_key, transliterations, unit_label
 from units.quickref import SOURCE as QR_SOURCE
 from units.quickref import load_quick_reference
 
@@ -149,6 +151,12 @@ class UnitBook:
         """Imported profiles first, the newest import first; the quick reference's cards last."""
         return sorted(indices, key=lambda i: (self.records[i]["rowid"] is None, -(self.records[i]["rowid"] or 0)))
 
+    def _named_exactly(self, query: str, indices: list[int]) -> bool:
+        """Whether the query is a key (name, alias, name without type words) of one of these cards."""
+        key = name_key(query)
+        keys = {key, *transliterations(key), self._faction_prefix(key)[1]}
+        return any(k in self.records[i]["keys"] for i in indices for k in keys)
+
     def match(self, query: str) -> tuple[str, list[str]]:
         """('found'|'ambiguous'|'not_found', card names): exact name or alias, else fuzzy."""
         status, cards, _ = self.find(query)
@@ -168,26 +176,25 @@ class UnitBook:
         reference; a name in several factions, or only in the other edition, is refused with the reason."""
         query = check_query(query, field)
         status, cards, indices = self.find(query, edition)
-        if status != "found" and edition is not None:
+        # a fuzzy likeness in this edition does not stand for another edition's card of exactly that name
+        fuzzy_here = status == "found" and not self._named_exactly(query, indices)
+        if (status != "found" or fuzzy_here) and edition is not None:
             other = self.find(query)
             if other[0] == "found" and all(self.records[i]["edition"] != edition for i in other[2]):
                 editions = sorted({self.records[i]["edition"] for i in other[2]})
-                raise UnitLookupError(
-                    f"{field}: {other[1][0]!r} has only {' and '.join(EDITION_LABELS.get(e, e) for e in editions)} "
-                    f"profiles; the {EDITION_LABELS.get(edition, edition)} rules use "
-                    f"{EDITION_LABELS.get(edition, edition)} profiles only (import that edition's data, or choose "
-                    "the other ruleset)", field, code="wrong_edition")
+                raise refusal("units.err.wrong_edition", field, "wrong_edition", name=other[1][0],
+                              editions=Phrase(f"units.edition.{editions[0]}"),  # two editions: the other one
+                              edition=Phrase(f"units.edition.{edition}"))
         if status == "not_found":
-            near = f"; did you mean {', '.join(cards[:3])}?" if cards else ""
-            raise UnitLookupError(f"{field}: no unit named {query!r}{near}", field)
+            near = Phrase("units.err.did_you_mean", {"names": ", ".join(cards[:3])}) if cards else ""
+            raise refusal("units.err.not_found", field, query=query, near=near)
         if status == "ambiguous":
-            raise UnitLookupError(f"{field}: {query!r} could be {', '.join(cards[:5])}; name one", field,
-                                  code="ambiguous")
+            raise refusal("units.err.ambiguous", field, "ambiguous", query=query, names=", ".join(cards[:5]))
         imported = [i for i in indices if self.records[i]["rowid"] is not None]  # the quick reference is a fallback
         factions = list(dict.fromkeys(self.records[i].get("faction") or "?" for i in imported or indices))
         if len(factions) > 1:
-            raise UnitLookupError(f"{field}: {query!r} is a unit of several factions ({', '.join(factions)}); "
-                                  f"put the faction first, e.g. '{factions[0]} {query}'", field, code="ambiguous")
+            raise refusal("units.err.factions", field, "ambiguous", query=query, factions=", ".join(factions),
+                          example=f"{factions[0]} {query}")
         key = name_key(query)
         ordered = self._ordered(indices)
         ordered.sort(key=lambda i: name_key(self.records[i]["name"]) != key)  # stable: the exact name first

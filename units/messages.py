@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from core.messages import Plural, declare, text
+from units.errors import UnitLookupError
 from units.model import BAND_LABELS, EDITION_LABELS, STAT_LABELS, Unit
 
 _STAT_RU = {"mass": "Масса", "speed": "Скорость", "turn": "Поворот", "armour": "Броня", "citadel": "Цитадель",
@@ -77,6 +78,20 @@ declare({
     "units.card_rules": ("card rules › {why}", "правила карточки › {why}"),
     "units.card_rule_line": ("{rule} ({unit}): {effect}", "{rule} ({unit}): {effect}"),
     "units.weapon_note": ("{weapon}: {note}", "{weapon}: {note}"),
+    "units.err.not_found": ("{field}: no unit named {query!r}{near}", "{field}: нет корабля с именем «{query}»{near}"),
+    "units.err.did_you_mean": ("; did you mean {names}?", "; может быть, {names}?"),
+    "units.err.ambiguous": ("{field}: {query!r} could be {names}; name one",
+                            "{field}: «{query}» может означать {names}; назовите один"),
+    "units.err.factions": ("{field}: {query!r} is a unit of several factions ({factions}); put the faction first, "
+                           "e.g. '{example}'", "{field}: «{query}» есть у нескольких фракций ({factions}); назовите "
+                                              "фракцию первой, например «{example}»"),
+    "units.err.wrong_edition": ("{field}: {name!r} has only {editions} profiles; the {edition} rules use {edition} "
+                                "profiles only (import that edition's data, or choose the other ruleset)",
+                                "{field}: у «{name}» есть только профили ({editions}); правила ({edition}) "
+                                "используют только свои профили (импортируйте данные этой редакции или выберите "
+                                "другие правила)"),
+    "units.err.lead_weapon": ("{field}: name {unit}'s lead weapon (one of: {names})",
+                              "{field}: назовите ведущее оружие {unit} (одно из: {names})"),
     "units.q.unknown": ("quality '{quality}' is not modelled by the {ruleset} calculator: the attack is resolved "
                         "without it", "свойство «{quality}» не моделируется калькулятором {ruleset}: атака решена "
                                       "без него"),
@@ -89,6 +104,12 @@ declare({
     "units.q.not_this_target": ("quality '{quality}' applies only against {condition}: not this target",
                                 "свойство «{quality}» действует только против «{condition}»: не против этой цели"),
 })
+def refusal(key: str, field: str, code: str | None = None, **params: object) -> UnitLookupError:
+    """A unit lookup error from the catalogue: English as its text, either language for the front end."""
+    return UnitLookupError(text(key, "en", field=field, **params), field, code=code, key=key,
+                           params={"field": field, **params})
+
+
 say = text  # the catalogue's renderer, for modules whose own variables are called `text`
 _REVISION = re.compile(r"^revision (\d+)$")
 

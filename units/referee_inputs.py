@@ -22,7 +22,7 @@ from core.messages import text
 from referee.card_rules import rule_base
 from referee.rulesets import get as get_ruleset
 from units.errors import UnitLookupError
-from units.messages import unit_label_text
+from units.messages import refusal, unit_label_text
 from units.model import BAND_LABELS, STAT_LABELS, Unit, name_key, unit_label
 from units.qualities import normalise, ramming_value
 
@@ -122,7 +122,7 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
                                   "attacker")
         if not weapon_name:
             names = ", ".join(dict.fromkeys(w["name"] for w in attacker["weapons"]))
-            raise UnitLookupError(f"weapon: name {attacker['name']}'s lead weapon (one of: {names})", "weapon")
+            raise refusal("units.err.lead_weapon", "weapon", unit=attacker["name"], names=names)
         weapon = pick_weapon(attacker, weapon_name)
         qualities, notes = normalise(weapon["qualities"], "dw4" if dw4 else "dw3", attacker_crippled, target,
                                      out.lang)
