@@ -158,3 +158,18 @@ def test_unit_lookup_refusals_in_russian(service):
         service.referee("attack", {"ruleset": "dw3", "attacker": "Steward Airship", "target": "Borodino"})
     assert "has only 4th edition profiles; the 3rd edition rules" in error_text(refused.value, "en")
     assert "есть только профили (4-я редакция)" in error_text(refused.value, "ru")
+
+
+def test_weapon_and_distance_refusals_in_russian(service):
+    from bot.service import UserInputError, error_text
+
+    params = {"ruleset": "dw4", "attacker": "Kutsov Cruiser", "target": "Borodino Battleship"}
+    with pytest.raises(UserInputError) as refused:
+        service.referee("attack", {**params, "weapon": "zzz", "distance": 5})
+    assert error_text(refused.value, "ru").startswith("weapon: у Kutsov Cruiser нет оружия, похожего на «zzz» (есть: ")
+    assert error_text(refused.value, "en").startswith("weapon: Kutsov Cruiser has no weapon like 'zzz' (it has: ")
+    weapon = service.units.get("Kutsov Cruiser", edition="dw4")["weapons"][0]["name"]
+    with pytest.raises(UserInputError) as refused:
+        service.referee("attack", {**params, "weapon": weapon})
+    assert error_text(refused.value, "ru") == ("distance: задайте расстояние в дюймах, чтобы знать категорию "
+                                               "дистанции оружия")

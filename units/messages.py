@@ -90,6 +90,12 @@ declare({
                                 "{field}: у «{name}» есть только профили ({editions}); правила ({edition}) "
                                 "используют только свои профили (импортируйте данные этой редакции или выберите "
                                 "другие правила)"),
+    "units.err.no_weapon": ("{field}: {unit} has no weapon like {name!r} (it has: {names})",
+                            "{field}: у {unit} нет оружия, похожего на «{name}» (есть: {names})"),
+    "units.err.distance": ("{field}: give the distance in inches so the weapon's range band is known",
+                           "{field}: задайте расстояние в дюймах, чтобы знать категорию дистанции оружия"),
+    "units.err.beyond": ("{field}: {distance}\" is beyond {weapon}'s reach ({reach}\")",
+                         "{field}: {distance}\" — дальше, чем достаёт {weapon} ({reach}\")"),
     "units.err.lead_weapon": ("{field}: name {unit}'s lead weapon (one of: {names})",
                               "{field}: назовите ведущее оружие {unit} (одно из: {names})"),
     "units.q.unknown": ("quality '{quality}' is not modelled by the {ruleset} calculator: the attack is resolved "

@@ -53,13 +53,12 @@ def pick_weapon(unit: Unit, name: str, field: str = "weapon") -> dict[str, Any]:
         # plurals ("heavy gun batteries") and partial names ("gun battery") match fuzzily
         matches = process.extract(key, names, scorer=fuzz.WRatio, processor=name_key, limit=3, score_cutoff=75)
         if not matches:
-            raise UnitLookupError(f"{field}: {unit['name']} has no weapon like {name!r} "
-                                  f"(it has: {', '.join(names)})", field)
+            raise refusal("units.err.no_weapon", field, unit=unit["name"], name=name, names=", ".join(names))
         best = matches[0]
         rivals = [m for m in matches[1:] if best[1] - m[1] < 5]
         if rivals:
-            raise UnitLookupError(f"{field}: {name!r} could be {', '.join(m[0] for m in [best, *rivals])}; "
-                                  "name one", field, code="ambiguous")
+            raise refusal("units.err.ambiguous", field, "ambiguous", query=name,
+                          names=", ".join(m[0] for m in [best, *rivals]))
         exact = [best[0]]
     rows = [w for w in weapons if w["name"] == exact[0]]
     rows.sort(key=lambda w: not w.get("default", True))
@@ -130,14 +129,13 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
         extreme = "extreme-range" in qualities
         if band is None:
             if distance is None:
-                raise UnitLookupError("distance: give the distance in inches so the weapon's range band is known",
-                                      "distance")
+                raise refusal("units.err.distance", "distance")
             rules = get_ruleset("dw4" if dw4 else "dw3")  # the referee's one band_for: the same band it derives
             referee_band = rules.band_for(distance, extreme)
             if referee_band is None:
                 reach = (rules.extreme_range_long if extreme else None) or rules.bands[-1][1]
-                raise UnitLookupError(f"distance: {distance:g}\" is beyond {weapon['name']}'s reach "
-                                      f"({reach:g}\")", "distance")
+                raise refusal("units.err.beyond", "distance", distance=f"{distance:g}", weapon=weapon["name"],
+                              reach=f"{reach:g}")
             band = PROFILE_BAND[referee_band]
         if band not in weapon["bands"]:
             bands = ", ".join(BAND_LABELS[b] for b in weapon["bands"])
