@@ -20,7 +20,6 @@ from index.text import stems
 QUOTE_MAX_CHARS = 300
 MAX_WINDOW = 3  # segments in one quote
 EXTEND_TO = 300  # a quote shorter than this takes in the following sentences up to it
-SHORT_QUOTE = 160  # a quote this short also takes in the next paragraph's opening
 MIN_QUOTE_CHARS = 25  # a bare heading ("RESOLVING A RAM") is not an answer
 NUMBER_BONUS = 1.0  # x the heaviest query-stem weight, for a number in a "how many" answer
 RU_PREFIX_MIN = 4  # Russian stems this long match spellings they begin (or that begin them)
@@ -123,7 +122,15 @@ def _fit(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return hard
 
 
+# "at least one patch", "one or more models", "one of", "one another": a quantifier, not a quantity
+# stated as an answer; such a "one" earns no number bonus.
+_QUANTIFIER_ONE = re.compile(
+    r"\b(at\s+least\s+one|one\s+or\s+more|one\s+of|one\s+another|no\s+one|any\s+one|"
+    r"хотя\s+бы\s+одн\w*|одн\w*\s+или\s+несколько|одн\w*\s+из|друг\s+друга)\b", re.IGNORECASE)
+
+
 def has_number(text: str) -> bool:
+    text = _QUANTIFIER_ONE.sub(" ", text)
     return bool(_NUMBER.search(text) or _NUMBER_WORDS.search(text))
 
 
@@ -236,13 +243,14 @@ def _with_caption(text: str, spans: list[tuple[int, int]], quote: Quote) -> Quot
 
 def _extend(text: str, spans: list[tuple[int, int]], quote: Quote) -> Quote:
     """A short answer sentence usually needs the next one ("Reactor leak: This model
-    receives a marker." is followed by what the marker does): add following sentences of
-    the same paragraph while the quote stays under EXTEND_TO characters."""
+    receives a marker." is followed by what the marker does; a condition is followed by its
+    consequence, often in the next paragraph): add following sentences while the quote stays
+    under EXTEND_TO characters."""
     end = quote.end
     for s, e in spans:
         if s < end:
             continue
-        if e - quote.start > EXTEND_TO or ("\n\n" in text[end:s] and end - quote.start >= SHORT_QUOTE):
+        if e - quote.start > EXTEND_TO:
             break
         end = e
     return Quote(quote.start, end, quote.score)

@@ -308,3 +308,37 @@ def test_a_comparison_answers_for_every_edition_it_names(searcher):
     assert {a.edition for a in result.answers} == set(result.routed_editions)
     hits = [result.results[a.rank - 1] for a in result.answers]
     assert all("piercing" in (hit.section + hit.text).casefold() for hit in hits)
+
+
+def _glossary_rule(name: str) -> str:
+    """A rule's text as the DW4 glossary (BattleScribe XML) prints it."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(ROOT / "corpus" / "dw4-rules-glossary.cat").getroot()
+    for element in root.iter():
+        if element.tag.endswith("rule") and element.get("name") == name:
+            return "".join(child.text or "" for child in element if child.tag.endswith("description"))
+    raise LookupError(name)
+
+
+def test_at_least_one_is_a_quantifier_not_the_asked_number():
+    # DW4 Visibility: "... without passing through at least one patch of Fog." / "The opposing
+    # Admiral adds 2 Bonus Dice to the Resistance Roll for each Participating model that has
+    # Hampered Visibility." "How many extra dice does fog give" is answered by the 2, not by the
+    # "at least one" of the definition.
+    text = _glossary_rule("Visibility")
+    weights = {"fog": 5.0, "dice": 1.7, "resist": 3.0}
+    quote = best_quote(text, weights, numeric=is_numeric_question("fog gives extra dice on resistance, how many?"))
+    assert quote is not None
+    assert "adds 2 Bonus Dice to the Resistance Roll" in text[quote.start:quote.end]
+
+
+def test_a_quote_takes_in_the_next_paragraph_while_it_fits():
+    # DW4 Visibility: the Hampered definition (217 characters) is followed, in its own paragraph,
+    # by "This applies even if the Participating model or Target is Airborne." Both fit one quote.
+    text = _glossary_rule("Visibility")
+    quote = best_quote(text, {"fog": 5.0, "hamper": 3.0})
+    assert quote is not None
+    chosen = text[quote.start:quote.end]
+    assert chosen.startswith("During an Attack action") and chosen.endswith("Target is Airborne.")
+    assert len(chosen) <= QUOTE_MAX_CHARS
