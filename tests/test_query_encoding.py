@@ -22,7 +22,10 @@ def _questions() -> list[str]:
         return [json.loads(line)["question"] for line in DEV_SET.read_text(encoding="utf-8").splitlines()
                 if line.strip()]
     return ["how many dice does a ram get in dw4?", "what does piercing do", "сколько кубов кидать на таран?",
-            "can an obscured target be hit by exploding dice in 3e?", "x" * 2000]
+            "can an obscured target be hit by exploding dice in 3e?",
+            "ok so last night my frigate squadron was sitting behind an island and the other guy rolled his "
+            "whole broadside at them, says they're not obscured because the island is small, and then he "
+            "claims his heavy hits explode too, who is right, and does it matter that I had a generator on"]
 
 
 @pytest.mark.slow
