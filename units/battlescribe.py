@@ -11,7 +11,7 @@ Values: `10(5) / 6(3)` is Battle-Ready lead(support) / Crippled lead(support); `
 Battle-Ready/Crippled; a single value counts for both states (noted on the unit).
 Every file is checked in full before anything is returned, so a bad file (not XML, wrong
 root, broken link) is a UnitDataError naming the file and the element, and nothing of it
-is imported. lxml is imported here only: the lookup path never loads this module.
+is imported. lxml is imported only on import (units/zipped.parse_xml): the lookup path never loads it.
 """
 from __future__ import annotations
 
@@ -23,15 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lxml import etree
-
 from units.bs_cards import CardBuilder, rule_key
 from units.bs_conditions import clear_cache
 from units.bs_graph import BSFile, LinkGraph, children, local_name
 from units.bs_values import char_key
 from units.errors import UnitDataError
 from units.model import BANDS, EDITION_LABELS, STAT_KEYS, Unit
-from units.zipped import read_limited
+from units.zipped import parse_xml, read_limited
 
 EXTENSIONS = (".gst", ".cat", ".gstz", ".catz")
 MAX_XML_BYTES = 64 * 1024 * 1024  # one file, unzipped: real catalogues are a few MB
@@ -78,24 +76,12 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def _read_bytes(path: Path) -> bytes:
-    data = read_limited(path, path.suffix.lower() in (".gstz", ".catz"), MAX_XML_BYTES, "paths", "XML file")
-    if len(data) > MAX_XML_BYTES:
-        raise UnitDataError(f"{path.name}: more than {MAX_XML_BYTES} bytes of XML", "paths")
-    return data
+    return read_limited(path, path.suffix.lower() in (".gstz", ".catz"), MAX_XML_BYTES, "paths", "XML file")
 
 
 def parse_bytes(data: bytes, name: str) -> BSFile:
     """One file's XML, checked: well-formed, a gameSystem or catalogue root, ids indexed."""
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
-                             remove_comments=True, remove_pis=True)
-    try:
-        root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as exc:
-        raise UnitDataError(f"{name}: not well-formed XML (line {exc.lineno}: {exc.msg})", "paths") from exc
-    for el in root.iter():  # BattleScribe's two schema namespaces: compare local names only
-        tag = el.tag
-        if isinstance(tag, str) and tag.startswith("{"):
-            el.tag = tag.split("}", 1)[1]
+    root = parse_xml(data, name, "paths")
     if local_name(root) not in ROOTS:
         raise UnitDataError(f"{name}: root element <{local_name(root)}> is not a BattleScribe <gameSystem> or "
                             f"<catalogue>", "paths")

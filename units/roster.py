@@ -28,7 +28,7 @@ from units.bs_values import (
 )
 from units.errors import UnitDataError
 from units.model import EDITION_LABELS, name_key
-from units.zipped import read_limited
+from units.zipped import parse_xml, read_limited
 
 MAX_ROSTER_BYTES = 16 * 1024 * 1024
 GAME_NAME = re.compile(r"dystopian\s*wars", re.IGNORECASE)
@@ -44,24 +44,11 @@ def read_roster_bytes(path: Path) -> bytes:
     suffix = path.suffix.lower()
     if suffix not in (".rosz", ".ros"):
         raise UnitDataError(f"{path.name}: not a roster (expected .rosz or .ros)", "roster")
-    data = read_limited(path, suffix == ".rosz", MAX_ROSTER_BYTES, "roster", ".ros file")
-    if len(data) > MAX_ROSTER_BYTES:
-        raise UnitDataError(f"{path.name}: more than {MAX_ROSTER_BYTES} bytes of XML", "roster")
-    return data
+    return read_limited(path, suffix == ".rosz", MAX_ROSTER_BYTES, "roster", ".ros file")
 
 
 def parse_roster(data: bytes, name: str) -> Any:
-    from lxml import etree
-
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
-                             remove_comments=True, remove_pis=True)
-    try:
-        root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as exc:
-        raise UnitDataError(f"{name}: not well-formed XML (line {exc.lineno}: {exc.msg})", "roster") from exc
-    for el in root.iter():
-        if isinstance(el.tag, str) and el.tag.startswith("{"):
-            el.tag = el.tag.split("}", 1)[1]
+    root = parse_xml(data, name, "roster")
     if root.tag != "roster":
         raise UnitDataError(f"{name}: root element <{root.tag}> is not a BattleScribe <roster>", "roster")
     return root

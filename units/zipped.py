@@ -1,16 +1,43 @@
 """Reading a BattleScribe file that may be zipped (.catz/.gstz/.rosz hold exactly one XML file), with a size
-limit checked before anything is read: one reader for catalogues and rosters, so both refuse alike."""
+limit checked before anything is read, and parsing it safely: one reader for catalogues and rosters, so both
+refuse alike."""
 from __future__ import annotations
 
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from units.errors import UnitDataError
 
 
 def read_limited(path: Path, zipped: bool, limit: int, field: str, holds: str) -> bytes:
-    """The bytes of `path` (or of the one file inside it when `zipped`); at most `limit` + 1 bytes are read,
-    so a caller can tell an over-long stream. `holds` names what a zip must hold ("XML file", ".ros file")."""
+    """The bytes of `path` (or of the one file inside it when `zipped`), refused past `limit` bytes.
+    `holds` names what a zip must hold ("XML file", ".ros file")."""
+    data = _read(path, zipped, limit, field, holds)
+    if len(data) > limit:
+        raise UnitDataError(f"{path.name}: more than {limit} bytes of XML", field)
+    return data
+
+
+def parse_xml(data: bytes, name: str, field: str) -> Any:
+    """Well-formed XML with no entities, DTDs or network; tags without their namespace (BattleScribe writes
+    two schema namespaces: readers compare local names only)."""
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
+                             remove_comments=True, remove_pis=True)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        raise UnitDataError(f"{name}: not well-formed XML (line {exc.lineno}: {exc.msg})", field) from exc
+    for el in root.iter():
+        tag = el.tag
+        if isinstance(tag, str) and tag.startswith("{"):
+            el.tag = tag.split("}", 1)[1]
+    return root
+
+
+def _read(path: Path, zipped: bool, limit: int, field: str, holds: str) -> bytes:
     name = path.name
     try:
         if not zipped:
