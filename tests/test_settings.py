@@ -54,8 +54,9 @@ def test_one_config_file_gives_the_index_the_store_and_the_bot_their_values(tmp_
     assert Settings.from_env().model == "from-env"
 
 
-def test_nothing_here_imports_the_old_settings_module():
-    """index/config.py is only an alias for branches written before the move (issue 15)."""
+def test_the_old_settings_module_is_gone_and_unused():
+    """Settings moved to core/settings.py (issue 15); index/config.py, its alias while branches merged, is gone."""
+    assert not (ROOT / "index" / "config.py").exists()
     users = [str(path.relative_to(ROOT)) for folder in (*PACKAGES, "tests", "bench")
              for path in sorted((ROOT / folder).rglob("*.py"))
              if "index.config" in path.read_text(encoding="utf-8") and path.name != "test_settings.py"]
