@@ -204,4 +204,8 @@ def test_the_fleet_table_applies_the_cards_too(book):
     rows = attack_rows({"ships": [merian]}, book.get("Kutsov", "target", "dw3"), "dw3")
     emitter = next(r for r in rows if r["weapon"] == "Pulse emitter" and r["band"] == "Point Blank")
     assert emitter["params"]["card_dice"] == 2 - 1  # Pack Hunter +2, Ablative Armour -1
-    assert emitter["dice"] == 8 + 6 + 6 + 1  # Merian card: Pulse emitter Point Blank 8(6), two supports; +1 cards
+    # Merian card: Pulse emitter Point Blank 8(6), two supports; +1 from the cards — the referee's own pool, which
+    # the fleet table shows as its dice
+    from referee.api import resolve
+
+    assert resolve("attack", emitter["params"])["pool"] == 8 + 6 + 6 + 1

@@ -100,7 +100,9 @@ def test_cli_fleet_import_show_and_vs(dw3_roster, tmp_path, monkeypatch, capsys)
     table = json.loads(capsys.readouterr().out)
     assert table["target"].startswith("Lovelace Cruiser (Enlightened")
     hgb = next(r for r in table["rows"] if r["weapon"] == "Heavy Gun Battery" and r["band"] == "Closing")
-    assert hgb["mounts"] == 3 and hgb["dice"] == 9 + 4 + 4  # lead 9 plus two supports of (4)
+    # lead 9 plus two supports of (4), then Lovelace's Internal Shield Generator: "Remove 2 action dice from the
+    # dice pool of each attack against this model." — the same pool a single attack builds (issue 20's gap)
+    assert hgb["mounts"] == 3 and hgb["dice"] == 9 + 4 + 4 - 2
     assert 0 < hgb["p_damage"] <= 1 and hgb["expected_damage"] > 0
     assert table["citations"] and table["ruleset_title"]
     assert main(["fleet", "vs", "Lovelace"]) == 0
@@ -170,6 +172,76 @@ def test_discord_fleet_command(dw3_roster, tmp_path):
         await invoke(bot, "fleet", inter, target="Lovelace")
         assert_safe_and_ephemeral(inter)
         text = inter.all_text()
-        assert "Commonwealth Test Fleet" in text and "Heavy Gun Battery ×3 · Closing: 17" in text and "%" in text
+        assert "Commonwealth Test Fleet" in text and "Heavy Gun Battery ×3 · Closing: 15" in text and "%" in text
+        russian = interaction_for(bot, locale="ru", guild_locale="ru")
+        await invoke(bot, "fleet", russian, target="Lovelace")
+        said = russian.all_text()
+        assert "против" in said and "Heavy Gun Battery ×3 · Сближение: 15" in said
+        assert "не может стрелять (Heavy Broadside не стреляет" in said and "Closing" not in said
 
     run(go())
+
+
+# -- issue 17/20 leftovers: the table's dice are the single attack's pool; its texts in the player's language --
+def test_fleet_dice_are_the_single_attacks_pool_shields_included(dw3_roster, tmp_path):
+    """Lovelace Cruiser's card: "Internal Shield Generator — Remove 2 action dice from the dice pool of each
+    attack against this model." Borodino's three Heavy Gun Batteries at Closing: 9 + 4 + 4 = 17, minus 2 = 15;
+    at Point Blank 6(3): 6 + 3 + 3 = 12, minus 2 = 10. The same named attack gives the same pool."""
+    service = Admiralty(Settings(data_dir=tmp_path))  # the quick reference's Lovelace card (its shield printed)
+    service.import_fleet(str(dw3_roster))
+    table = service.fleet_vs("Lovelace")
+    dice = {r["range"]: r["dice"] for r in table["rows"] if r["weapon"] == "Heavy Gun Battery"}
+    assert dice == {"point-blank": 10, "closing": 15, "long": 10}
+    single = service.referee("attack", {"lead": 9, "support": [4, 4], "quality": ["gunnery"], "target": "Lovelace",
+                                        "range": "closing"})
+    assert single["pool"] == dice["closing"]
+
+
+def test_fleet_table_in_russian_and_english(dw3_roster, tmp_path):
+    service = Admiralty(Settings(data_dir=tmp_path))
+    service.import_fleet(str(dw3_roster))
+    ru = service.fleet_vs("Lovelace", lang="ru")
+    en = service.fleet_vs("Lovelace", lang="en")
+    assert ru["lang"] == "ru" and en["lang"] == "en"
+    assert {r["band"] for r in ru["rows"]} == {"В упор", "Сближение", "Дальняя"}
+    assert {r["band"] for r in en["rows"]} == {"Point Blank", "Closing", "Long"}
+    assert ru["target"].startswith("Lovelace Cruiser (Enlightened")  # the quick reference's card: names as printed
+    # Heavy Broadside prints "-" at Long (Commonwealth.cat): the reason is the player's language
+    [cannot_ru] = [r["cannot"] for r in ru["rows"] if r["weapon"] == "Heavy Broadside" and r["range"] == "long"]
+    [cannot_en] = [r["cannot"] for r in en["rows"] if r["weapon"] == "Heavy Broadside" and r["range"] == "long"]
+    assert "не стреляет" in cannot_ru and "cannot fire" in cannot_en
+    shield_ru = next(n for n in ru["notes"] if "Internal Shield Generator" in n)
+    assert "-2 куба" in shield_ru and "dice" not in shield_ru
+    assert any("-2 dice" in n for n in en["notes"])
+    from core.messages import error_text
+    from units.errors import UnitLookupError
+
+    with pytest.raises(UnitLookupError) as refused:
+        service.fleet_vs("Lovelace", ruleset="dw4", lang="ru")
+    assert "не могут использовать его профили" in error_text(refused.value, "ru")
+    assert "cannot use its profiles" in error_text(refused.value, "en")
+
+
+def test_cli_fleet_vs_in_russian(dw3_roster, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("ADMIRALTY_DATA_DIR", str(tmp_path))
+    assert main(["fleet", "import", str(dw3_roster), "--lang", "ru"]) == 0
+    assert "1 корабль" in capsys.readouterr().out
+    assert main(["fleet", "vs", "Lovelace", "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "против" in out and "кубы" in out and "Сближение" in out and "примечание:" in out
+    assert " vs " not in out and "note:" not in out and "Closing" not in out
+
+
+def test_fleet_errors_in_russian(tmp_path):
+    from core.messages import error_text
+    from units.errors import UnitLookupError
+
+    service = Admiralty(Settings(data_dir=tmp_path))
+    with pytest.raises(UnitLookupError) as none:
+        service.fleet_vs("Lovelace", lang="ru")
+    assert error_text(none.value, "ru").startswith("fleet: флот ещё не импортирован")
+    # a weapon without its attacker, and an empty unit name: each said in either language
+    with pytest.raises(UnitLookupError) as weapon:
+        service.referee("attack", {"weapon": "Heavy Gun Battery", "target": "Lovelace"}, lang="ru")
+    assert "назовите и атакующего" in error_text(weapon.value, "ru")
+    assert "name the attacker too" in error_text(weapon.value, "en")

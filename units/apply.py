@@ -14,7 +14,6 @@ from typing import Any
 from core.messages import choose_lang
 from core.params import coerce_all
 from units.book import UnitBook, referee_inputs
-from units.errors import UnitLookupError
 from units.messages import refusal, say
 from units.model import Unit
 from units.params import UNIT_INPUT_NAMES, UNIT_PARAMS
@@ -140,7 +139,7 @@ def apply_profiles(book_factory: Any, action: str, params: Mapping[str, Any],
     if not any(given.get(k) for k in _NAMES):
         extra = [k for k in given if k not in own]
         if extra:
-            raise UnitLookupError(f"{extra[0]}: unit inputs need a unit: give ⟨attacker⟩ or ⟨target⟩", extra[0])
+            raise refusal("units.err.needs_unit", extra[0])
         return params, [], []
     values = coerce_all(UNIT_PARAMS[action], given, context=action)
     lang = choose_lang(lang, description_lang(description))

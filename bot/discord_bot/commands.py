@@ -126,7 +126,8 @@ class SearchCommands(commands.Cog):
         ctx = self.ctx
 
         async def work(turn: Turn) -> Reply:
-            table = await ctx.call(ctx.service.fleet_vs, target, fleet=fleet)
+            table = await ctx.call(ctx.service.fleet_vs, target, fleet=fleet, lang=turn.lang,
+                                   scope=fleet_scope(interaction))
             return Reply(embeds.fleet_vs_embeds(table, turn.lang), lang=turn.lang)
 
         await run_command(interaction, ctx, "fleet", work)
@@ -204,6 +205,13 @@ class SearchCommands(commands.Cog):
             current = None
         lang = answer_locale(interaction, current.locale if current else None)
         await interaction.response.send_message(embed=help_embed(lang), ephemeral=True, allowed_mentions=NO_MENTIONS)
+
+
+def fleet_scope(interaction: discord.Interaction) -> str:
+    """Whose fleets a command reads and imports: the server's own (a direct message: the player's own)."""
+    if interaction.guild_id is not None:
+        return f"discord-guild-{interaction.guild_id}"
+    return f"discord-user-{interaction.user.id}"
 
 
 async def handle_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

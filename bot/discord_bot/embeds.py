@@ -381,7 +381,7 @@ def fleet_vs_embeds(table: Mapping[str, Any], lang: str = "en") -> list[discord.
     for row in table.get("rows") or []:
         head = f"{row.get('ship')} · {row.get('weapon')} ×{row.get('mounts')} · {row.get('band')}"
         if row.get("cannot"):
-            lines.append(f"{head}: {t('fleet_cannot', lang)}")
+            lines.append(f"{head}: {t('fleet_cannot', lang)} ({row['cannot']})")
         else:
             lines.append(f"{head}: {row.get('dice')} · {row.get('expected_damage', 0):.2f} · "
                          f"{100 * (row.get('p_damage') or 0):.1f}%")
