@@ -99,6 +99,12 @@ PARAMS: list[ParamSpec] = [
                     "Indirect weapon)")),
     *only(DW4, "Ablative Armour is a dw4 rule",
           ParamSpec("target_ablative", INT, "dw4: target's Ablative Armour (X)", 0, 20)),
+    *only(DW3, "dw4 has no card rule re-rolling Blank results here",
+          ParamSpec("reroll_blanks", BOOL, "dw3: Blank results may be re-rolled (a card rule such as Focused Fire; "
+                    "filled when units are named)")),
+    *only(DW3, "a dw4 attack adds no Disorder to its target here",
+          ParamSpec("target_disorder", INT, "dw3: the target's Disorder level before the attack (at level 3 each "
+                    "further level from criticals, Hazardous or Arc is 1 damage instead)", 0, 3)),
     *only(DW3, "dw4 has no Sustained quality",
           ParamSpec("sustained_policy", CHOICE, "which face Sustained re-rolls in odds mode",
                     choices=("max-hits", "blank", "counter", "heavy-counter", "hit"))),

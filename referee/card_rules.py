@@ -31,6 +31,7 @@ class Context:
     models: int  # attacking models (the unit's contributing models)
     target_rules: frozenset[str]  # rule keys on the target's card
     target_airborne: bool
+    arg: str = ""  # the rule's bracketed words: "Aerial, Gunnery" of "Focused Fire (Aerial, Gunnery)"
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,14 @@ def rule_base(name: str) -> tuple[str, int | None]:
     return rule_key(base), int(value.group(1)) if value else None
 
 
+def rule_arg(name: str) -> str:
+    """'Focused Fire (Aerial, Gunnery) [3.08]' -> 'Aerial, Gunnery'; '' when the bracket holds a number or the
+    placeholder '(x)'."""
+    found = re.search(r"\(([^)]*)\)", name)
+    words = found.group(1).strip() if found else ""
+    return "" if not words or words.isdigit() or words.casefold() == "x" else words
+
+
 def _qualities(ctx: Context) -> set[str]:
     return {str(q).split(":")[0].lower() for q in ctx.params.get("quality") or []}
 
@@ -112,6 +121,51 @@ def _cloud_hunting(ctx: Context) -> Effect | str:
     if ctx.params.get("target_type") != "aerial":
         return "the target is not Aerial"
     return Effect({"card_dice": 2}, "+2 dice (Aerial target)", "+2 куба (воздушная цель)")
+
+
+def _focused_fire(ctx: Context) -> Effect | str:
+    wanted = {w.strip().casefold() for w in re.split(r",|/|\bor\b", ctx.arg) if w.strip()}
+    if not wanted:
+        return "its qualities (x) are not printed on this card"
+    if not wanted & _qualities(ctx):
+        return f"the attack has none of its qualities ({ctx.arg})"
+    return Effect({"card_dice": 2, "reroll_blanks": True},
+                  "+2 dice and Blank results may be re-rolled (the Activation's one Focused Fire attack: assumed to "
+                  "be this one; ⟨card_rules_off⟩ if not)",
+                  "+2 куба и переброс Пустых граней (единственная атака Активации с Focused Fire: считается, что "
+                  "это она; ⟨card_rules_off⟩, если нет)")
+
+
+def _hammer_sweep(ctx: Context) -> Effect | str:
+    return Effect({"bonus": int(ctx.params.get("bonus") or 0) + 2},
+                  "+2 ram dice (assumed: no turns during this movement; ⟨card_rules_off⟩ if it turned)",
+                  "+2 куба тарана (считается, что без поворотов в этом движении; ⟨card_rules_off⟩, если поворачивал)")
+
+
+def _mechanical_soul(ctx: Context) -> Effect | str:
+    support = int(ctx.params.get("support") or 0)
+    if not support:
+        return "no other model supports this assault"
+    models = "model adds" if support == 1 else "models add"
+    return Effect({"card_dice": -support}, f"-{support}: its {support} supporting {models} +1 die each, not +2",
+                  f"-{support}: поддерживающие модели ({support}) добавляют по +1 кубу, а не по +2")
+
+
+def _sky_commandos_boarder(ctx: Context) -> Effect | str:
+    if not ctx.x:
+        return "its (X) is not printed"
+    if not ctx.target_airborne:
+        return "the target is not Airborne (Boarding Parties board Surface models)"
+    return Effect({"boarding": [ctx.x] * ctx.models}, f"{ctx.x} dice per model (an Airborne target)",
+                  f"{ctx.x} кубов на модель (воздушная цель)")
+
+
+def _sky_commandos_boarded(ctx: Context) -> Effect | str:
+    if not ctx.x:
+        return "its (X) is not printed"
+    if ctx.params.get("target_boarding"):
+        return "its Boarding Parties (X) already add its Resistance dice (the model's crew counted once)"
+    return Effect({"target_boarding": ctx.x}, f"+{ctx.x} Resistance dice", f"+{ctx.x} кубов Сопротивления")
 
 
 def _ablative_x(ctx: Context) -> Effect | str:
@@ -177,6 +231,25 @@ APPLIED: tuple[CardRule, ...] = (
              "contribute to the dice pool.", f"{QRS} › Pack Hunter", _pack_hunter),
     CardRule("Cloud Hunting", "dw3", "attacker", ("attack",),
              "+2 to attack dice pools when shooting at aerial units.", f"{QRS} › Cloud Hunting", _cloud_hunting),
+    CardRule("Focused Fire", "dw3", "attacker", ("attack",),
+             "A single Attack each Activation with at least one of the indicated Qualities, led by a Model with this "
+             "rule, receives +2 Action Dice and may re-roll Blank results", f"{BSDATA} › Focused Fire (x) [3.08]",
+             _focused_fire),
+    CardRule("Hammer Sweep", "dw3", "attacker", ("ram",),
+             "During its Activation, Models in this Unit with this rule may increase their Speed by 1\" and gain +2 "
+             "to their Ramming Dice Pool if they make no turns during this Movement.",
+             f"{BSDATA} › Hammer Sweep [3.08]", _hammer_sweep),
+    CardRule("Mechanical Soul", "dw3", "attacker", ("assault",),
+             "This Unit ignores the effects of the Emergency Condition, but counts has having the Disorder Level. "
+             "Models in the Unit can only support Assaults with +1 AD to Fray.",
+             f"{BSDATA} › Mechanical Soul [3.07a]", _mechanical_soul),
+    CardRule("Sky Commandos", "dw4", "attacker", ("assault",),
+             "This model’s unit can make Boarding actions that target Airborne models. When this model Participates "
+             "in a Boarding action, it contributes X dice to the Action Roll.", f"{GLOSSARY} › Sky Commandos",
+             _sky_commandos_boarder),
+    CardRule("Sky Commandos", "dw4", "target", ("assault",),
+             "If this model is targeted by a Boarding action, it adds X dice to its Resistance Roll.",
+             f"{GLOSSARY} › Sky Commandos", _sky_commandos_boarded),
     CardRule("Ablative Armour", "dw4", "target", ("attack",),
              "When this model the Initial Target of an Attack action, Convert X Exploding Strikes in the Action "
              "Roll to Heavy Strikes at the start of the Resolve Exploding Strikes step.",
@@ -255,7 +328,7 @@ def card_effects(action: str, family: str, params: Mapping[str, Any], cards: Seq
                                                "выключено (⟨card_rules_off⟩)"), rule.source))
                 continue
             ctx = Context(action, family, {**params, **values}, x, models, target_rules,
-                          bool(target and target.airborne))
+                          bool(target and target.airborne), rule_arg(printed))
             outcome = rule.effect(ctx)
             if isinstance(outcome, str):
                 lines.append(CardRuleLine(card.unit, printed, card.side, False,

@@ -15,6 +15,9 @@ from referee.rulesets.base import Ruleset
 
 # the Russian of each reason a ParamSpec's `unused_why` gives (a reason without one is shown in English)
 WHY_RU = {
+    "dw4 has no card rule re-rolling Blank results here": "в dw4 здесь нет правила карточки с перебросом Пустых "
+                                                          "граней",
+    "a dw4 attack adds no Disorder to its target here": "атака dw4 здесь не добавляет цели Дезорганизацию",
     "Ablative Armour is a dw4 rule": "Ablative Armour — правило dw4",
     "Blocked Visibility adding Resistance dice is a dw4 Indirect rule":
         "кубы Сопротивления за Заблокированную видимость — правило Indirect из dw4",

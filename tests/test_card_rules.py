@@ -16,6 +16,7 @@ import pytest
 from referee.api import resolve
 from referee.card_rules import APPLIED, Card, applied_names, card_effects, rule_base
 from referee.card_rules_scope import NO_EFFECT, NOT_MODELLED, QUALITIES_AND_CORE
+from referee.errors import InputError
 from units.apply import apply_profiles
 from units.book import UnitBook
 
@@ -191,8 +192,18 @@ def test_named_units_apply_their_card_rules_and_list_them(book):
 
 
 def test_a_rule_that_can_change_the_result_but_is_not_modelled_is_named(book):
-    _, _, notes = _pool(book, "assault", {"attacker": "Merian", "attacker_models": 2, "target": "Kutsov"})
-    assert any("Mechanical Soul" in n and "not applied" in n for n in notes)
+    _, _, notes = _pool(book, "attack", {"target": "Lovelace", "dice": 10})
+    assert any("Luminiferous Defences" in n and "not applied" in n for n in notes)
+
+
+def test_mechanical_soul_supports_an_assault_with_one_die_not_two(book):
+    # QR card, Merian Frigate: "These models can only support assaults with +1 attack dice to the assaulting
+    # model's FRAY." Merian's Fray 1, one other model supporting: 1 + 1 = 2 (not 1 + 2 = 3)
+    pool, provenance, _ = _pool(book, "assault", {"attacker": "Merian", "attacker_models": 2, "target": "Kutsov"})
+    assert pool == 1 + 1
+    assert any("Mechanical Soul" in p["from"] for p in provenance if p["param"] == "card_dice")
+    alone = _pool(book, "assault", {"attacker": "Merian", "attacker_models": 1, "target": "Kutsov"})[0]
+    assert alone == 1  # no model supports: nothing to take away
 
 
 def test_the_fleet_table_applies_the_cards_too(book):
@@ -209,3 +220,70 @@ def test_the_fleet_table_applies_the_cards_too(book):
     from referee.api import resolve
 
     assert resolve("attack", emitter["params"])["pool"] == 8 + 6 + 6 + 1
+
+
+# --- issue 20 leftovers: Focused Fire, Hammer Sweep, Mechanical Soul, Sky Commandos -------------------------------
+
+def test_focused_fire_adds_two_dice_and_rerolls_blanks_for_its_qualities():
+    # BSData 3.08: "A single Attack each Activation with at least one of the indicated Qualities, led by a Model
+    # with this rule, receives +2 Action Dice and may re-roll Blank results" — Boston Frigates: Focused Fire (Aerial)
+    card = _card("dw3", "Boston Frigates Squadron", "attacker")
+    values, lines = card_effects("attack", "dw3", {"dice": 6, "quality": ["aerial"]}, [card], 1)
+    assert values == {"card_dice": 2, "reroll_blanks": True}
+    assert any(line.rule.startswith("Focused Fire") and line.applied for line in lines)
+    values, lines = card_effects("attack", "dw3", {"dice": 6, "quality": ["gunnery"]}, [card], 1)
+    assert values == {} and any("none of its qualities (Aerial)" in line.effect for line in lines)
+    # 6 dice + 2 = 8; a rolled Blank may be re-rolled, as Homing's: "6 6 3 …" with die 1 re-rolled to a Heavy Hit
+    r = resolve("attack", {"dice": 6, "armour": 2, "card_dice": 2, "reroll_blanks": True,
+                           "roll": "6 6 3 3 3 3 3 3", "rerolls": ["1:2"]})
+    assert r["inputs"]["dice"] == 8 and r["hits"] == 2 + 6  # the Heavy Hit's 2 + six Hits
+    with pytest.raises(InputError):  # without the rule a Blank is not re-rolled
+        resolve("attack", {"dice": 8, "armour": 2, "roll": "6 6 3 3 3 3 3 3", "rerolls": ["1:2"]})
+
+
+def test_focused_fire_with_an_unprinted_quality_is_not_applied():
+    card = Card("Some Cruiser", "attacker", [("Focused Fire (x) [3.08]", "")])
+    values, lines = card_effects("attack", "dw3", {"quality": ["gunnery"]}, [card], 1)
+    assert values == {} and "not printed" in lines[0].effect
+
+
+def test_re_rolling_blanks_raises_the_odds():
+    # a Blank (1 in 6) re-rolled once: the chance of a scoring first die rises from 3/6 (faces 1-3) to
+    # 3/6 + 1/6 x 3/6 = 7/12
+    plain = resolve("attack", {"dice": 1, "armour": 1, "citadel": 50})
+    again = resolve("attack", {"dice": 1, "armour": 1, "citadel": 50, "reroll_blanks": True})
+    assert plain["p_damage_at_least"]["1"] == pytest.approx(3 / 6, abs=1e-9)
+    assert again["p_damage_at_least"]["1"] == pytest.approx(7 / 12, abs=1e-9)
+
+
+def test_hammer_sweep_adds_two_ram_dice():
+    # BSData 3.08: "… gain +2 to their Ramming Dice Pool if they make no turns during this Movement." Borodino
+    # rams after 3": Hull + 3 (one die per inch) + 2 — no turns assumed and said
+    card = _card("dw3", "Borodino Battleship", "attacker")
+    values, lines = card_effects("ram", "dw3", {}, [card], 1)
+    assert values == {"bonus": 2}
+    sweep = next(line for line in lines if line.rule.startswith("Hammer Sweep"))
+    assert sweep.applied and "no turns" in sweep.effect
+    assert card_effects("ram", "dw3", {"bonus": 1}, [card], 1)[0] == {"bonus": 3}
+    hull = _units("dw3")["Borodino Battleship"]["stats"]["battle_ready"]["hull"]
+    r = resolve("ram", {"ruleset": "dw3", "hull": hull, "rammer_mass": 3, "inches": 3, **values,
+                        "target_armour": 5, "target_citadel": 9, "target_mass": 2})
+    assert r["inputs"]["dice"] == hull + 3 + 2
+
+
+def test_sky_commandos_board_airborne_targets_and_defend_once():
+    # GL Sky Commandos: "This model's unit can make Boarding actions that target Airborne models. When this model
+    # Participates in a Boarding action, it contributes X dice to the Action Roll. If this model is targeted by a
+    # Boarding action, it adds X dice to its Resistance Roll." Steward Airship: Sky Commandos (8), no Boarding Parties
+    steward = _card("dw4", "Steward Airship", "attacker")
+    airborne = Card("An Airship", "target", [], airborne=True)
+    values, _ = card_effects("assault", "dw4", {}, [steward, airborne], 2)
+    assert values == {"boarding": [8, 8]}
+    surface = Card("A Cruiser", "target", [], airborne=False)
+    values, lines = card_effects("assault", "dw4", {}, [steward, surface], 2)
+    assert values == {} and any("not Airborne" in line.effect for line in lines)
+    # as the target: +8 Resistance dice; a Thule Skyfortress also has Boarding Parties (10): counted once
+    target = _card("dw4", "Steward Airship", "target")
+    assert card_effects("assault", "dw4", {}, [target], 1)[0] == {"target_boarding": 8}
+    thule = _card("dw4", "Thule Skyfortress", "target")
+    assert card_effects("assault", "dw4", {"target_boarding": 10}, [thule], 1)[0] == {}

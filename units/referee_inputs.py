@@ -194,11 +194,11 @@ def _has_crippled_side(target: Unit) -> bool:
     return target["stats"]["crippled"]["hull"] is not None and target["stats"]["battle_ready"]["mass"] != 1
 
 
-def _boarding_parties(unit: Unit) -> int | None:
+def _boarding_parties(unit: Unit, name: str = "boarding parties") -> int | None:
     """X of the unit card's "Boarding Parties (X)" property (dw4), or None when it has none."""
     for rule in unit.get("rules", []):
         base, value = rule_base(rule["name"])
-        if base == "boarding parties" and value is not None:
+        if base == name and value is not None:
             return value
     return None
 
@@ -209,11 +209,14 @@ def _boarding(out: _Inputs, attacker: Unit | None, target: Unit | None, models: 
     (its Success Threshold) and its own Boarding Parties (X)."""
     if attacker is not None:
         parties = _boarding_parties(attacker)
+        if parties is None and _boarding_parties(attacker, "sky commandos") is not None:
+            parties = 0  # its Sky Commandos (X) board Airborne targets: the card rule sets the dice (card_rules.py)
         if parties is None:
             raise refusal("units.err.no_boarding", "boarding", unit=unit_phrase(attacker))
-        out.put("boarding", [parties] * models,
-                out.say("units.boarding_models", unit=out.label(attacker), x=parties, count=models) if models > 1
-                else out.say("units.boarding", unit=out.label(attacker), x=parties))
+        if parties:
+            out.put("boarding", [parties] * models,
+                    out.say("units.boarding_models", unit=out.label(attacker), x=parties, count=models)
+                    if models > 1 else out.say("units.boarding", unit=out.label(attacker), x=parties))
     if target is not None:
         out.stat("target_defences", target, "defence", target_crippled, "target")
         out.stat("target_crew", target, "crew", target_crippled, "target")
