@@ -102,6 +102,11 @@ PARAMS: list[ParamSpec] = [
     *only(DW3, "dw4 has no card rule re-rolling Blank results here",
           ParamSpec("reroll_blanks", BOOL, "dw3: Blank results may be re-rolled (a card rule such as Focused Fire; "
                     "filled when units are named)")),
+    *only(DW3, "Luminiferous Defences is a 3rd-edition card rule",
+          ParamSpec("heavy_as_hit", BOOL, "dw3: Heavy Hits count as one Hit against this target when it is not "
+                    "Obscured (a card rule such as Luminiferous Defences; filled when units are named)"),
+          ParamSpec("defence_any", BOOL, "dw3: the target rolls its ⟨defence⟩ dice against this attack though it "
+                    "has neither Aerial nor Submerged (a card rule such as Luminiferous Defences)")),
     *only(DW3, "a dw4 attack adds no Disorder to its target here",
           ParamSpec("target_disorder", INT, "dw3: the target's Disorder level before the attack (at level 3 each "
                     "further level from criticals, Hazardous or Arc is 1 damage instead)", 0, 3)),

@@ -227,6 +227,15 @@ def build(p: dict[str, Any], rs: Ruleset, q: dict[str, int], pool: int, steps: l
                           "(⟨devastating_explosions_off⟩ to change)",
                           "Разрушительное действует и на Взрывные грани взрывных кубов (3 Попадания; "
                           "⟨devastating_explosions_off⟩, чтобы изменить)")
+    if p.get("heavy_as_hit"):
+        if obscured:
+            report.note("⟨heavy_as_hit⟩ not used: the target is Obscured",
+                        "⟨heavy_as_hit⟩ не используется: цель Скрыта")
+        else:
+            initial[Face.HEAVY] = chain[Face.HEAVY] = 1
+            report.step("heavy hits", "Heavy Hits count as 1 Hit against this target (a card rule)",
+                        report.cite("result"),
+                        ru="Тяжёлые попадания считаются за 1 Попадание против этой цели (правило карточки)")
     rules = FaceRules(initial, chain, not obscured, not obscured)
     cvals = dict(COUNTER_VALUES)
     if "high-velocity" in q:

@@ -32,6 +32,8 @@ class Context:
     target_rules: frozenset[str]  # rule keys on the target's card
     target_airborne: bool
     arg: str = ""  # the rule's bracketed words: "Aerial, Gunnery" of "Focused Fire (Aerial, Gunnery)"
+    text: str = ""  # the rule's text as printed on this card
+    target_stats: Mapping[str, Any] = field(default_factory=dict)  # the target card's stats by state
 
 
 @dataclass(frozen=True)
@@ -168,6 +170,68 @@ def _sky_commandos_boarded(ctx: Context) -> Effect | str:
     return Effect({"target_boarding": ctx.x}, f"+{ctx.x} Resistance dice", f"+{ctx.x} кубов Сопротивления")
 
 
+def _luminiferous_unusable(ctx: Context) -> str:
+    """Why the rulebook's Luminiferous Defences cannot be used ("" when it can): "Submerged Models, Crippled
+    Models or Models with Shredded Defences cannot use Luminiferous Defences." """
+    markers = {str(m).lower() for m in ctx.params.get("markers") or []}
+    if ctx.params.get("target_type") == "submerged":
+        return "the target is Submerged"
+    if ctx.params.get("crippled"):
+        return "the target is Crippled"
+    if "shredded-defences" in markers:
+        return "the target has Shredded Defences"
+    return ""
+
+
+def _luminiferous(ctx: Context) -> Effect | str:
+    why = _luminiferous_unusable(ctx)
+    if why:
+        return why
+    values: dict[str, Any] = {"heavy_as_hit": True}
+    en, ru = "Heavy Hits count as 1 Hit (if not Obscured)", "Тяжёлые попадания — 1 Попадание (если не Скрыта)"
+    adv = (ctx.target_stats.get("crippled") or {}).get("adv")
+    if {"gunnery", "broadside"} & _qualities(ctx) and "defence" not in ctx.params and adv is not None:
+        dice = min(int(adv), 6)
+        values.update({"defence": dice, "defence_any": True})
+        en += f"; defends with its Crippled ADV: {dice} dice (6 at most)"
+        ru += f"; защищается Защитой ADV поврежденной стороны: {dice} куб. (не больше 6)"
+    return Effect(values, en, ru)
+
+
+def _luminiferous_qrs(ctx: Context) -> Effect | str:
+    printed = re.search(r"ADV\s*\((\d+)\)", ctx.text)
+    if not printed:
+        return "its ADV is not printed"
+    if "gunnery" not in _qualities(ctx):
+        return "the attack has no Gunnery quality"
+    if "defence" in ctx.params:
+        return "the target already rolls its defence against this attack"
+    dice = int(printed.group(1))
+    return Effect({"defence": dice, "defence_any": True}, f"defends with its Crippled ADV: {dice} dice",
+                  f"защищается Защитой ADV поврежденной стороны: {dice} куб.")
+
+
+def _give_em_hell(ctx: Context) -> Effect | str:
+    return Effect({"draw_is_havoc": True}, "a Draw is a Havoc result", "Ничья считается Опустошением")
+
+
+def _give_em_hell_attack(ctx: Context) -> Effect | str:
+    return ("only when the Unit declared 'Give Em Hell' this Activation: its Broadside, Gunnery and Fusillade "
+            "weapons then gain Devastating (add the devastating quality)")
+
+
+def _air_razor(ctx: Context) -> Effect | str:
+    q = [str(x) for x in ctx.params.get("quality") or []]
+    if "broadside" not in _qualities(ctx):
+        return "the attack has no Broadside quality"
+    if ctx.params.get("target_type") != "aerial":
+        return "the target is not Aerial"
+    if "sustained" in _qualities(ctx):
+        return "the attack is Sustained already"
+    return Effect({"quality": [*q, "sustained"]}, "gains Sustained (an Aerial target)",
+                  "получает Непрерывный огонь (воздушная цель)")
+
+
 def _ablative_x(ctx: Context) -> Effect | str:
     if not ctx.x:
         return "its (X) is not printed"
@@ -243,6 +307,26 @@ APPLIED: tuple[CardRule, ...] = (
              "This Unit ignores the effects of the Emergency Condition, but counts has having the Disorder Level. "
              "Models in the Unit can only support Assaults with +1 AD to Fray.",
              f"{BSDATA} › Mechanical Soul [3.07a]", _mechanical_soul),
+    CardRule("Luminiferous Defences", "dw3", "target", ("attack",),
+             "Any Attack against a non-Obscured Model with this rule counts Heavy Hit results as Hit Results instead "
+             "in the Attack Action Dice Pool. Furthermore, any Unit with rule may use Defences against Attacks with "
+             "the Gunnery or Broadside Qualities using their Crippled ADV as the Defence Attribute. No Unit may have "
+             "a Defence Dice Pool greater than 6 against Gunnery or Broadside Attacks. Submerged Models, Crippled "
+             "Models or Models with Shredded Defences cannot use Luminiferous Defences.",
+             f"{BSDATA} › Luminiferous Defences", _luminiferous, text_has=r"heavy hit results as hit"),
+    CardRule("Luminiferous Defences", "dw3", "target", ("attack",),
+             "May use crippled ADV (5) against any weapon with the Gunnery quality.",
+             f"{QRS} › Luminiferous Defences", _luminiferous_qrs, text_has=r"crippled ADV"),
+    CardRule("Give Em Hell", "dw3", "attacker", ("assault",),
+             "When this Unit makes an Assault, if the result is a Draw, it is instead considered a Havoc result.",
+             f"{BSDATA} › Give Em Hell", _give_em_hell),
+    CardRule("Give Em Hell", "dw3", "attacker", ("attack",),
+             "Furthermore, this Unit may make a Special Operations Action that it will ‘Give Em Hell’. All weapons "
+             "with the Broadside, Gunnery or Fusillade special rule in the Unit gain the Devastating Quality for the "
+             "duration of its Activation", f"{BSDATA} › Give Em Hell", _give_em_hell_attack),
+    CardRule("Air-Razor Munitions", "dw3", "attacker", ("attack",),
+             "When making Attacks with the Broadside Quality against Aerial Units, this Unit gains the Sustained "
+             "(Aerial Units) Quality.", f"{BSDATA} › Air-Razor Munitions", _air_razor),
     CardRule("Sky Commandos", "dw4", "attacker", ("assault",),
              "This model’s unit can make Boarding actions that target Airborne models. When this model Participates "
              "in a Boarding action, it contributes X dice to the Action Roll.", f"{GLOSSARY} › Sky Commandos",
@@ -296,12 +380,14 @@ class CardRuleLine:
 
 @dataclass
 class Card:
-    """A named unit's card as the table needs it: its name, its rules (printed name, text), its traits."""
+    """A named unit's card as the table needs it: its name, its rules (printed name, text), its traits and
+    stats ({"battle_ready": {...}, "crippled": {...}}, when known)."""
 
     unit: str
     side: str
     rules: Sequence[tuple[str, str]]
     airborne: bool = False
+    stats: Mapping[str, Any] = field(default_factory=dict)
 
 
 def card_effects(action: str, family: str, params: Mapping[str, Any], cards: Sequence[Card], models: int,
@@ -328,7 +414,8 @@ def card_effects(action: str, family: str, params: Mapping[str, Any], cards: Seq
                                                "выключено (⟨card_rules_off⟩)"), rule.source))
                 continue
             ctx = Context(action, family, {**params, **values}, x, models, target_rules,
-                          bool(target and target.airborne), rule_arg(printed))
+                          bool(target and target.airborne), rule_arg(printed), text or "",
+                          target.stats if target else {})
             outcome = rule.effect(ctx)
             if isinstance(outcome, str):
                 lines.append(CardRuleLine(card.unit, printed, card.side, False,

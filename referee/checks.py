@@ -15,6 +15,9 @@ from referee.rulesets.base import Ruleset
 
 # the Russian of each reason a ParamSpec's `unused_why` gives (a reason without one is shown in English)
 WHY_RU = {
+    "Luminiferous Defences is a 3rd-edition card rule": "Luminiferous Defences — правило карточки 3-й редакции",
+    "only the 3.03 rulebook's assault table has Draw and Havoc results": "Ничья и Опустошение есть только в таблице "
+                                                                         "абордажа книги правил 3.03",
     "dw4 has no card rule re-rolling Blank results here": "в dw4 здесь нет правила карточки с перебросом Пустых "
                                                           "граней",
     "a dw4 attack adds no Disorder to its target here": "атака dw4 здесь не добавляет цели Дезорганизацию",

@@ -193,7 +193,7 @@ def test_named_units_apply_their_card_rules_and_list_them(book):
 
 def test_a_rule_that_can_change_the_result_but_is_not_modelled_is_named(book):
     _, _, notes = _pool(book, "attack", {"target": "Lovelace", "dice": 10})
-    assert any("Luminiferous Defences" in n and "not applied" in n for n in notes)
+    assert any("Enlightened Science" in n and "not applied" in n for n in notes)
 
 
 def test_mechanical_soul_supports_an_assault_with_one_die_not_two(book):
@@ -287,3 +287,78 @@ def test_sky_commandos_board_airborne_targets_and_defend_once():
     assert card_effects("assault", "dw4", {}, [target], 1)[0] == {"target_boarding": 8}
     thule = _card("dw4", "Thule Skyfortress", "target")
     assert card_effects("assault", "dw4", {"target_boarding": 10}, [thule], 1)[0] == {}
+
+
+# --- issue 20 leftovers, the most common "not applied" rules of the shared data (bench count: Give Em Hell on 52
+# dw3 cards, Luminiferous Defences on 43, Air-Razor Munitions on 9) ---------------------------------------------------
+
+def test_quick_reference_luminiferous_defences_defends_against_gunnery():
+    # QR card, Lovelace Cruiser: "May use crippled ADV (3) against any weapon with the Gunnery quality."
+    card = _card("dw3", "qr:Lovelace Cruiser", "target")
+    values = card_effects("attack", "dw3", {"quality": ["gunnery"]}, [card], 1)[0]
+    assert values["defence"] == 3 and values["defence_any"] is True  # (and its Internal Shield Generator)
+    assert "defence" not in card_effects("attack", "dw3", {"quality": ["torpedo"]}, [card], 1)[0]
+    r = resolve("attack", {"dice": 10, "armour": 5, "citadel": 11, "quality": ["gunnery"], "defence": 3,
+                           "defence_any": True})
+    assert r["inputs"]["defence"] == 3 and r["defence_pool"] == 3
+    plain = resolve("attack", {"dice": 10, "armour": 5, "citadel": 11, "quality": ["gunnery"], "defence": 3})
+    assert plain["defence_pool"] == 0  # without the card a Gunnery attack is not defended against (ЗАЩИТА)
+
+
+def test_rulebook_luminiferous_defences_turns_heavy_hits_into_hits_and_defends_with_crippled_adv():
+    # BSData 3.06: "Any Attack against a non-Obscured Model with this rule counts Heavy Hit results as Hit Results
+    # instead … may use Defences against Attacks with the Gunnery or Broadside Qualities using their Crippled ADV
+    # … No Unit may have a Defence Dice Pool greater than 6 … Crippled Models … cannot use Luminiferous Defences."
+    unit = _units("dw3")["Descartes Control Ship"]
+    card = Card(unit["name"], "target", [(r["name"], r.get("text") or "") for r in unit["rules"]],
+                stats=unit["stats"])
+    adv = unit["stats"]["crippled"]["adv"]
+    values, _ = card_effects("attack", "dw3", {"quality": ["gunnery"]}, [card], 1)
+    assert values == {"heavy_as_hit": True, "defence": min(adv, 6), "defence_any": True}
+    assert card_effects("attack", "dw3", {"quality": ["torpedo"]}, [card], 1)[0] == {"heavy_as_hit": True}
+    values, lines = card_effects("attack", "dw3", {"crippled": True}, [card], 1)
+    assert values == {} and any("Crippled" in line.effect for line in lines)
+    # one die against Armour 2: damage needs 2 hits — an Exploding Hit (2) or a Heavy Hit (2): 2/6; with Heavy
+    # Hits worth 1, only the Exploding Hit: 1/6; an Obscured target keeps its Heavy Hits at 2 (the rule's
+    # "non-Obscured"), but then explosions stop: the Exploding Hit still counts 2
+    base = {"dice": 1, "armour": 2, "citadel": 50}
+    assert resolve("attack", base)["p_damage_at_least"]["1"] == pytest.approx(2 / 6, abs=1e-9)
+    assert resolve("attack", {**base, "heavy_as_hit": True})["p_damage_at_least"]["1"] == pytest.approx(1 / 6,
+                                                                                                         abs=1e-9)
+    obscured = resolve("attack", {**base, "heavy_as_hit": True, "obscured": True})
+    assert obscured["p_damage_at_least"]["1"] == pytest.approx(2 / 6, abs=1e-9)
+    assert any("heavy_as_hit" in n for n in obscured["notes"])
+
+
+def test_give_em_hell_makes_a_draw_a_havoc_result():
+    # BSData 3.08: "When this Unit makes an Assault, if the result is a Draw, it is instead considered a Havoc
+    # result." Yorktown Cruiser Squadron (Union)
+    card = _card("dw3", "Yorktown Cruiser Squadron", "attacker")
+    assert card_effects("assault", "dw3", {}, [card], 1)[0] == {"draw_is_havoc": True}
+    attack_line = next(line for line in card_effects("attack", "dw3", {}, [card], 1)[1]
+                       if line.rule.startswith("Give"))
+    assert not attack_line.applied and "Devastating" in attack_line.effect
+    # rolled: Fray 2, two Hits; Citadel 2, two Counters: 2 - 2 = 0, a Draw -> Havoc (1 damage and a Disorder level)
+    rolled = {"ruleset": "dw3", "fray": 2, "target_citadel": 2, "target_adv": 0, "roll": "3 3",
+              "defence_roll": "5 5"}
+    assert resolve("assault", rolled)["result"] == "repelled"
+    havoc = resolve("assault", {**rolled, "draw_is_havoc": True})
+    assert havoc["result"] == "havoc" and havoc["damage"] == 1
+    # odds: the Draw's probability moves from Repelled to Havoc, nothing else changes
+    odds = {"ruleset": "dw3", "fray": 6, "target_citadel": 5, "target_adv": 2}
+    plain, hell = resolve("assault", odds), resolve("assault", {**odds, "draw_is_havoc": True})
+    draw = plain["p_margin"]["0"]
+    assert hell["p_result"]["havoc"] == pytest.approx(plain["p_result"]["havoc"] + draw, abs=1e-12)
+    assert hell["p_result"]["repelled"] == pytest.approx(plain["p_result"]["repelled"] - draw, abs=1e-12)
+    qrs = resolve("assault", {**odds, "ruleset": "dw3-qrs", "draw_is_havoc": True})
+    assert any("draw_is_havoc" in n and "not used" in n for n in qrs["notes"])
+
+
+def test_air_razor_munitions_makes_broadsides_sustained_against_aerial_units():
+    # BSData 3.08: "When making Attacks with the Broadside Quality against Aerial Units, this Unit gains the
+    # Sustained (Aerial Units) Quality." Ticonderoga Assault Airship Squadron
+    card = _card("dw3", "Ticonderoga Assault Airship Squadron", "attacker")
+    values, _ = card_effects("attack", "dw3", {"quality": ["broadside"], "target_type": "aerial"}, [card], 1)
+    assert values == {"quality": ["broadside", "sustained"]}
+    assert card_effects("attack", "dw3", {"quality": ["broadside"], "target_type": "surface"}, [card], 1)[0] == {}
+    assert card_effects("attack", "dw3", {"quality": ["gunnery"], "target_type": "aerial"}, [card], 1)[0] == {}

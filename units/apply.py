@@ -57,7 +57,7 @@ def card_rule_effects(action: str, edition: str, params: Mapping[str, Any], atta
         if unit is not None:
             traits = " ".join(unit.get("keywords") or []).lower()
             cards.append(Card(unit["name"], side, [(r["name"], r.get("text") or "") for r in unit.get("rules", [])],
-                              airborne="airborne" in traits or "aerial" in traits))
+                              airborne="airborne" in traits or "aerial" in traits, stats=unit.get("stats") or {}))
     if not cards:
         return {}, []
     return card_effects(action, edition, params, cards, models, off or (), lang)
