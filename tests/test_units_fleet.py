@@ -165,16 +165,16 @@ def test_discord_fleet_command(dw3_roster, tmp_path):
     async def go():
         bot = make_bot(tmp_path)
         none_yet = interaction_for(bot)
-        await invoke(bot, "fleet", none_yet, target="Lovelace")
+        await invoke(bot, "fleet vs", none_yet, target="Lovelace")
         assert "no fleet imported yet" in none_yet.all_text()
         bot.service.import_fleet(str(dw3_roster))
         inter = interaction_for(bot)
-        await invoke(bot, "fleet", inter, target="Lovelace")
+        await invoke(bot, "fleet vs", inter, target="Lovelace")
         assert_safe_and_ephemeral(inter)
         text = inter.all_text()
         assert "Commonwealth Test Fleet" in text and "Heavy Gun Battery ×3 · Closing: 15" in text and "%" in text
         russian = interaction_for(bot, locale="ru", guild_locale="ru")
-        await invoke(bot, "fleet", russian, target="Lovelace")
+        await invoke(bot, "fleet vs", russian, target="Lovelace")
         said = russian.all_text()
         assert "против" in said and "Heavy Gun Battery ×3 · Сближение: 15" in said
         assert "не может стрелять (Heavy Broadside не стреляет" in said and "Closing" not in said
@@ -245,3 +245,68 @@ def test_fleet_errors_in_russian(tmp_path):
         service.referee("attack", {"weapon": "Heavy Gun Battery", "target": "Lovelace"}, lang="ru")
     assert "назовите и атакующего" in error_text(weapon.value, "ru")
     assert "name the attacker too" in error_text(weapon.value, "en")
+
+
+class _Upload:
+    """What discord.py hands a command for an attachment option: a name, the announced size, the bytes."""
+
+    def __init__(self, filename: str, data: bytes, size: int | None = None) -> None:
+        self.filename, self._data = filename, data
+        self.size = len(data) if size is None else size
+
+    async def read(self) -> bytes:
+        return self._data
+
+
+def test_discord_fleet_import_keeps_each_servers_own_fleet(dw3_roster, tmp_path):
+    from tests.discord_fakes import assert_safe_and_ephemeral, callback, interaction_for, invoke, make_bot, run
+
+    async def go():
+        bot = make_bot(tmp_path)
+        upload = callback(bot, "fleet import")
+        ours = interaction_for(bot, guild_id=5005)
+        await upload(ours, roster=_Upload("My Fleet.rosz", dw3_roster.read_bytes()))
+        assert_safe_and_ephemeral(ours)
+        said = ours.all_text()
+        assert "Commonwealth Test Fleet" in said and "Imported: 1 ship, 248 pts" in said
+        assert (tmp_path / "var" / "fleets" / "discord-guild-5005.json").is_file()
+        table = interaction_for(bot, guild_id=5005)
+        await invoke(bot, "fleet vs", table, target="Lovelace")
+        assert "Heavy Gun Battery ×3 · Closing: 15" in table.all_text()
+        other = interaction_for(bot, guild_id=6006)  # another server has imported nothing
+        await invoke(bot, "fleet vs", other, target="Lovelace")
+        assert "no fleet imported yet" in other.all_text()
+
+    run(go())
+
+
+def test_discord_fleet_import_refuses_in_the_players_language(tmp_path):
+    from tests.discord_fakes import callback, interaction_for, make_bot, run
+    from units.roster import MAX_ROSTER_UPLOAD
+
+    async def go() -> list[str]:
+        bot = make_bot(tmp_path)
+        upload = callback(bot, "fleet import")
+        said = []
+        for attachment, locale in [(_Upload("army.txt", b"hello"), "ru"),
+                                   (_Upload("big.rosz", b"", size=MAX_ROSTER_UPLOAD + 1), "ru"),
+                                   (_Upload("broken.rosz", b"not a zip"), "ru"),
+                                   (_Upload("broken.rosz", b"not a zip"), "en-US")]:
+            inter = interaction_for(bot, locale=locale, guild_locale=locale)
+            await upload(inter, roster=attachment)
+            said.append(inter.all_text())
+        return said
+
+    not_roster, too_big, not_zip_ru, not_zip_en = run(go())
+    assert "army.txt: это не ростер" in not_roster
+    assert "big.rosz" in too_big and "предел" in too_big
+    assert "broken.rosz: это не zip-архив" in not_zip_ru and "broken.rosz: not a zip file" in not_zip_en
+    assert not (tmp_path / "var" / "fleets").exists()  # nothing was kept
+
+
+def test_an_uploaded_name_is_made_safe():
+    from units.roster import check_upload
+
+    assert check_upload("../../etc/My Fleet?.rosz", 10) == "My Fleet_.rosz"
+    with pytest.raises(UnitDataError, match="not a roster"):
+        check_upload("fleet.rosz.exe", 10)

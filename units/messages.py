@@ -151,6 +151,29 @@ declare({
     "units.err.fleet_edition": ("{field}: the fleet {name!r} is a {edition} roster; the {rules} rules cannot use "
                                 "its profiles", "{field}: флот «{name}» — ростер ({edition}); правила {rules} "
                                                 "не могут использовать его профили"),
+    "units.err.xml_too_big": ("{name}: more than {limit} bytes of XML",
+                              "{name}: больше {limit} байт XML"),
+    "units.err.not_xml": ("{name}: not well-formed XML (line {line}: {why})",
+                          "{name}: некорректный XML (строка {line}: {why})"),
+    "units.err.file_too_big": ("{name}: {size} bytes; the limit is {limit}",
+                               "{name}: {size} байт; предел — {limit}"),
+    "units.err.zip_members": ("{name}: a zipped BattleScribe file must hold exactly one {holds}, this one "
+                              "holds {count}", "{name}: сжатый файл BattleScribe должен содержать ровно один "
+                                               "{holds}, а в этом их {count}"),
+    "units.err.unzips_to": ("{name}: {member} unzips to {size} bytes; the limit is {limit}",
+                            "{name}: {member} распаковывается в {size} байт; предел — {limit}"),
+    "units.err.not_zip": ("{name}: not a zip file ({why})", "{name}: это не zip-архив ({why})"),
+    "units.err.no_file": ("{name}: no such file", "{name}: нет такого файла"),
+    "units.err.unreadable": ("{name}: cannot read the file ({why})",
+                             "{name}: файл не читается ({why})"),
+    "units.err.not_roster": ("{name}: not a roster (expected .rosz or .ros)",
+                             "{name}: это не ростер (нужен .rosz или .ros)"),
+    "units.err.roster_root": ("{name}: root element <{tag}> is not a BattleScribe <roster>",
+                              "{name}: корневой элемент <{tag}> — не <roster> BattleScribe"),
+    "units.err.roster_game": ("{name}: a roster of {system!r}, not of Dystopian Wars",
+                              "{name}: ростер игры «{system}», а не Dystopian Wars"),
+    "units.err.roster_empty": ("{name}: the roster holds no ship with a stat profile",
+                               "{name}: в ростере нет ни одного корабля с профилем характеристик"),
     "units.q.unknown": ("quality '{quality}' is not modelled by the {ruleset} calculator: the attack is resolved "
                         "without it", "свойство «{quality}» не моделируется калькулятором {ruleset}: атака решена "
                                       "без него"),
