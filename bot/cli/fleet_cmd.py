@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bot.cli.output import add_lang_flag, print_json
+from bot.cli.output import add_lang_flag, emit
 from core.messages import Plural, declare, text
 from core.params import show_params
 
@@ -106,31 +106,19 @@ def run_import(args: argparse.Namespace) -> int:
     from bot.service import Admiralty
 
     result = Admiralty().import_fleet(args.roster)
-    if args.json:
-        print_json(result)
-        return 0
-    print(_render_fleet(result, args.player_lang))
-    print(text("fleet.imported", args.player_lang, name=result["name"], ships=len(result["ships"])))
-    return 0
+    lang = args.player_lang
+    return emit(args, result, lambda r: _render_fleet(r, lang) + "\n"
+                + text("fleet.imported", lang, name=r["name"], ships=len(r["ships"])))
 
 
 def run_show(args: argparse.Namespace) -> int:
     from bot.service import Admiralty
 
-    result = Admiralty().fleet(args.name)
-    if args.json:
-        print_json(result)
-    else:
-        print(_render_fleet(result, args.player_lang))
-    return 0
+    return emit(args, Admiralty().fleet(args.name), lambda r: _render_fleet(r, args.player_lang))
 
 
 def run_vs(args: argparse.Namespace) -> int:
     from bot.service import Admiralty
 
-    result = Admiralty().fleet_vs(args.target, fleet=args.fleet, ruleset=args.ruleset, lang=args.player_lang)
-    if args.json:
-        print_json(result)
-    else:
-        print(render_table(result))
-    return 0
+    return emit(args, Admiralty().fleet_vs(args.target, fleet=args.fleet, ruleset=args.ruleset,
+                                           lang=args.player_lang), render_table)
