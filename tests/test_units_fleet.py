@@ -142,21 +142,27 @@ def test_http_fleet_routes(dw3_roster, tmp_path):
                                       ("POST", "/v1/fleet/vs", {"target": "Lovelace", "ruleset": "dw5"}),
                                       ("POST", "/v1/fleet/vs", {"target": "Zzyzx"}),
                                       ("POST", "/v1/fleet/vs", {"target": "Lovelace", "ruleset": "dw4"}),
-                                      ("GET", "/openapi.json", None)]:
+                                      ("GET", "/openapi.json", None),
+                                      ("POST", "/v1/fleet/vs", {"target": "Lovelace", "lang": "ru"}),
+                                      ("POST", "/v1/fleet/vs", {"target": "Lovelace", "ruleset": "dw4",
+                                                                "lang": "ru"})]:
                 response = await client.request(method, url, json=body)
                 out.append((response.status, await response.json()))
         return out
 
-    before = asyncio.run(calls())
+    before = asyncio.run(calls())[:6]
     assert before[0][0] == 404 and before[0][1]["error"]["code"] == "no_fleet"
     service.import_fleet(str(dw3_roster))
-    shown, table, bad, unknown, other_edition, openapi = asyncio.run(calls())
+    shown, table, bad, unknown, other_edition, openapi, russian, refused_ru = asyncio.run(calls())
     assert shown[0] == 200 and shown[1]["ships"][0]["name"] == "Borodino Battleship"
     assert table[0] == 200 and any(r["weapon"] == "Heavy Gun Battery" and "p_damage" in r for r in table[1]["rows"])
     assert bad[0] == 400 and bad[1]["error"]["field"] == "ruleset"
     assert unknown[0] == 404 and unknown[1]["error"]["field"] == "target"
     assert other_edition[0] == 422 and "cannot use its profiles" in other_edition[1]["error"]["message"]
     assert {"/v1/fleet", "/v1/fleet/vs"} <= set(openapi[1]["paths"])
+    assert russian[0] == 200 and russian[1]["lang"] == "ru" and {r["band"] for r in russian[1]["rows"]} == {
+        "В упор", "Сближение", "Дальняя"}
+    assert refused_ru[0] == 422 and "не могут использовать его профили" in refused_ru[1]["error"]["message"]
 
 
 def test_discord_fleet_command(dw3_roster, tmp_path):
