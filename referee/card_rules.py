@@ -232,6 +232,27 @@ def _air_razor(ctx: Context) -> Effect | str:
                   "получает Непрерывный огонь (воздушная цель)")
 
 
+def _crew_unmodified(ctx: Context) -> Effect | str:
+    return Effect({"crew_unmodified": True}, "its Disorder does not lower its Crew for the Crew Check",
+                  "Дезорганизация не снижает его Экипаж для Проверки экипажа")
+
+
+def _daredevil(ctx: Context) -> Effect | str:
+    return Effect({"crew_check": "pass", "rammer_no_disorder": True},
+                  "passes its Crew Check and gains no Disorder from the Ram",
+                  "проходит Проверку экипажа и не получает Дезорганизации от Тарана")
+
+
+def _very_large_rammer(ctx: Context) -> Effect | str:
+    return Effect({"rammer_no_disorder": True}, "gains no Disorder from the Ram",
+                  "не получает Дезорганизации от Тарана")
+
+
+def _very_large_target(ctx: Context) -> Effect | str:
+    return Effect({"target_no_disorder": True}, "gains no Disorder from the Ram",
+                  "не получает Дезорганизации от Тарана")
+
+
 def _ablative_x(ctx: Context) -> Effect | str:
     if not ctx.x:
         return "its (X) is not printed"
@@ -334,6 +355,17 @@ APPLIED: tuple[CardRule, ...] = (
     CardRule("Sky Commandos", "dw4", "target", ("assault",),
              "If this model is targeted by a Boarding action, it adds X dice to its Resistance Roll.",
              f"{GLOSSARY} › Sky Commandos", _sky_commandos_boarded),
+    CardRule("Mechanical Soul", "dw4", "attacker", ("ram",),
+             "This model’s Crew rating cannot be Modified", f"{GLOSSARY} › Mechanical Soul", _crew_unmodified),
+    CardRule("Daredevil Crew", "dw4", "attacker", ("ram",),
+             "This model automatically passes its Crew Check when Resolving a Ram and does not gain Disorder in the "
+             "Inflict Disorder step.", f"{GLOSSARY} › Daredevil Crew", _daredevil),
+    CardRule("Very Large", "dw4", "attacker", ("ram",),
+             "A model with this Property suffers no Disorder from Collisions or Ramming actions",
+             f"{GLOSSARY} › Very Large", _very_large_rammer),
+    CardRule("Very Large", "dw4", "target", ("ram",),
+             "A model with this Property suffers no Disorder from Collisions or Ramming actions",
+             f"{GLOSSARY} › Very Large", _very_large_target),
     CardRule("Ablative Armour", "dw4", "target", ("attack",),
              "When this model the Initial Target of an Attack action, Convert X Exploding Strikes in the Action "
              "Roll to Heavy Strikes at the start of the Resolve Exploding Strikes step.",

@@ -362,3 +362,32 @@ def test_air_razor_munitions_makes_broadsides_sustained_against_aerial_units():
     assert values == {"quality": ["broadside", "sustained"]}
     assert card_effects("attack", "dw3", {"quality": ["broadside"], "target_type": "surface"}, [card], 1)[0] == {}
     assert card_effects("attack", "dw3", {"quality": ["gunnery"], "target_type": "aerial"}, [card], 1)[0] == {}
+
+
+# --- dw4 ram: Mechanical Soul (15 dw4 cards), Daredevil Crew (5), Very Large (5) ----------------------------------
+
+def test_mechanical_soul_keeps_the_crew_check_at_the_printed_crew():
+    # GL Mechanical Soul: "This model's Crew rating cannot be Modified". A Crew 6 rammer at Disorder 2 passes a
+    # Crew Check on card values 1-10 with 6 in 10 (not 4 in 10: Disorder would lower its Crew)
+    card = _card("dw4", "Merian Automata Frigate", "attacker")
+    assert card_effects("ram", "dw4", {}, [card], 1)[0] == {"crew_unmodified": True}
+    base = {"ruleset": "dw4", "hull": 4, "inches": 3, "rammer_mass": 1, "target_mass": 2, "crew": 6,
+            "rammer_disorder": 2}
+    assert resolve("ram", base)["p_crew_pass"] == pytest.approx(4 / 10)
+    assert resolve("ram", {**base, "crew_unmodified": True})["p_crew_pass"] == pytest.approx(6 / 10)
+
+
+def test_daredevil_crew_passes_and_gains_no_disorder_and_very_large_gains_none_either():
+    # GL Daredevil Crew: "This model automatically passes its Crew Check when Resolving a Ram and does not gain
+    # Disorder in the Inflict Disorder step." GL Very Large: "suffers no Disorder from Collisions or Ramming actions"
+    daredevil = _card("dw4", "Death Bringer", "attacker")
+    values, _ = card_effects("ram", "dw4", {}, [daredevil], 1)
+    assert values["crew_check"] == "pass" and values["rammer_no_disorder"] is True  # (and its Heavy Prow)
+    base = {"ruleset": "dw4", "hull": 8, "inches": 3, "rammer_mass": 3, "target_mass": 2, "rammer_disorder": 1}
+    r = resolve("ram", {**base, **values})
+    assert r["p_crew_pass"] == 1.0 and r["rammer_disorder"] == 1  # stays at 1 (without the rule: 2)
+    assert resolve("ram", {**base, "crew_check": "pass"})["rammer_disorder"] == 2
+    anastasia = _card("dw4", "Anastasia", "target")
+    assert card_effects("ram", "dw4", {}, [anastasia], 1)[0] == {"target_no_disorder": True}
+    assert resolve("ram", {**base, "crew_check": "pass", "target_no_disorder": True})["p_target_disorder"] == 0.0
+    assert resolve("ram", {**base, "crew_check": "pass"})["p_target_disorder"] == 1.0
