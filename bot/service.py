@@ -280,7 +280,7 @@ class Admiralty:
         The fleet's edition decides the rules (a dw3 roster: the dw3 rulebook; a dw4 roster: dw4);
         a ruleset of the other edition is refused, as its profiles cannot be used."""
         from referee.api import resolve
-        from units.fleet import attack_rows, get_fleet
+        from units.fleet import attack_rows, card_notes, get_fleet
         from units.messages import refusal, unit_label_text
 
         lang = choose_lang(lang)
@@ -294,10 +294,12 @@ class Admiralty:
         rows: list[dict[str, Any]] = []
         citations: dict[str, Any] = {}
         notes: list[str] = []
+        cards: list[tuple[str, str, list[tuple[str, str]]]] = []
         title = None
         for row in attack_rows(chosen, unit, edition, lang):
             params = row.pop("params", None)
             notes.extend(f"{row['ship']}: {n}" for n in row.pop("notes", []))
+            cards.append((row["ship"], row["weapon"], row.pop("card_notes", [])))
             if params is None:
                 rows.append(row)
                 continue
@@ -318,7 +320,7 @@ class Admiralty:
             rows.append(row)
         table = {"fleet": chosen["name"], "edition": edition, "ruleset": rules, "ruleset_title": title,
                  "target": unit_label_text(unit, lang), "lang": lang, "rows": rows,
-                 "notes": list(dict.fromkeys(notes)), "citations": list(citations.values())}
+                 "notes": list(dict.fromkeys(notes)) + card_notes(cards), "citations": list(citations.values())}
         shown: dict[str, Any] = tidy(table)
         return shown
 

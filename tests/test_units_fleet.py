@@ -201,6 +201,12 @@ def test_fleet_dice_are_the_single_attacks_pool_shields_included(dw3_roster, tmp
     single = service.referee("attack", {"lead": 9, "support": [4, 4], "quality": ["gunnery"], "target": "Lovelace",
                                         "range": "closing"})
     assert single["pool"] == dice["closing"]
+    # a card rule whose effect differs by weapon names the weapons (Lovelace's QR "Luminiferous Defences: May use
+    # crippled ADV (3) against any weapon with the Gunnery quality" — Heavy Gun Batteries are Gunnery); one whose
+    # effect is the same for every row is said once
+    assert ("Lovelace Cruiser › Luminiferous Defences (Borodino Battleship › Heavy Gun Battery): defends with its "
+            "Crippled ADV: 3 dice") in table["notes"]
+    assert sum("Internal Shield Generator" in n for n in table["notes"]) == 1
 
 
 def test_fleet_table_in_russian_and_english(dw3_roster, tmp_path):

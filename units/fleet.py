@@ -96,6 +96,24 @@ def get_fleet(data_dir: Path, name: str | None = None, scope: str | None = None)
     return current
 
 
+def card_notes(rows: list[tuple[str, str, list[tuple[str, str]]]]) -> list[str]:
+    """The table's card-rule lines, each once: (ship, weapon, [(unit › rule, effect)]) per row. A rule whose
+    effect is the same on every row is said once; one that differs by weapon names the weapons of each effect."""
+    effects: dict[str, dict[str, list[str]]] = {}
+    for ship, weapon, lines in rows:
+        for label, effect in lines:
+            weapons = effects.setdefault(label, {}).setdefault(effect, [])
+            if f"{ship} › {weapon}" not in weapons:
+                weapons.append(f"{ship} › {weapon}")
+    out = []
+    for label, by_effect in effects.items():
+        if len(by_effect) == 1:
+            out.append(f"{label}: {next(iter(by_effect))}")
+        else:
+            out.extend(f"{label} ({', '.join(weapons)}): {effect}" for effect, weapons in by_effect.items())
+    return out
+
+
 def summary(fleet: dict[str, Any]) -> dict[str, Any]:
     """The `fleet show` shape: each ship with its models, points, weapons (mounts, arc) and rule names."""
     ships = []
@@ -140,7 +158,7 @@ def attack_rows(fleet: dict[str, Any], target: Unit, edition: str, lang: str = "
                 found, lines = card_rule_effects("attack", edition, params, ship, target, ship.get("models") or 1,
                                                  lang=lang)
                 params.update(found)
-                notes.extend(f"{line.unit} › {line.rule}: {line.effect}" for line in lines)
-                row.update({"params": params, "notes": notes})
+                row.update({"params": params, "notes": notes,
+                            "card_notes": [(f"{line.unit} › {line.rule}", line.effect) for line in lines]})
                 rows.append(row)
     return rows
