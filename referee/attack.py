@@ -107,6 +107,10 @@ PARAMS: list[ParamSpec] = [
                     "Obscured (a card rule such as Luminiferous Defences; filled when units are named)"),
           ParamSpec("defence_any", BOOL, "dw3: the target rolls its ⟨defence⟩ dice against this attack though it "
                     "has neither Aerial nor Submerged (a card rule such as Luminiferous Defences)")),
+    *only(DW4, "a dw4 Magnetic Generator's rule; the 3rd edition's has another",
+          ParamSpec("resistance_heavy_counters", BOOL, "dw4: Heavy Strikes in the Resistance Roll count as Heavy "
+                    "Counters (a card rule such as Magnetic Generator, against Aerial, Assault or Submerged "
+                    "Weapons)")),
     *only(DW3, "a dw4 attack adds no Disorder to its target here",
           ParamSpec("target_disorder", INT, "dw3: the target's Disorder level before the attack (at level 3 each "
                     "further level from criticals, Hazardous or Arc is 1 damage instead)", 0, 3)),

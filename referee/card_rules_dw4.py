@@ -82,7 +82,25 @@ def _heavy_prow_target(ctx: Context) -> Effect | str:
                   f"его урон меньше на {ctx.x} (касание в носовой сектор предполагается)")
 
 
+def _magnetic_generator(ctx: Context) -> Effect | str:
+    if not {"aerial", "assault", "submerged"} & qualities(ctx):
+        return "the attack has no Aerial, Assault or Submerged Weapons"
+    return Effect({"resistance_heavy_counters": True}, "Heavy Strikes in its Resistance Roll count as Heavy Counters",
+                  "Тяжёлые удары в его броске Сопротивления считаются Тяжёлыми отражениями")
+
+
+def _magnetic_generator_boarding(ctx: Context) -> Effect | str:
+    return "a Boarding action is not an Attack action: its Resistance Roll is not converted"
+
+
 TABLE: tuple[CardRule, ...] = (
+    CardRule("Magnetic Generator", "dw4", "target", ("attack",),
+             "If a model in this unit is targeted by an Attack action involving Aerial, Assault, or Submerged "
+             "Weapons, or an Attack Run mission, convert any Heavy Strikes in the Resistance Roll to Heavy Counters "
+             "at the start of the Count Hits step.", f"{GLOSSARY} › Magnetic Generator", _magnetic_generator),
+    CardRule("Magnetic Generator", "dw4", "target", ("assault",),
+             "If a model in this unit is targeted by an Attack action involving Aerial, Assault, or Submerged "
+             "Weapons …", f"{GLOSSARY} › Magnetic Generator", _magnetic_generator_boarding),
     CardRule("Sky Commandos", "dw4", "attacker", ("assault",),
              "This model’s unit can make Boarding actions that target Airborne models. When this model Participates "
              "in a Boarding action, it contributes X dice to the Action Roll.", f"{GLOSSARY} › Sky Commandos",

@@ -160,7 +160,6 @@ NOT_MODELLED: dict[str, dict[str, tuple[str, ...]]] = {
         'lingchi shadow jumpers': ('attack', 'assault'),
         'luftlancer assault': ('assault',),
         'magma cast generator': ('attack',),
-        'magnetic generator': ('attack', 'assault'),
         'mindless storm': ('attack',),
         'mine clearance mission': ('attack',),
         'mine sweeper': ('attack',),

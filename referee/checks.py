@@ -15,6 +15,8 @@ from referee.rulesets.base import Ruleset
 
 # the Russian of each reason a ParamSpec's `unused_why` gives (a reason without one is shown in English)
 WHY_RU = {
+    "a dw4 Magnetic Generator's rule; the 3rd edition's has another": "правило Magnetic Generator из dw4; в 3-й "
+                                                                       "редакции оно другое",
     "Luminiferous Defences is a 3rd-edition card rule": "Luminiferous Defences — правило карточки 3-й редакции",
     "only the 3.03 rulebook's assault table has Draw and Havoc results": "Ничья и Опустошение есть только в таблице "
                                                                          "абордажа книги правил 3.03",

@@ -391,3 +391,17 @@ def test_daredevil_crew_passes_and_gains_no_disorder_and_very_large_gains_none_e
     assert card_effects("ram", "dw4", {}, [anastasia], 1)[0] == {"target_no_disorder": True}
     assert resolve("ram", {**base, "crew_check": "pass", "target_no_disorder": True})["p_target_disorder"] == 0.0
     assert resolve("ram", {**base, "crew_check": "pass"})["p_target_disorder"] == 1.0
+
+
+def test_dw4_magnetic_generator_turns_resistance_heavy_strikes_into_heavy_counters():
+    # GL Magnetic Generator: "If a model in this unit is targeted by an Attack action involving Aerial, Assault, or
+    # Submerged Weapons …, convert any Heavy Strikes in the Resistance Roll to Heavy Counters". Anastasia has one.
+    card = _card("dw4", "Anastasia", "target")
+    assert card_effects("attack", "dw4", {"quality": ["aerial"]}, [card], 1)[0]["resistance_heavy_counters"] is True
+    # (its Ablative Armour and Heavy Shield Generator apply as well)
+    assert "resistance_heavy_counters" not in card_effects("attack", "dw4", {"quality": ["torpedo"]}, [card], 1)[0]
+    # one Resistance die: a Heavy Counter (2) and a Counter (1) score 3/6 a die; the Heavy Strike face as a Heavy
+    # Counter adds 2/6: 5/6
+    base = {"ruleset": "dw4", "dice": 4, "armour": 4, "defence": 1, "quality": ["aerial"]}
+    assert resolve("attack", base)["expected_counters"] == pytest.approx(3 / 6)
+    assert resolve("attack", {**base, "resistance_heavy_counters": True})["expected_counters"] == pytest.approx(5 / 6)
