@@ -35,6 +35,14 @@ class Effect:
 
 
 @dataclass(frozen=True)
+class Skip:
+    """Why a rule has no effect this time, in both languages."""
+
+    en: str
+    ru: str
+
+
+@dataclass(frozen=True)
 class CardRule:
     """One rule as the referee reads it. `text_has`: the reading applies to cards whose rule text matches
     (the quick reference and the 3.0x rulebook print different Ablative Armour rules under one name)."""
@@ -45,7 +53,7 @@ class CardRule:
     actions: tuple[str, ...]
     quote: str
     source: str
-    effect: Callable[[Context], Effect | str]  # an Effect, or why it does not apply this time
+    effect: Callable[[Context], Effect | Skip]  # an Effect, or why it does not apply this time
     text_has: str = ""
 
     @property

@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee import card_rules_dw3, card_rules_dw4
-from referee.card_rule_types import CardRule, Context, Effect, rule_arg, rule_base, rule_key
+from referee.card_rule_types import CardRule, Context, Effect, Skip, rule_arg, rule_base, rule_key
 from referee.card_rules_scope import NOT_MODELLED
 
-__all__ = ["APPLIED", "Card", "CardRule", "CardRuleLine", "Context", "Effect", "applied_names", "card_effects",
-           "rule_arg", "rule_base", "rule_key"]
+__all__ = ["APPLIED", "Card", "CardRule", "CardRuleLine", "Context", "Effect", "Skip", "applied_names",
+           "card_effects", "rule_arg", "rule_base", "rule_key"]
 
 APPLIED: tuple[CardRule, ...] = card_rules_dw3.TABLE + card_rules_dw4.TABLE
 _APPLIED_KEYS = {(r.family, r.key) for r in APPLIED}
@@ -90,9 +90,9 @@ def card_effects(action: str, family: str, params: Mapping[str, Any], cards: Seq
                           bool(target and target.airborne), rule_arg(printed), text or "",
                           target.stats if target else {})
             outcome = rule.effect(ctx)
-            if isinstance(outcome, str):
+            if isinstance(outcome, Skip):
                 lines.append(CardRuleLine(card.unit, printed, card.side, False,
-                                          _say(lang, f"no effect here: {outcome}", f"не действует: {outcome}"),
+                                          _say(lang, f"no effect here: {outcome.en}", f"не действует: {outcome.ru}"),
                                           rule.source))
                 continue
             for name, value in outcome.values.items():

@@ -5,49 +5,52 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.card_rule_types import CardRule, Context, Effect, qualities
+from referee.card_rule_types import CardRule, Context, Effect, Skip, qualities
 
 QRS = "dw3 quick reference unit card"
 BSDATA = "BattleScribe dw3 data (BSData dystopianwars), rule text"
 
 
-def _ablative_qrs(ctx: Context) -> Effect | str:
+def _ablative_qrs(ctx: Context) -> Effect | Skip:
     if "aerial" in qualities(ctx):
-        return "the attack has the Aerial quality, which ignores it"
+        return Skip("the attack has the Aerial quality, which ignores it",
+                    "атака имеет свойство Aerial, которое его игнорирует")
     return Effect({"card_dice": -1}, "-1 die", "-1 куб")
 
 
-def _shield_two(ctx: Context) -> Effect | str:
+def _shield_two(ctx: Context) -> Effect | Skip:
     return Effect({"shield": True, "shield_dice": 2}, "Shield Generator, -2 dice", "щитовой генератор, -2 куба")
 
 
-def _shield_mass(ctx: Context) -> Effect | str:
+def _shield_mass(ctx: Context) -> Effect | Skip:
     mass = ctx.params.get("mass")
     if mass is None:
-        return "the target's Mass is not known"
+        return Skip("the target's Mass is not known", "Масса цели неизвестна")
     removed = min(int(mass), 3)
     return Effect({"shield": True, "shield_dice": removed}, f"Shield Generator, -{removed} dice (Mass, max 3)",
                   f"щитовой генератор, -{removed} куба (Масса, не больше 3)")
 
 
-def _pack_hunter(ctx: Context) -> Effect | str:
+def _pack_hunter(ctx: Context) -> Effect | Skip:
     if ctx.models < 3:
-        return f"only {ctx.models} model{'s' if ctx.models != 1 else ''} contribute (it needs 3)"
+        return Skip(f"only {ctx.models} model{'s' if ctx.models != 1 else ''} contribute (it needs 3)",
+                    f"участвуют только {ctx.models} (нужно 3)")
     return Effect({"card_dice": 2}, "+2 dice (3 or more models contribute)", "+2 куба (3 и более моделей)")
 
 
-def _cloud_hunting(ctx: Context) -> Effect | str:
+def _cloud_hunting(ctx: Context) -> Effect | Skip:
     if ctx.params.get("target_type") != "aerial":
-        return "the target is not Aerial"
+        return Skip("the target is not Aerial", "цель не воздушная")
     return Effect({"card_dice": 2}, "+2 dice (Aerial target)", "+2 куба (воздушная цель)")
 
 
-def _focused_fire(ctx: Context) -> Effect | str:
+def _focused_fire(ctx: Context) -> Effect | Skip:
     wanted = {w.strip().casefold() for w in re.split(r",|/|\bor\b", ctx.arg) if w.strip()}
     if not wanted:
-        return "its qualities (x) are not printed on this card"
+        return Skip("its qualities (x) are not printed on this card", "его свойства (x) не напечатаны на этой карточке")
     if not wanted & qualities(ctx):
-        return f"the attack has none of its qualities ({ctx.arg})"
+        return Skip(f"the attack has none of its qualities ({ctx.arg})",
+                    f"у атаки нет ни одного из его свойств ({ctx.arg})")
     return Effect({"card_dice": 2, "reroll_blanks": True},
                   "+2 dice and Blank results may be re-rolled (the Activation's one Focused Fire attack: assumed to "
                   "be this one; ⟨card_rules_off⟩ if not)",
@@ -55,37 +58,37 @@ def _focused_fire(ctx: Context) -> Effect | str:
                   "это она; ⟨card_rules_off⟩, если нет)")
 
 
-def _hammer_sweep(ctx: Context) -> Effect | str:
+def _hammer_sweep(ctx: Context) -> Effect | Skip:
     return Effect({"bonus": int(ctx.params.get("bonus") or 0) + 2},
                   "+2 ram dice (assumed: no turns during this movement; ⟨card_rules_off⟩ if it turned)",
                   "+2 куба тарана (считается, что без поворотов в этом движении; ⟨card_rules_off⟩, если поворачивал)")
 
 
-def _mechanical_soul(ctx: Context) -> Effect | str:
+def _mechanical_soul(ctx: Context) -> Effect | Skip:
     support = int(ctx.params.get("support") or 0)
     if not support:
-        return "no other model supports this assault"
+        return Skip("no other model supports this assault", "ни одна другая модель не поддерживает этот абордаж")
     models = "model adds" if support == 1 else "models add"
     return Effect({"card_dice": -support}, f"-{support}: its {support} supporting {models} +1 die each, not +2",
                   f"-{support}: поддерживающие модели ({support}) добавляют по +1 кубу, а не по +2")
 
 
-def _luminiferous_unusable(ctx: Context) -> str:
-    """Why the rulebook's Luminiferous Defences cannot be used ("" when it can): "Submerged Models, Crippled
+def _luminiferous_unusable(ctx: Context) -> Skip | None:
+    """Why the rulebook's Luminiferous Defences cannot be used (None when it can): "Submerged Models, Crippled
     Models or Models with Shredded Defences cannot use Luminiferous Defences." """
     markers = {str(m).lower() for m in ctx.params.get("markers") or []}
     if ctx.params.get("target_type") == "submerged":
-        return "the target is Submerged"
+        return Skip("the target is Submerged", "цель Подводная")
     if ctx.params.get("crippled"):
-        return "the target is Crippled"
+        return Skip("the target is Crippled", "цель Повреждена")
     if "shredded-defences" in markers:
-        return "the target has Shredded Defences"
-    return ""
+        return Skip("the target has Shredded Defences", "у цели Защита разбита (Shredded Defences)")
+    return None
 
 
-def _luminiferous(ctx: Context) -> Effect | str:
+def _luminiferous(ctx: Context) -> Effect | Skip:
     why = _luminiferous_unusable(ctx)
-    if why:
+    if why is not None:
         return why
     values: dict[str, Any] = {"heavy_as_hit": True}
     en, ru = "Heavy Hits count as 1 Hit (if not Obscured)", "Тяжёлые попадания — 1 Попадание (если не Скрыта)"
@@ -98,41 +101,64 @@ def _luminiferous(ctx: Context) -> Effect | str:
     return Effect(values, en, ru)
 
 
-def _luminiferous_qrs(ctx: Context) -> Effect | str:
+def _luminiferous_qrs(ctx: Context) -> Effect | Skip:
     printed = re.search(r"ADV\s*\((\d+)\)", ctx.text)
     if not printed:
-        return "its ADV is not printed"
+        return Skip("its ADV is not printed", "его ADV не напечатана")
     if "gunnery" not in qualities(ctx):
-        return "the attack has no Gunnery quality"
+        return Skip("the attack has no Gunnery quality", "у атаки нет свойства Gunnery")
     if "defence" in ctx.params:
-        return "the target already rolls its defence against this attack"
+        return Skip("the target already rolls its defence against this attack",
+                    "цель уже бросает защиту против этой атаки")
     dice = int(printed.group(1))
     return Effect({"defence": dice, "defence_any": True}, f"defends with its Crippled ADV: {dice} dice",
                   f"защищается Защитой ADV поврежденной стороны: {dice} куб.")
 
 
-def _give_em_hell(ctx: Context) -> Effect | str:
+def _give_em_hell(ctx: Context) -> Effect | Skip:
     return Effect({"draw_is_havoc": True}, "a Draw is a Havoc result", "Ничья считается Опустошением")
 
 
-def _give_em_hell_attack(ctx: Context) -> Effect | str:
-    return ("only when the Unit declared 'Give Em Hell' this Activation: its Broadside, Gunnery and Fusillade "
-            "weapons then gain Devastating (add the devastating quality)")
+def _give_em_hell_attack(ctx: Context) -> Effect | Skip:
+    return Skip("only when the Unit declared 'Give Em Hell' this Activation: its Broadside, Gunnery and Fusillade "
+                "weapons then gain Devastating (add the devastating quality)",
+                "только если Подразделение объявило 'Give Em Hell' в эту Активацию: тогда его оружие Broadside, "
+                "Gunnery и Fusillade получает Devastating (добавьте свойство devastating)")
 
 
-def _air_razor(ctx: Context) -> Effect | str:
+def _air_razor(ctx: Context) -> Effect | Skip:
     q = [str(x) for x in ctx.params.get("quality") or []]
     if "broadside" not in qualities(ctx):
-        return "the attack has no Broadside quality"
+        return Skip("the attack has no Broadside quality", "у атаки нет свойства Broadside")
     if ctx.params.get("target_type") != "aerial":
-        return "the target is not Aerial"
+        return Skip("the target is not Aerial", "цель не воздушная")
     if "sustained" in qualities(ctx):
-        return "the attack is Sustained already"
+        return Skip("the attack is Sustained already", "атака уже Sustained")
     return Effect({"quality": [*q, "sustained"]}, "gains Sustained (an Aerial target)",
                   "получает Непрерывный огонь (воздушная цель)")
 
 
+def _black_wolf_attack(ctx: Context) -> Effect | Skip:
+    return Skip("only in a Round when your force had more Victory Points at the last Check for Victory: then give "
+                "⟨reroll_blanks⟩", "только в Раунде, когда у вашего флота было больше Победных очков при последней "
+                                   "проверке: тогда задайте ⟨reroll_blanks⟩")
+
+
+def _black_wolf_assault(ctx: Context) -> Effect | Skip:
+    return Skip("only in a Round when your force led on Victory Points; the assault's Blank re-rolls are not "
+                "modelled: check its text", "только в Раунде, когда ваш флот впереди по Победным очкам; переброс "
+                                            "Пустых граней в абордаже не моделируется: сверьтесь с текстом")
+
+
 TABLE: tuple[CardRule, ...] = (
+    CardRule("Black Wolf Mercenaries", "dw3", "attacker", ("attack",),
+             "Models in this Unit may re-roll Blank dice results in any Action Dice Pool. The Black Wolf Mercenaries "
+             "Rule only applies during each Round where the Force this Unit is part of had more Victory Points than "
+             "their opponents at the most recent Check for Victory Step.",
+             f"{BSDATA} › Black Wolf Mercenaries", _black_wolf_attack),
+    CardRule("Black Wolf Mercenaries", "dw3", "attacker", ("assault",),
+             "Models in this Unit may re-roll Blank dice results in any Action Dice Pool.",
+             f"{BSDATA} › Black Wolf Mercenaries", _black_wolf_assault),
     CardRule("Ablative Armour", "dw3", "target", ("attack",),
              "Remove 1 action die from the attack dice pool each time an attack is made against this unit. "
              "Attacks with the aerial quality ignore this rule.", f"{QRS} › Ablative Armour", _ablative_qrs,

@@ -2,95 +2,100 @@
 sentence; card_rules reads them."""
 from __future__ import annotations
 
-from referee.card_rule_types import CardRule, Context, Effect, qualities
+from referee.card_rule_types import CardRule, Context, Effect, Skip, qualities
 
 GLOSSARY = "Dystopian Wars 4th edition Rules Glossary"
 
 
-def _sky_commandos_boarder(ctx: Context) -> Effect | str:
+def _sky_commandos_boarder(ctx: Context) -> Effect | Skip:
     if not ctx.x:
-        return "its (X) is not printed"
+        return Skip("its (X) is not printed", "его (X) не напечатан")
     if not ctx.target_airborne:
-        return "the target is not Airborne (Boarding Parties board Surface models)"
+        return Skip("the target is not Airborne (Boarding Parties board Surface models)",
+                    "цель не воздушная (Boarding Parties берут на абордаж надводные модели)")
     return Effect({"boarding": [ctx.x] * ctx.models}, f"{ctx.x} dice per model (an Airborne target)",
                   f"{ctx.x} кубов на модель (воздушная цель)")
 
 
-def _sky_commandos_boarded(ctx: Context) -> Effect | str:
+def _sky_commandos_boarded(ctx: Context) -> Effect | Skip:
     if not ctx.x:
-        return "its (X) is not printed"
+        return Skip("its (X) is not printed", "его (X) не напечатан")
     if ctx.params.get("target_boarding"):
-        return "its Boarding Parties (X) already add its Resistance dice (the model's crew counted once)"
+        return Skip("its Boarding Parties (X) already add its Resistance dice (the model's crew counted once)",
+                    "его Boarding Parties (X) уже добавляют кубы Сопротивления (экипаж считается один раз)")
     return Effect({"target_boarding": ctx.x}, f"+{ctx.x} Resistance dice", f"+{ctx.x} кубов Сопротивления")
 
 
-def _crew_unmodified(ctx: Context) -> Effect | str:
+def _crew_unmodified(ctx: Context) -> Effect | Skip:
     return Effect({"crew_unmodified": True}, "its Disorder does not lower its Crew for the Crew Check",
                   "Дезорганизация не снижает его Экипаж для Проверки экипажа")
 
 
-def _daredevil(ctx: Context) -> Effect | str:
+def _daredevil(ctx: Context) -> Effect | Skip:
     return Effect({"crew_check": "pass", "rammer_no_disorder": True},
                   "passes its Crew Check and gains no Disorder from the Ram",
                   "проходит Проверку экипажа и не получает Дезорганизации от Тарана")
 
 
-def _very_large_rammer(ctx: Context) -> Effect | str:
+def _very_large_rammer(ctx: Context) -> Effect | Skip:
     return Effect({"rammer_no_disorder": True}, "gains no Disorder from the Ram",
                   "не получает Дезорганизации от Тарана")
 
 
-def _very_large_target(ctx: Context) -> Effect | str:
+def _very_large_target(ctx: Context) -> Effect | Skip:
     return Effect({"target_no_disorder": True}, "gains no Disorder from the Ram",
                   "не получает Дезорганизации от Тарана")
 
 
-def _ablative_x(ctx: Context) -> Effect | str:
+def _ablative_x(ctx: Context) -> Effect | Skip:
     if not ctx.x:
-        return "its (X) is not printed"
+        return Skip("its (X) is not printed", "его (X) не напечатан")
     return Effect({"target_ablative": ctx.x}, f"Ablative Armour ({ctx.x})", f"Абляционная броня ({ctx.x})")
 
 
-def _heavy_shield(ctx: Context) -> Effect | str:
+def _heavy_shield(ctx: Context) -> Effect | Skip:
     return Effect({"shield": True}, "+1 Armour", "+1 к Броне")
 
 
-def _aerial_shield_enhancer(ctx: Context) -> Effect | str:
+def _aerial_shield_enhancer(ctx: Context) -> Effect | Skip:
     if "heavy shield generator" not in ctx.target_rules:
-        return "the target has no Heavy Shield Generator"
+        return Skip("the target has no Heavy Shield Generator", "у цели нет тяжелого щитового генератора")
     if not ctx.target_airborne:
-        return "the target is not Airborne"
+        return Skip("the target is not Airborne", "цель не воздушная")
     if "submerged" in qualities(ctx):
-        return "a Heavy Shield Generator has no effect against Submerged Weapons"
+        return Skip("a Heavy Shield Generator has no effect against Submerged Weapons",
+                    "тяжелый щитовой генератор не действует против подводного оружия")
     armour = ctx.params.get("armour")
     if armour is None:
-        return "the target's Armour is not known"
+        return Skip("the target's Armour is not known", "Броня цели неизвестна")
     return Effect({"armour": int(armour) + 1}, "+2 Armour from the Heavy Shield Generator instead of +1",
                   "+2 к Броне от тяжелого щитового генератора вместо +1")
 
 
-def _heavy_prow_rammer(ctx: Context) -> Effect | str:
+def _heavy_prow_rammer(ctx: Context) -> Effect | Skip:
     if not ctx.x:
-        return "its (X) is not printed"
+        return Skip("its (X) is not printed", "его (X) не напечатан")
     return Effect({"heavy_prow": ctx.x}, f"+{ctx.x} Bonus Dice", f"+{ctx.x} бонусных куба")
 
 
-def _heavy_prow_target(ctx: Context) -> Effect | str:
+def _heavy_prow_target(ctx: Context) -> Effect | Skip:
     if not ctx.x:
-        return "its (X) is not printed"
+        return Skip("its (X) is not printed", "его (X) не напечатан")
     return Effect({"target_heavy_prow": ctx.x}, f"its damage reduced by {ctx.x} (contact in its Fore arc assumed)",
                   f"его урон меньше на {ctx.x} (касание в носовой сектор предполагается)")
 
 
-def _magnetic_generator(ctx: Context) -> Effect | str:
+def _magnetic_generator(ctx: Context) -> Effect | Skip:
     if not {"aerial", "assault", "submerged"} & qualities(ctx):
-        return "the attack has no Aerial, Assault or Submerged Weapons"
+        return Skip("the attack has no Aerial, Assault or Submerged Weapons",
+                    "у атаки нет оружия Aerial, Assault или Submerged")
     return Effect({"resistance_heavy_counters": True}, "Heavy Strikes in its Resistance Roll count as Heavy Counters",
                   "Тяжёлые удары в его броске Сопротивления считаются Тяжёлыми отражениями")
 
 
-def _magnetic_generator_boarding(ctx: Context) -> Effect | str:
-    return "a Boarding action is not an Attack action: its Resistance Roll is not converted"
+def _magnetic_generator_boarding(ctx: Context) -> Effect | Skip:
+    return Skip("a Boarding action is not an Attack action: its Resistance Roll is not converted",
+                "Абордаж — не Действие атаки: его бросок Сопротивления не меняется")
 
 
 TABLE: tuple[CardRule, ...] = (

@@ -20,7 +20,6 @@ NOT_MODELLED: dict[str, dict[str, tuple[str, ...]]] = {
         'arc generator': ('attack',),
         'awacs': ('attack',),
         'azhdaya berserkers': ('assault',),
-        'black wolf mercenaries': ('attack', 'assault'),
         'bombardment': ('attack',),
         'breaker of bows': ('assault', 'ram'),
         'cetacean launch tubes': ('assault',),

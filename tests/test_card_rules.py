@@ -405,3 +405,14 @@ def test_dw4_magnetic_generator_turns_resistance_heavy_strikes_into_heavy_counte
     base = {"ruleset": "dw4", "dice": 4, "armour": 4, "defence": 1, "quality": ["aerial"]}
     assert resolve("attack", base)["expected_counters"] == pytest.approx(3 / 6)
     assert resolve("attack", {**base, "resistance_heavy_counters": True})["expected_counters"] == pytest.approx(5 / 6)
+
+
+def test_black_wolf_mercenaries_says_when_it_applies():
+    # BSData 3.06: "Models in this Unit may re-roll Blank dice results in any Action Dice Pool. The Black Wolf
+    # Mercenaries Rule only applies during each Round where the Force this Unit is part of had more Victory Points"
+    # — the score is not an input: the line says so and names the input that re-rolls Blanks
+    unit = next(u for u in _units("dw3").values() if any(r["name"] == "Black Wolf Mercenaries" for r in u["rules"]))
+    card = Card(unit["name"], "attacker", [(r["name"], r.get("text") or "") for r in unit["rules"]])
+    values, lines = card_effects("attack", "dw3", {}, [card], 1)
+    wolf = next(line for line in lines if line.rule == "Black Wolf Mercenaries")
+    assert "reroll_blanks" not in values and not wolf.applied and "⟨reroll_blanks⟩" in wolf.effect

@@ -225,6 +225,9 @@ def test_fleet_table_in_russian_and_english(dw3_roster, tmp_path):
     shield_ru = next(n for n in ru["notes"] if "Internal Shield Generator" in n)
     assert "-2 куба" in shield_ru and "dice" not in shield_ru
     assert any("-2 dice" in n for n in en["notes"])
+    # why a card rule did nothing on a row is Russian too (Luminiferous Defences against a non-Gunnery weapon)
+    assert any("не действует: у атаки нет свойства Gunnery" in n for n in ru["notes"])
+    assert not any(word in n for n in ru["notes"] for word in ("no effect here", "not applied", "the attack"))
     from core.messages import error_text
     from units.errors import UnitLookupError
 
