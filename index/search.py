@@ -206,7 +206,8 @@ class Searcher:
         for t in terms:
             names.setdefault(rule_key(t["chunk_id"]), []).append(t["term"])
         self._rule_names = names
-        self._name_reader = NameReader(((t["term"], rule_key(t["chunk_id"])) for t in terms), _no_topic)
+        self._name_reader = NameReader(((t["term"], rule_key(t["chunk_id"])) for t in terms), _no_topic,
+                                       lambda word: stem_word(word) in self._vocabulary)
         # Every run of words in a rule name or heading: a name the question spells in capitals
         # that is none of them is a rule these documents do not have ("Tesla Overload").
         self._name_runs: set[tuple[str, ...]] = set()
