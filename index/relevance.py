@@ -1,19 +1,24 @@
 """Is the question in the rules at all? A calibrated test on the leading rule candidates.
 
-Measured on the dev set and on bench/data/offtopic.jsonl (other games, painting, points
-costs, invented rule names, general knowledge) by bench/retrieval.py. The evidence:
+Measured on the dev sets, bench/data/offtopic.jsonl (other games, painting, points costs,
+general knowledge) and bench/data/unanswerable.jsonl (rules Dystopian Wars does not have, asked
+in players' styles) by bench/retrieval.py. The evidence, per leading rule:
 - coverage: the share of the question's content words (IDF-weighted, words the corpus never
-  uses weigh most) that a leading rule uses in some spelling;
+  uses weigh most) that a leading rule uses in some spelling; title coverage: the share its own
+  heading or names use (the rule is about what is asked, not only worded like it);
 - matched: how many distinct content words it shares (one shared word is chance: "capital");
-- cosine: for English passages, how close the model finds the question and the rule.
-Question words and edition names carry no topic and are left out of all three.
+- cosine: for English passages, how close the model finds the question and the rule, and how
+  far that stands above the question's closeness to every passage (z-score);
+- unknown name: the question presents a name ("the Heroic Last Stand rule", "Flagship Command
+  Orders") that no rule name, heading or rule text prints: a rule these documents do not have.
+Question words and edition names carry no topic and are left out of all of them.
 """
 from __future__ import annotations
 
 import math
 import re
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,7 +61,6 @@ class Evidence:
     words: int = 0  # distinct content words in the question (content_words)
     unknown_name: float = 0.0  # 1.0: the question spells out a name no rule or heading holds
     title_coverage: float = 0.0  # share of the question's weight in the rule's own heading or names
-    unseen_pairs: float = 0.0  # share of the question's word pairs the documents never print together
     cosine_z: float = 0.0  # how far the rule's cosine stands above all passages' (standard deviations)
 
 
@@ -107,26 +111,13 @@ def claimed_names(text: str) -> list[tuple[str, ...]]:
     return runs
 
 
-def unseen_pair_share(order: Sequence[str], variants: Mapping[str, frozenset[str]],
-                      seen: Callable[[str, str], bool]) -> float:
-    """Share of the question's neighbouring content words that the documents never print side by
-    side in any spelling: "ramming speed", "experience points". `variants` holds the spellings of
-    the words the documents use; a pair with another word is not counted."""
-    content = [s for s in order if s not in QUESTION_STEMS]
-    pairs = [(a, b) for a, b in zip(content, content[1:], strict=False) if a != b and a in variants and b in variants]
-    if not pairs:
-        return 0.0
-    unseen = sum(not any(seen(x, y) for x in variants[a] for y in variants[b]) for a, b in pairs)
-    return unseen / len(pairs)
-
-
 # -- the fitted model ---------------------------------------------------------------------
 # Logistic regression over the question's evidence (bench/fit_relevance.py fits it on the three
 # development sets plus our own question files and reports each fold fitted on the other two).
 MODEL_FILE = Path(__file__).resolve().parent / "data" / "relevance_model.toml"
 FEATURES = (
     "coverage", "log_matched", "cosine", "no_cosine", "name_share", "unknown", "log_words",
-    "title_coverage", "unseen_pairs", "cosine_z",
+    "title_coverage", "cosine_z",
     "best_coverage", "best_cosine", "best_name_share", "best_log_matched", "best_title_coverage", "best_cosine_z",
     "unknown_name",
 )
@@ -136,16 +127,16 @@ THRESHOLD = 0.5  # the model's own probability: fitted with balanced class weigh
 def _row(e: Evidence) -> list[float]:
     cosine = e.cosine if e.cosine is not None else 0.0
     return [e.coverage, math.log1p(e.matched), cosine, float(e.cosine is None), e.name_share, e.unknown,
-            math.log1p(e.words), e.title_coverage, e.unseen_pairs, e.cosine_z]
+            math.log1p(e.words), e.title_coverage, e.cosine_z]
 
 
 def features(leading: Sequence[Evidence]) -> list[float]:
     """The leading rule's evidence, then the best of the leading rules' on six of them, then
     the question's own (the same for every rule)."""
     if not leading:
-        return [0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0] + [0.0] * 6 + [0.0]
+        return [0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0] + [0.0] * 6 + [0.0]
     rows = [_row(e) for e in leading]
-    best = [max(r[i] for r in rows) for i in (0, 2, 4, 1, 7, 9)]
+    best = [max(r[i] for r in rows) for i in (0, 2, 4, 1, 7, 8)]
     return rows[0] + best + [leading[0].unknown_name]
 
 

@@ -42,7 +42,6 @@ from index.relevance import (
     content_words,
     in_the_rules,
     load_model,
-    unseen_pair_share,
 )
 from index.rules import join_rules, part_number, rule_key
 from index.store import DB_NAME, VECTORS_NAME, open_db
@@ -220,7 +219,6 @@ class Searcher:
         # (for `_expand`) and the one term it stands for, if any (for `_named_rules`).
         self._expansion_stems = [{s for w in words for s in stems(w)} for _, words in self._expansions]
         self._expansion_term = [self._term_of_expansion(words) for _, words in self._expansions]
-        self._pairs: frozenset[tuple[str, str]] | None = None  # neighbouring stems the documents print
         self._runs: frozenset[str] | None = None  # runs of up to four words the documents print
 
     def _term_of_expansion(self, words: list[str]) -> SpottedTerm | None:
@@ -545,7 +543,7 @@ class Searcher:
         titled = sum(query.weights[s] for s in matched if query.variants[s] & title)
         return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), unknown / total if total else 0.0,
                         content_words(list(query.weights)), self._names_unknown(query),
-                        titled / total if total else 0.0, self._unseen_pairs(query), cosine_z)
+                        titled / total if total else 0.0, cosine_z)
 
     def _names_unknown(self, query: Query) -> float:
         """1.0 when the question presents a name ("Flagship Command Orders", "the tidal current
@@ -557,13 +555,6 @@ class Searcher:
                 return 1.0
         return 0.0
 
-    def _printed_pairs(self) -> frozenset[tuple[str, str]]:
-        """Every two neighbouring content stems in a rule's heading or text (computed once)."""
-        if self._pairs is None:
-            self._read_printed()
-        assert self._pairs is not None
-        return self._pairs
-
     def _printed_runs(self) -> frozenset[str]:
         """Every run of one to four words (stems, stopwords kept) in a rule's text (computed once)."""
         if self._runs is None:
@@ -572,20 +563,11 @@ class Searcher:
         return self._runs
 
     def _read_printed(self) -> None:
-        pairs: set[tuple[str, str]] = set()
         runs: set[str] = set()
         for rule in self.rules.values():
-            for text in (rule.section, rule.text):
-                order = stems(text, keep_stopwords=True)
-                runs.update(" ".join(order[i:i + n]) for n in range(1, 5) for i in range(len(order) - n + 1))
-                content = [w for w in order if not is_stopword(w)]
-                pairs.update(zip(content, content[1:], strict=False))
-        self._pairs, self._runs = frozenset(pairs), frozenset(runs)
-
-    def _unseen_pairs(self, query: Query) -> float:
-        pairs = self._printed_pairs()
-        known = {s: v & self._vocabulary for s, v in query.variants.items() if v & self._vocabulary}
-        return unseen_pair_share(query.stems, known, lambda a, b: (a, b) in pairs)
+            order = stems(rule.text, keep_stopwords=True)
+            runs.update(" ".join(order[i:i + n]) for n in range(1, 5) for i in range(len(order) - n + 1))
+        self._runs = frozenset(runs)
 
     def _relevant(self, leading: list[tuple[str, int, float]], query: Query,
                   dense_scores: np.ndarray | None, named: dict[str, float]) -> bool:

@@ -12,7 +12,6 @@ from index.relevance import (
     content_words,
     in_the_rules,
     is_relevant,
-    unseen_pair_share,
 )
 
 
@@ -31,19 +30,6 @@ def test_words_that_only_point_at_a_rule_are_no_name() -> None:
 def test_a_single_letter_is_no_content_word() -> None:
     assert content_words(["s", "all"]) == 1
     assert content_words(["3", "ram"]) == 2  # a number is content: "3 dice"
-
-
-def test_word_pairs_the_documents_never_print_side_by_side() -> None:
-    printed = {("ram", "dice")}
-    spellings = {"ram": frozenset({"ram"}), "speed": frozenset({"speed"}), "dice": frozenset({"dice"})}
-
-    def seen(a: str, b: str) -> bool:
-        return (a, b) in printed
-
-    assert unseen_pair_share(["ram", "dice"], spellings, seen) == 0.0
-    assert unseen_pair_share(["ram", "speed"], spellings, seen) == 1.0
-    # A word the documents do not use ("mutini") makes no pair: unknown words are weighed elsewhere.
-    assert unseen_pair_share(["mutini", "ram"], spellings, seen) == 0.0
 
 
 _SHARED_WORDS = Evidence(coverage=0.6, matched=3, cosine=0.3, name_share=0.0, words=4)
