@@ -62,6 +62,17 @@ class NameReader:
         return None if tie else best
 
 
+    def typed(self, name: str, question: str) -> float:
+        """How closely the question types every word of `name` ("interphase gen" for Interphase
+        Generator: 0.95), however long the question: 0..1, 0 when a word of the name is missing."""
+        typed = [w for w in dict.fromkeys(words(question)) if not self._ignore(w)]
+        name_words = [w for w in words(name) if not self._ignore(w)]
+        if not typed or not name_words:
+            return 0.0
+        scores = [max(_word_score(w, t, self._printed) for t in typed) for w in name_words]
+        return 0.0 if min(scores) < MIN_RATIO else sum(scores) / len(scores) / 100.0
+
+
 def _word_score(name_word: str, typed: str, printed: Callable[[str], bool]) -> float:
     if name_word == typed:
         return 100.0

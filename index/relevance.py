@@ -62,6 +62,7 @@ class Evidence:
     unknown_name: float = 0.0  # 1.0: the question spells out a name no rule or heading holds
     title_coverage: float = 0.0  # share of the question's weight in the rule's own heading or names
     cosine_z: float = 0.0  # how far the rule's cosine stands above all passages' (standard deviations)
+    name_typed: float = 0.0  # how closely the question types the rule's name or heading (index.names: 0..1)
 
 
 def topic_stems(all_stems: list[str]) -> list[str]:
@@ -117,8 +118,9 @@ def claimed_names(text: str) -> list[tuple[str, ...]]:
 MODEL_FILE = Path(__file__).resolve().parent / "data" / "relevance_model.toml"
 FEATURES = (
     "coverage", "log_matched", "cosine", "no_cosine", "name_share", "unknown", "log_words",
-    "title_coverage", "cosine_z",
+    "title_coverage", "cosine_z", "name_typed",
     "best_coverage", "best_cosine", "best_name_share", "best_log_matched", "best_title_coverage", "best_cosine_z",
+    "best_name_typed",
     "unknown_name",
 )
 THRESHOLD = 0.5  # the model's own probability: fitted with balanced class weights, no tuning
@@ -127,16 +129,16 @@ THRESHOLD = 0.5  # the model's own probability: fitted with balanced class weigh
 def _row(e: Evidence) -> list[float]:
     cosine = e.cosine if e.cosine is not None else 0.0
     return [e.coverage, math.log1p(e.matched), cosine, float(e.cosine is None), e.name_share, e.unknown,
-            math.log1p(e.words), e.title_coverage, e.cosine_z]
+            math.log1p(e.words), e.title_coverage, e.cosine_z, e.name_typed]
 
 
 def features(leading: Sequence[Evidence]) -> list[float]:
-    """The leading rule's evidence, then the best of the leading rules' on six of them, then
+    """The leading rule's evidence, then the best of the leading rules' on seven of them, then
     the question's own (the same for every rule)."""
     if not leading:
-        return [0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0] + [0.0] * 6 + [0.0]
+        return [0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0] + [0.0] * 7 + [0.0]
     rows = [_row(e) for e in leading]
-    best = [max(r[i] for r in rows) for i in (0, 2, 4, 1, 7, 8)]
+    best = [max(r[i] for r in rows) for i in (0, 2, 4, 1, 7, 8, 9)]
     return rows[0] + best + [leading[0].unknown_name]
 
 

@@ -543,7 +543,12 @@ class Searcher:
         titled = sum(query.weights[s] for s in matched if query.variants[s] & title)
         return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), unknown / total if total else 0.0,
                         content_words(list(query.weights)), self._names_unknown(query),
-                        titled / total if total else 0.0, cosine_z)
+                        titled / total if total else 0.0, cosine_z, self._name_typed(key, query))
+
+    def _name_typed(self, key: str, query: Query) -> float:
+        """How closely the question types one of the rule's names or its heading (0..1)."""
+        names = [*self._rule_names.get(key, []), self.rules[key].section.split(" › ")[-1]]
+        return max(self._name_reader.typed(name, query.plain) for name in names)
 
     def _names_unknown(self, query: Query) -> float:
         """1.0 when the question presents a name ("Flagship Command Orders", "the tidal current

@@ -75,3 +75,11 @@ def test_a_printed_word_is_not_read_as_a_misspelt_rule_name(searcher) -> None:
     """"сражение" (battle) is printed in the 3.03 book: it is not a misspelling of "Отражение"."""
     result = searcher.ask("когда было Цусимское сражение?", k=5)
     assert result.status == "not_found" and result.read_as is None
+
+
+def test_a_rule_name_typed_short_inside_a_long_question_counts(searcher) -> None:
+    """`NameReader.typed`: every word of the name typed (exactly, as its beginning or misspelt),
+    however many other words the question has; a missing word is no match."""
+    reader = searcher._name_reader
+    assert reader.typed("Interphase Generator", "interphase gen: can they even shoot me while im phased lol") >= 0.9
+    assert reader.typed("Interphase Generator", "can they even shoot me while im phased lol") == 0.0
