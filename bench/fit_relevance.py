@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.retrieval import DEV_SETS, load_jsonl, norm, quote_ok  # noqa: E402
 from core.settings import Settings  # noqa: E402
-from index.relevance import FEATURES, MODEL_FILE, THRESHOLD, Evidence, features, is_relevant  # noqa: E402
+from index.relevance import FEATURES, MODEL_FILE, MOSTLY, THRESHOLD, Evidence, features, is_relevant  # noqa: E402
 from index.search import Searcher  # noqa: E402
 
 C = 1.0
@@ -109,9 +109,11 @@ def main() -> int:
     x = np.array([features(r["evidence"]) for r in rows])
     y = np.array([r["answerable"] for r in rows], dtype=float)
     usable = np.array([not r["decided"] for r in rows])
-    # The tests as the product applies them: a name the documents never print vetoes them.
+    # The tests as the product applies them: a name the documents never print, or a question mostly
+    # of words they never print, vetoes them (index.relevance.in_the_rules).
     tests = [not r["decided"] and bool(r["evidence"]) and not r["evidence"][0].unknown_name
-             and r["evidence"][0].words > 0 and any(is_relevant(e) for e in r["evidence"]) for r in rows]
+             and r["evidence"][0].unknown <= MOSTLY and r["evidence"][0].words > 0
+             and any(is_relevant(e) for e in r["evidence"]) for r in rows]
     for fold in DEV_SETS:
         train = np.array([r["fold"] != fold for r in rows]) & usable
         coef, intercept = fit_logistic(x[train], y[train])
