@@ -60,7 +60,7 @@ class Evidence:
     name_share: float  # share of the question's weight in a name of this rule (0: none)
     unknown: float = 0.0  # share of the question's weight in words the corpus never uses
     words: int = 0  # distinct content words in the question (content_words)
-    unknown_name: float = 0.0  # 1.0: the question spells out a name no rule or heading holds
+    unknown_name: float = 0.0  # 1.0: the question presents a name no rule name, heading or text prints
     title_coverage: float = 0.0  # share of the question's weight in the rule's own heading or names
     cosine_z: float = 0.0  # how far the rule's cosine stands above all passages' (standard deviations)
     name_typed: float = 0.0  # how closely the question types the rule's name or heading (index.names: 0..1)
@@ -90,7 +90,7 @@ def is_relevant(e: Evidence) -> bool:
 # -- what the question presents as a name ------------------------------------------------
 # Two or more capitalised words in a row, not opening a sentence ("Flagship Command Orders"), or
 # the words before a kind of rule ("the tidal current rule", "правило Мятеж"): a name the player
-# spells out. A name no rule or heading holds is a rule these documents do not have.
+# spells out. A name no rule name, heading or rule text prints is a rule these documents do not have.
 _CAPITALISED_RUN = re.compile(r"(?<![.!?:]\s)(?<!^)(?<=\s)((?:[A-Z][\w'’-]+\s+)+[A-Z][\w'’-]+)")
 _KINDS = "rule|rules|ability|abilities|order|orders|property|trait|mission|scenario|upgrade|generator|quality"
 _NAMED_KIND = re.compile(rf"\bthe\s+((?:[\w'’-]+\s+){{1,3}}?)(?:{_KINDS})\b", re.IGNORECASE)
@@ -106,7 +106,7 @@ def claimed_names(text: str) -> list[tuple[str, ...]]:
     runs = [run for run in runs if len(run) >= 2]
     for run in _NAMED_KIND.findall(text) + _KIND_NAMED_RU.findall(text):
         named = tuple(stems(run, keep_stopwords=True))
-        while named and named[0] in _NOT_NAMES:  # "the same rule", "the first roll"
+        while named and named[0] in _NOT_NAMES:  # "the same rule", "the other order"
             named = named[1:]
         if named and not all(s in QUESTION_STEMS for s in named):
             runs.append(named)
