@@ -44,13 +44,6 @@ def test_a_name_no_rule_prints_vetoes_the_word_tests() -> None:
     assert not in_the_rules([invented], model=None)
 
 
-def test_a_question_mostly_of_words_no_document_prints_is_left_to_the_model() -> None:
-    """"какие хоумрулы вы используете ...": two shared words do not vouch for it."""
-    unprinted = Evidence(**{**_SHARED_WORDS.__dict__, "unknown": 0.6})
-    assert not in_the_rules([unprinted], model=None)
-    assert in_the_rules([Evidence(**{**_SHARED_WORDS.__dict__, "unknown": 0.4})], model=None)
-
-
 def test_a_question_without_content_words_is_not_in_the_rules() -> None:
     empty = Evidence(**{**_SHARED_WORDS.__dict__, "words": 0})
     assert not in_the_rules([empty], model=None)
