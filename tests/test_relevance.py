@@ -52,7 +52,7 @@ def test_a_question_without_content_words_is_not_in_the_rules() -> None:
 
 @pytest.mark.parametrize("question", [
     "what does the Heroic Last Stand rule do when a ship is about to sink?",  # Dust has "Heroic Stand"
-    "How does the Ramming Speed! order double a ship's movement for one turn?",
+    "how does the Kamikaze Strike rule let an SRS token crash into a ship?",
     "How many Flagship Command Orders can my admiral issue each round in 4e?",
     "thanks, that's all for now!",
 ])
