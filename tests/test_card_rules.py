@@ -416,3 +416,28 @@ def test_black_wolf_mercenaries_says_when_it_applies():
     values, lines = card_effects("attack", "dw3", {}, [card], 1)
     wolf = next(line for line in lines if line.rule == "Black Wolf Mercenaries")
     assert "reroll_blanks" not in values and not wolf.applied and "⟨reroll_blanks⟩" in wolf.effect
+
+
+@pytest.fixture(scope="module")
+def dw4_book(tmp_path_factory) -> UnitBook:
+    from units.book import import_files
+
+    folder = tmp_path_factory.mktemp("units-dw4")
+    import_files(folder, [SHARED / "newrecruit-dw4"])
+    return UnitBook(folder, CORPUS)
+
+
+def test_a_sky_commando_boards_an_airborne_target_and_is_told_about_a_surface_one(dw4_book):
+    # Steward Airship: Sky Commandos (8) and no Boarding Parties; Khodynka Heavy Skycruiser is Airborne, Rurik not
+    values, provenance, _ = apply_profiles(lambda: dw4_book, "assault", {"attacker": "Steward Airship",
+                                                                         "target": "Khodynka Heavy Skycruiser",
+                                                                         "ruleset": "dw4"})
+    assert values["boarding"] == [8] and resolve("assault", values)["attack_pool"] == 8
+    from core.messages import error_text
+    from units.errors import UnitLookupError
+
+    with pytest.raises(UnitLookupError) as surface:
+        apply_profiles(lambda: dw4_book, "assault", {"attacker": "Steward Airship", "target": "Rurik",
+                                                     "ruleset": "dw4"})
+    assert "boards Airborne models only" in error_text(surface.value, "en")
+    assert "только воздушные модели" in error_text(surface.value, "ru")

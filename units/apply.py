@@ -15,7 +15,7 @@ from core.messages import choose_lang
 from core.params import coerce_all
 from units.book import UnitBook, referee_inputs
 from units.messages import refusal, say
-from units.model import Unit
+from units.model import Unit, airborne
 from units.params import UNIT_INPUT_NAMES, UNIT_PARAMS
 
 _NAMES = ("attacker", "weapon", "target")
@@ -55,9 +55,8 @@ def card_rule_effects(action: str, edition: str, params: Mapping[str, Any], atta
     cards = []
     for side, unit in (("attacker", attacker), ("target", target)):
         if unit is not None:
-            traits = " ".join(unit.get("keywords") or []).lower()
             cards.append(Card(unit["name"], side, [(r["name"], r.get("text") or "") for r in unit.get("rules", [])],
-                              airborne="airborne" in traits or "aerial" in traits, stats=unit.get("stats") or {}))
+                              airborne=airborne(unit), stats=unit.get("stats") or {}))
     if not cards:
         return {}, []
     return card_effects(action, edition, params, cards, models, off or (), lang)

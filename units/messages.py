@@ -120,6 +120,9 @@ declare({
                                         "{field}: назовите и атакующего (⟨attacker⟩), чтобы найти оружие"),
     "units.err.no_boarding": ("{field}: {unit} has no Boarding Parties (X) on its card; give ⟨boarding⟩ yourself",
                               "{field}: на карточке {unit} нет Абордажных команд (X); задайте ⟨boarding⟩ сами"),
+    "units.err.sky_commandos": ("{field}: {unit} boards Airborne models only (Sky Commandos); this target is not "
+                                "Airborne", "{field}: {unit} берёт на абордаж только воздушные модели (Sky "
+                                            "Commandos); эта цель не воздушная"),
     "units.err.no_ramming": ("{field}: {weapon} has no Ramming (X) quality",
                              "{field}: у {weapon} нет свойства Ramming (X)"),
     "units.err.action": ("{field}: {action!r} is not attack, assault or ram",

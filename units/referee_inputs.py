@@ -22,7 +22,7 @@ from core.messages import Phrase, text
 from referee.card_rules import rule_base
 from referee.rulesets import get as get_ruleset
 from units.messages import refusal, state_phrase, unit_label_text, unit_phrase
-from units.model import BAND_LABELS, Unit, name_key
+from units.model import BAND_LABELS, Unit, airborne, name_key
 from units.qualities import normalise, ramming_value
 
 REFEREE_BAND = {"point_blank": "point-blank", "closing": "closing", "long": "long",
@@ -210,6 +210,8 @@ def _boarding(out: _Inputs, attacker: Unit | None, target: Unit | None, models: 
     if attacker is not None:
         parties = _boarding_parties(attacker)
         if parties is None and _boarding_parties(attacker, "sky commandos") is not None:
+            if target is not None and not airborne(target):
+                raise refusal("units.err.sky_commandos", "target", unit=unit_phrase(attacker))
             parties = 0  # its Sky Commandos (X) board Airborne targets: the card rule sets the dice (card_rules.py)
         if parties is None:
             raise refusal("units.err.no_boarding", "boarding", unit=unit_phrase(attacker))
