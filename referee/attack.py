@@ -102,6 +102,9 @@ PARAMS: list[ParamSpec] = [
     *only(DW3, "dw4 has no card rule re-rolling Blank results here",
           ParamSpec("reroll_blanks", BOOL, "dw3: Blank results may be re-rolled (a card rule such as Focused Fire; "
                     "filled when units are named)")),
+    *only(DW3, "a 3rd-edition Magnetic generator's rule; the 4th edition's has another",
+          ParamSpec("reroll_heavy", BOOL, "dw3: Heavy Hits must be re-rolled (a card rule such as the target's "
+                    "Magnetic generator against Aerial attacks; filled when units are named)")),
     *only(DW3, "Luminiferous Defences is a 3rd-edition card rule",
           ParamSpec("heavy_as_hit", BOOL, "dw3: Heavy Hits count as one Hit against this target when it is not "
                     "Obscured (a card rule such as Luminiferous Defences; filled when units are named)"),

@@ -117,6 +117,12 @@ def _rerolls(p: dict[str, Any], rs: Ruleset, q: dict[str, int], band: str | None
     if p.get("reroll_blanks") and Face.BLANK not in reroll:  # a card rule (Focused Fire): the same re-roll
         reroll.add(Face.BLANK)
         names[Face.BLANK] = "card rule"
+    if p.get("reroll_heavy"):  # the target's card (Magnetic generator): every Heavy Hit is re-rolled once
+        reroll.add(Face.HEAVY)
+        names[Face.HEAVY] = "card rule"
+        report.assume("Heavy Hits must be re-rolled: the odds re-roll every one once (in rolled mode give each "
+                      "in ⟨rerolls⟩)", "Тяжёлые попадания обязательно перебрасываются: шансы перебрасывают каждое "
+                      "один раз (с выпавшими кубами укажите каждое в ⟨rerolls⟩)")
     if "fusillade" in q:
         report.cite_quality("fusillade")
         blocked = trait in rs.fusillade_blocked_traits and trait not in q

@@ -150,7 +150,25 @@ def _black_wolf_assault(ctx: Context) -> Effect | Skip:
                                             "Пустых граней в абордаже не моделируется: сверьтесь с текстом")
 
 
+def _magnetic_generator(ctx: Context) -> Effect | Skip:
+    if "aerial" not in qualities(ctx):
+        return Skip("the attack has no Aerial quality", "у атаки нет свойства Aerial")
+    return Effect({"reroll_heavy": True}, "Heavy Hits must be re-rolled", "Тяжёлые попадания перебрасываются")
+
+
+def _magnetic_generator_assault(ctx: Context) -> Effect | Skip:
+    return Skip("it re-rolls Heavy Hits of Aerial weapons and SRS, not an assault's", "он перебрасывает Тяжёлые "
+                "попадания воздушного оружия и SRS, не абордажа")
+
+
 TABLE: tuple[CardRule, ...] = (
+    CardRule("Magnetic generator", "dw3", "target", ("attack",),
+             "Any Heavy Hits against a Model with this Generator by weapons with the Aerial Quality or by Enemy SRS "
+             "must be re-rolled. Exploding Hits are unaffected.", f"{BSDATA} › Magnetic generator",
+             _magnetic_generator),
+    CardRule("Magnetic generator", "dw3", "target", ("assault",),
+             "Any Heavy Hits against a Model with this Generator by weapons with the Aerial Quality or by Enemy SRS "
+             "must be re-rolled.", f"{BSDATA} › Magnetic generator", _magnetic_generator_assault),
     CardRule("Black Wolf Mercenaries", "dw3", "attacker", ("attack",),
              "Models in this Unit may re-roll Blank dice results in any Action Dice Pool. The Black Wolf Mercenaries "
              "Rule only applies during each Round where the Force this Unit is part of had more Victory Points than "

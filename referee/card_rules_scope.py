@@ -54,7 +54,6 @@ NOT_MODELLED: dict[str, dict[str, tuple[str, ...]]] = {
         'limited capacitors': ('attack',),
         'long range support': ('attack', 'assault'),
         'lumbering': ('collision',),
-        'magnetic generator': ('attack', 'assault'),
         'maritime patrol': ('attack',),
         'minutemen assault bay': ('assault',),
         'naval shield amplifier': ('attack',),

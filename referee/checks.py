@@ -15,6 +15,8 @@ from referee.rulesets.base import Ruleset
 
 # the Russian of each reason a ParamSpec's `unused_why` gives (a reason without one is shown in English)
 WHY_RU = {
+    "a 3rd-edition Magnetic generator's rule; the 4th edition's has another": "правило Magnetic generator 3-й "
+                                                                                "редакции; в 4-й оно другое",
     "a dw4 Magnetic Generator's rule; the 3rd edition's has another": "правило Magnetic Generator из dw4; в 3-й "
                                                                        "редакции оно другое",
     "Luminiferous Defences is a 3rd-edition card rule": "Luminiferous Defences — правило карточки 3-й редакции",

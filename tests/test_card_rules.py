@@ -441,3 +441,17 @@ def test_a_sky_commando_boards_an_airborne_target_and_is_told_about_a_surface_on
                                                      "ruleset": "dw4"})
     assert "boards Airborne models only" in error_text(surface.value, "en")
     assert "только воздушные модели" in error_text(surface.value, "ru")
+
+
+def test_dw3_magnetic_generator_rerolls_heavy_hits_of_aerial_attacks():
+    # BSData 3.06: "Any Heavy Hits against a Model with this Generator by weapons with the Aerial Quality or by
+    # Enemy SRS must be re-rolled." Tobolsk Mobile Stronghold has one.
+    card = _card("dw3", "Tobolsk Mobile Stronghold", "target")
+    assert card_effects("attack", "dw3", {"quality": ["aerial"]}, [card], 1)[0].get("reroll_heavy") is True
+    assert "reroll_heavy" not in card_effects("attack", "dw3", {"quality": ["gunnery"]}, [card], 1)[0]
+    # one die against Armour 2: 2 Hits from an Exploding (1/6) or a Heavy Hit (1/6); the Heavy re-rolled scores
+    # again only on Exploding or Heavy (2/6): 1/6 + 1/6 x 2/6 = 2/9
+    base = {"dice": 1, "armour": 2, "citadel": 50}
+    assert resolve("attack", base)["p_damage_at_least"]["1"] == pytest.approx(2 / 6, abs=1e-9)
+    assert resolve("attack", {**base, "reroll_heavy": True})["p_damage_at_least"]["1"] == pytest.approx(2 / 9,
+                                                                                                         abs=1e-9)
