@@ -59,6 +59,8 @@ PARAMS: list[ParamSpec] = [
           ParamSpec("target_disorder", INT, "dw4: target's Disorder level (-1 Crew each)", 0, 3),
           ParamSpec("target_boarding", INT, "dw4: target's own Boarding Parties (X) (adds X Resistance dice)",
                     0, 50),
+          ParamSpec("target_crew_unmodified", BOOL, "dw4: the target's Crew rating cannot be Modified, so its "
+                    "Disorder does not lower the Success Threshold (a card rule such as Mechanical Soul)"),
           *disorder.PARAMS),
     *rolled_inputs(),
 ]
@@ -278,6 +280,10 @@ def _boarding(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> t
     crew = _require(p, "target_crew", "the target's Crew rating (the Success Threshold)",
                     "рейтинг Экипажа цели (Порог Успеха)")
     dis = p.get("target_disorder") or 0
+    if dis and p.get("target_crew_unmodified"):
+        report.note("the target's Crew cannot be Modified (a card rule): its Disorder does not lower it",
+                    "Экипаж цели нельзя изменить (правило карточки): Дезорганизация его не снижает")
+        dis = 0
     threshold = max(1, crew - dis)
     if dis:
         report.assume("the target's Disorder lowers its Crew by 1 per level for the Success Threshold",

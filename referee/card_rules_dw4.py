@@ -31,6 +31,11 @@ def _crew_unmodified(ctx: Context) -> Effect | Skip:
                   "Дезорганизация не снижает его Экипаж для Проверки экипажа")
 
 
+def _crew_unmodified_boarded(ctx: Context) -> Effect | Skip:
+    return Effect({"target_crew_unmodified": True}, "its Disorder does not lower its Crew (the Success Threshold)",
+                  "Дезорганизация не снижает его Экипаж (Порог Успеха)")
+
+
 def _daredevil(ctx: Context) -> Effect | Skip:
     return Effect({"crew_check": "pass", "rammer_no_disorder": True},
                   "passes its Crew Check and gains no Disorder from the Ram",
@@ -115,6 +120,8 @@ TABLE: tuple[CardRule, ...] = (
              f"{GLOSSARY} › Sky Commandos", _sky_commandos_boarded),
     CardRule("Mechanical Soul", "dw4", "attacker", ("ram",),
              "This model’s Crew rating cannot be Modified", f"{GLOSSARY} › Mechanical Soul", _crew_unmodified),
+    CardRule("Mechanical Soul", "dw4", "target", ("assault",),
+             "This model’s Crew rating cannot be Modified", f"{GLOSSARY} › Mechanical Soul", _crew_unmodified_boarded),
     CardRule("Daredevil Crew", "dw4", "attacker", ("ram",),
              "This model automatically passes its Crew Check when Resolving a Ram and does not gain Disorder in the "
              "Inflict Disorder step.", f"{GLOSSARY} › Daredevil Crew", _daredevil),

@@ -56,6 +56,7 @@ INPUT_LABELS: dict[str, tuple[str, str]] = {
     "defence_any": ("defends against any attack", "защита от любой атаки"),
     "draw_is_havoc": ("Draw is Havoc", "Ничья — Опустошение"),
     "crew_unmodified": ("Crew not modified", "Экипаж без модификаторов"),
+    "target_crew_unmodified": ("target Crew not modified", "Экипаж цели без модификаторов"),
     "resistance_heavy_counters": ("Resistance Heavy as Heavy Counter", "Тяжёлые удары сопротивления — отражения"),
     "rammer_no_disorder": ("rammer gains no Disorder", "таранящий без Дезорганизации"),
     "target_no_disorder": ("target gains no Disorder", "цель без Дезорганизации"), "srs": ("SRS", "SRS"),

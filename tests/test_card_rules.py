@@ -455,3 +455,13 @@ def test_dw3_magnetic_generator_rerolls_heavy_hits_of_aerial_attacks():
     assert resolve("attack", base)["p_damage_at_least"]["1"] == pytest.approx(2 / 6, abs=1e-9)
     assert resolve("attack", {**base, "reroll_heavy": True})["p_damage_at_least"]["1"] == pytest.approx(2 / 9,
                                                                                                          abs=1e-9)
+
+
+def test_mechanical_soul_keeps_a_boarded_targets_crew():
+    # GL Mechanical Soul: "This model's Crew rating cannot be Modified": a Crew 6 target at Disorder 2 keeps its
+    # Success Threshold at 6 (the referee otherwise reads Disorder as -1 Crew a level: 4)
+    card = _card("dw4", "Merian Automata Frigate", "target")
+    assert card_effects("assault", "dw4", {}, [card], 1)[0] == {"target_crew_unmodified": True}
+    base = {"ruleset": "dw4", "boarding": [4], "target_defences": 2, "target_crew": 6, "target_disorder": 2}
+    assert resolve("assault", base)["threshold"] == 4
+    assert resolve("assault", {**base, "target_crew_unmodified": True})["threshold"] == 6
