@@ -161,7 +161,42 @@ def _magnetic_generator_assault(ctx: Context) -> Effect | Skip:
                 "попадания воздушного оружия и SRS, не абордажа")
 
 
+def _tactical_cavitation(ctx: Context) -> Effect | Skip:
+    if "submerged" not in qualities(ctx):
+        return Skip("it changes Submerged attacks only", "оно меняет только Подводные атаки")
+    return Skip("only if it made a Tactical Cavitation action this Round: then it is Obscured against this attack "
+                "and Homing does not help (give ⟨obscured⟩, leave out homing)",
+                "только если в этом Раунде выполнено действие Tactical Cavitation: тогда цель Скрыта от этой атаки и "
+                "Homing не помогает (задайте ⟨obscured⟩, уберите homing)")
+
+
+def _heavy_firepower(ctx: Context) -> Effect | Skip:
+    return Skip("a Valour Effect: when it is played, up to three of the model's weapons add their Lead value "
+                "instead of one (give that pool as ⟨dice⟩)",
+                "эффект Доблести: если он сыгран, до трёх орудий модели добавляют своё ведущее значение вместо "
+                "одного (задайте этот набор как ⟨dice⟩)")
+
+
+def _hec_contractor(ctx: Context) -> Effect | Skip:
+    return Skip("in a Round when its force is not ahead on Victory Points, friendly models within 5\" of it may add "
+                "+2 defence dice: add them to ⟨defence⟩",
+                "в Раунде, когда его флот не впереди по Победным очкам, дружественные модели в 5\" от него могут "
+                "добавить +2 куба защиты: добавьте их к ⟨defence⟩")
+
+
 TABLE: tuple[CardRule, ...] = (
+    CardRule("Tactical Cavitation", "dw3", "target", ("attack",),
+             "Submerged Attacks against the Model cannot benefit from the Homing Quality. Furthermore, the Unit is "
+             "Obscured against Submerged Attacks (even those with the Torpedo Quality)",
+             f"{BSDATA} › Tactical Cavitation", _tactical_cavitation),
+    CardRule("Heavy Firepower", "dw3", "attacker", ("attack",),
+             "When making an Attack, up to three of that Model’s weapons may contribute their Lead value to the "
+             "Action Dice Pool, rather than the normal single Lead weapon value.", f"{BSDATA} › Heavy Firepower",
+             _heavy_firepower),
+    CardRule("HEC Contractor", "dw3", "target", ("attack",),
+             "This Model may add +2 to the Defence Action Dice Pool on any friendly Models within 5”. … The HEC "
+             "Contractor Rule only applies during each Round where the Force this Unit is part of had equal to or "
+             "less Victory Points than their opponents", f"{BSDATA} › HEC Contractor", _hec_contractor),
     CardRule("Magnetic generator", "dw3", "target", ("attack",),
              "Any Heavy Hits against a Model with this Generator by weapons with the Aerial Quality or by Enemy SRS "
              "must be re-rolled. Exploding Hits are unaffected.", f"{BSDATA} › Magnetic generator",

@@ -465,3 +465,19 @@ def test_mechanical_soul_keeps_a_boarded_targets_crew():
     base = {"ruleset": "dw4", "boarding": [4], "target_defences": 2, "target_crew": 6, "target_disorder": 2}
     assert resolve("assault", base)["threshold"] == 4
     assert resolve("assault", {**base, "target_crew_unmodified": True})["threshold"] == 6
+
+
+def test_rules_that_depend_on_the_turn_say_which_input_to_set():
+    # BSData 3.06 Heavy Firepower: "… may make the following Valour Effect. When making an Attack, up to three of
+    # that Model's weapons may contribute their Lead value …" (Borodino); Tactical Cavitation: "… the Unit is
+    # Obscured against Submerged Attacks …" once the action is made (Valiant Fast Destroyers); HEC Contractor
+    # "+2 to the Defence Action Dice Pool …" only when its force is not ahead on Victory Points
+    borodino = _card("dw3", "Borodino Battleship", "attacker")
+    fire = next(line for line in card_effects("attack", "dw3", {}, [borodino], 1)[1]
+                if line.rule == "Heavy Firepower")
+    assert not fire.applied and "Valour Effect" in fire.effect and "⟨dice⟩" in fire.effect
+    valiant = _card("dw3", "Valiant Fast Destroyers Squadron", "target")
+    values, lines = card_effects("attack", "dw3", {"quality": ["submerged", "torpedo"]}, [valiant], 1, lang="ru")
+    said = {line.rule.split(" (")[0]: line.effect for line in lines}
+    assert "⟨obscured⟩" in said["Tactical Cavitation"] and said["Tactical Cavitation"].startswith("не действует")
+    assert "⟨defence⟩" in said["HEC Contractor"] and "defence" not in values
