@@ -16,8 +16,9 @@ CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
 
 def _lines(name: str, first: str, count: int) -> str:
-    """`count` lines of a corpus file from the line starting with `first`."""
-    lines = (CORPUS / name).read_text(encoding="utf-8").splitlines()
+    """`count` lines of a corpus file from the line starting with `first`, bold markup dropped
+    (as the index reads them)."""
+    lines = (CORPUS / name).read_text(encoding="utf-8").replace("**", "").splitlines()
     start = next(i for i, line in enumerate(lines) if line.lstrip().startswith(first))
     return "\n".join(lines[start:start + count])
 
@@ -91,3 +92,25 @@ def test_question_shapes_from_players_wording():
     assert question_shape("можно ли перебросить куб дважды").limit
     assert question_shape("sole survivor").definition  # a bare rule name
     assert not question_shape("how many dice does a ram get in dw4?").happens
+    # "requirements", "или нет", "а какие нет": a limit or a permission is asked for.
+    assert question_shape("deathblow requirements actions").limit
+    assert question_shape("какие подразделения можно держать в резерве а какие нет").limit
+    # "where can mine layers put minefields": answered by where they may go, a distance.
+    assert question_shape("where can mine layers put minefields").distance
+
+
+# 3.03 rulebook, Reserves: "Если не указано иного, в резерв не может быть помещена
+# Подразделение, содержащее Модели со Скоростью 0."
+RESERVES = _lines("dw3-rulebook-ru.md", "Резервы (Reserves):", 1)
+
+
+def test_which_may_and_which_may_not_is_answered_by_the_limit():
+    question = "какие подразделения можно держать в резерве а какие нет"
+    assert "не может быть помещена" in _quote(RESERVES, question, limit=question_shape(question).limit)
+
+
+def test_contraction_tails_are_no_question_words():
+    # "what's" leaves a stem "s": it must not pull the line to any sentence with a plural.
+    text = "Ships move first. This cannot add more than 5 Bonus Dice."
+    found = best_quote(text, {"s": 9.0, "cap": 1.0, "bonus": 1.0}, question="what's the cap on bonus dice")
+    assert found is not None and text[found.start:found.end].startswith("This cannot add")
