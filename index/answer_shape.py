@@ -11,8 +11,8 @@ _DISTANCE_QUESTION = re.compile(
     r"\b(how (far|close)|where|(what|which) (is the )?range|range (of|for|is)|distance|within|где|куда|"
     r"на каком рас+тоянии|расстояни\w*|дистанци\w*|как далеко|дюйм\w*)\b", re.IGNORECASE)
 _NUMERIC_QUESTION = re.compile(
-    r"\b(how (many|much|far|close|long|big|often)|where|где|куда|(what|which) (is the )?range|range (of|for|is)|distance|"
-    r"number of|cap|max(imum)?|minimum|сколько|скока|скольк\w*|насколько|на каком рас+тоянии|расстояни\w*|"
+    r"\b(how (many|much|far|close|long|big|often)|where|где|куда|(what|which) (is the )?range|range (of|for|is)|"
+    r"distance|number of|cap|max(imum)?|minimum|сколько|скока|скольк\w*|насколько|на каком рас+тоянии|расстояни\w*|"
     r"дистанци\w*|дюйм\w*|максимум\w*|минимум\w*)\b",
     re.IGNORECASE)
 
