@@ -20,7 +20,15 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
-from index.answer_features import FEATURES, NUMBER, Window, is_heading, is_step_number, window_features
+from index.answer_features import (
+    FEATURES,
+    NUMBER,
+    Window,
+    is_heading,
+    is_step_number,
+    read_sentence,
+    window_features,
+)
 from index.answer_features import fits_number as fits_number
 from index.answer_features import has_number as has_number
 from index.answer_segments import QUOTE_MAX_CHARS as QUOTE_MAX_CHARS
@@ -113,26 +121,25 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     shape = shape or QuestionShape()
     held = _question_words_held(text, spans, weights, variants)
     sentences = [text[s:e] for s, e in spans]
-    total = sum(weights[s] for s in sorted(weights)) or 1.0
+    read = [read_sentence(sentence, shape) for sentence in sentences]
     heaviest = max(weights.values()) or 1.0
     out = []
     for i, (start, _) in enumerate(spans):
-        if i > 0 and not held[i] and not (shape.numeric and fits_number(sentences[i], shape.distance)):
+        if i > 0 and not held[i] and not read[i].number:
             continue  # a line opens with what the question asks about (or the rule's opening)
         last = _last_segment(spans, sentences, i)
-        starts_line = start == 0 or text[:start].rstrip(" \t").endswith("\n")
         found: set[str] = set()
         for j in range(i, min(i + MAX_CORE, len(spans))):
             if spans[j][1] - start > QUOTE_MAX_CHARS:
                 break
             added = held[j] - found
-            if j > i and not added and not (shape.numeric and fits_number(sentences[j], shape.distance)):
+            if j > i and not added and not read[j].number:
                 continue  # a neighbour that adds nothing the question asked about
             found |= added
             if spans[max(j, last)][1] - start < MIN_QUOTE_CHARS:
                 continue
-            features = window_features(Window(i, j, max(j, last)), sentences, _weight_of(held[i], weights),
-                                       _weight_of(found, weights), total, heaviest, shape, closeness, starts_line)
+            features = window_features(Window(i, j, max(j, last)), read, _weight_of(held[i], weights),
+                                       _weight_of(found, weights), heaviest, shape, closeness)
             out.append(Candidate(start, spans[max(j, last)][1], tuple(features)))
     return out
 

@@ -1,8 +1,8 @@
-"""What a candidate answer line is made of, as numbers a fitted model weighs
-(index/data/answer_model.toml, fitted by bench/fit_answer.py): how much of the question it
-holds and where, whether it states what the question's shape asks for (a number, a limit, a
-result, a definition), and what kind of sentence it opens with (a heading, a worked example,
-a continuation that lost its subject, a table row, a stat row)."""
+"""What a candidate answer line is made of, as numbers the weights in
+index/data/answer_model.toml weigh: how much of the question it holds and where, whether it
+states what the question's shape asks for (a number, a limit, a result, a definition), and what
+kind of sentence it opens with (a heading, a worked example, a continuation that lost its
+subject). bench/fit_answer.py measures them and what a model fitted on them does."""
 from __future__ import annotations
 
 import re
@@ -10,16 +10,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from index.answer_shape import QuestionShape
-from index.statrows import is_stat_row
 
 # The order the model's weights are stored in; every name is one feature below.
 FEATURES = (
-    "cov_first", "cov_window", "share_first", "share_window", "evidence_first", "core_segments",
-    "number_first", "number_window", "limit_first",
-    "opening", "definition_opening", "position", "line_start",
-    "heading_first", "heading_inside", "example_first", "example_window", "note_first",
-    "conditional_first", "happens_conditional", "happens_result", "continuation_first",
-    "table_first", "stat_row", "closeness",
+    "cov_first", "cov_window", "evidence_first", "core_segments",
+    "number_first", "number_window", "limit_first", "happens_result",
+    "opening", "definition_opening", "heading_first", "heading_inside", "example_first",
+    "continuation_first", "closeness",
 )
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
@@ -38,9 +35,6 @@ LIMIT = re.compile(
     r"at most|up to|only|unless|нельзя|не может|не могут|не может быть|ни од\w+|не более|только|"
     r"более одного раза)\b", re.IGNORECASE)
 _EXAMPLE = re.compile(r"\b(for example|for instance|e\.g\.|example|например|пример\w*)\b", re.IGNORECASE)
-_NOTE = re.compile(r"^[*(]*(note|designer'?s note|важно|примечание)\b", re.IGNORECASE)
-_CONDITIONAL = re.compile(r"^[*(«\"]*(if|when|whenever|while|unless|once|если|когда|пока|при|в случае)\b",
-                          re.IGNORECASE)
 # A sentence opening with a pronoun or a link word leans on the one before it: its start is
 # the tail of a rule without its subject.
 _CONTINUATION = re.compile(
@@ -93,41 +87,49 @@ class Window:
     last: int
 
 
-def window_features(window: Window, sentences: Sequence[str], held_first: float, held: float, total: float,
-                    heaviest: float, shape: QuestionShape, closeness: Sequence[float] | None,
-                    starts_line: bool) -> list[float]:
-    """The FEATURES of one window. `held_first`/`held`: the question weight its first segment /
-    its core holds (each question word once); `total`/`heaviest`: the question's summed and
-    largest weight."""
-    first = sentences[window.first]
-    inside = sentences[window.first:window.last + 1]
-    core = " ".join(sentences[window.first:window.core + 1])
-    opening_pair = " ".join(inside[:2])  # a result follows its condition closely
-    example_asked = shape.example
+@dataclass(frozen=True)
+class Sentence:
+    """What one segment is, read once per rule and question."""
+    number: bool  # states a number of the kind the question asks for
+    limit: bool  # states a limit or a permission
+    consequence: bool  # states a result (suffers, gains, получает ...)
+    heading: bool
+    example: bool  # a worked example ("For example, ...")
+    continuation: bool  # opens with a pronoun or link word: the tail of the sentence before
+
+
+def read_sentence(sentence: str, shape: QuestionShape) -> Sentence:
+    """Only what the question's shape asks about is looked for (a limit only for a limit
+    question, ...): the rest stays False."""
+    return Sentence(
+        number=shape.numeric and fits_number(sentence, shape.distance),
+        limit=shape.limit and bool(LIMIT.search(sentence)),
+        consequence=shape.happens and bool(_CONSEQUENCE.search(sentence)),
+        heading=is_heading(sentence), example=not shape.example and bool(_EXAMPLE.search(sentence)),
+        continuation=bool(_CONTINUATION.search(sentence)))
+
+
+def window_features(window: Window, read: Sequence[Sentence], held_first: float, held: float,
+                    heaviest: float, shape: QuestionShape, closeness: Sequence[float] | None) -> list[float]:
+    """The FEATURES of one window. `read`: every segment of the rule, read; `held_first` /
+    `held`: the question weight its first segment / its core holds (each question word once);
+    `heaviest`: the question's largest weight (the unit every weight is in)."""
+    first = read[window.first]
     return [
         held_first / heaviest,
         held / heaviest,
-        held_first / total,
-        held / total,
-        float(held_first > 0 or (shape.numeric and fits_number(first, shape.distance))),
+        float(held_first > 0 or first.number),
         float(window.core - window.first),
-        float(shape.numeric and fits_number(first, shape.distance)),
-        float(shape.numeric and fits_number(core, shape.distance)),
-        float(shape.limit and bool(LIMIT.search(first))),
+        float(first.number),
+        float(any(s.number for s in read[window.first:window.core + 1])),
+        float(first.limit),
+        # a result follows its condition closely: the line's first two sentences
+        float(any(s.consequence for s in read[window.first:min(window.first + 2, window.last + 1)])),
         float(window.first == 0),
         float(shape.definition and window.first == 0),
-        window.first / max(1, len(sentences) - 1),
-        float(starts_line),
-        float(is_heading(first)),
-        float(any(is_heading(s) for s in inside[1:])),
-        float(not example_asked and bool(_EXAMPLE.search(first))),
-        float(not example_asked and bool(_EXAMPLE.search(core))),
-        float(bool(_NOTE.search(first))),
-        float(bool(_CONDITIONAL.search(first))),
-        float(shape.happens and bool(_CONDITIONAL.search(first))),
-        float(shape.happens and bool(_CONSEQUENCE.search(opening_pair))),
-        float(bool(_CONTINUATION.search(first))),
-        float("\t" in first),
-        float(any(is_stat_row(s) for s in inside)),
+        float(first.heading),
+        float(any(s.heading for s in read[window.first + 1:window.last + 1])),
+        float(first.example),
+        float(first.continuation),
         max(closeness[window.first:window.core + 1]) if closeness else 0.0,
     ]
