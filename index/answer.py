@@ -45,8 +45,6 @@ MIN_QUOTE_CHARS = 25  # a bare heading ("RESOLVING A RAM") is not an answer
 RU_PREFIX_MIN = 4  # Russian stems this long match spellings they begin (or that begin them)
 MODEL_FILE = Path(__file__).with_name("data") / "answer_model.toml"
 _CYRILLIC_WORD = re.compile(r"^[а-яё]+$")
-# What the tokenizer leaves of "what's", "don't", "we're": no word of the question's topic.
-CONTRACTION_TAILS = frozenset({"s", "t", "d", "ll", "re", "ve", "m"})
 
 
 @dataclass(frozen=True)
@@ -114,7 +112,6 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     """Every answer line the rule offers: it opens with the rule's opening or a segment holding
     a question word (or the number asked), is chosen for up to MAX_CORE segments from there,
     and runs on while it fits EXTEND_TO characters (a trailing heading left out)."""
-    weights = {s: w for s, w in weights.items() if s not in CONTRACTION_TAILS}
     spans = segments(text)
     if not spans or not weights:
         return []
