@@ -1,14 +1,14 @@
 """The answer line: the sentence(s) of a rule that answer the question, quoted verbatim.
 
-A rule text is cut into segments (index.answer_segments). Each segment can open the answer
-line; the line then takes in the following segments while it fits EXTEND_TO characters (a
-condition is followed by its result, a short sentence by what it means). Each candidate is
-described by index.answer_features (question words held, IDF-weighted, Russian stems cut
-differently still counting; the number, limit, result or definition the question's shape asks
-for; headings, worked examples, continuations, table and stat rows) and scored by the weights
-in index/data/answer_model.toml, fitted on two development folds by bench/fit_answer.py. A
-numbered step's number stays with its sentence; a line inside a table starts at the sentence
-introducing it. The quote is always `text[start:end]`: never rewritten.
+A rule text is cut into segments (index.answer_segments). A line opens with the rule's opening
+or a segment holding a question word; it is chosen for what up to MAX_CORE segments from there
+hold and then takes in the following segments while it fits EXTEND_TO characters (a condition
+is followed by its result, a short sentence by what it means). Each candidate is described by
+index.answer_features (question words held, IDF-weighted, Russian stems cut differently still
+counting; the number, limit or result the question's shape asks for, index.answer_shape) and
+scored by the weights in index/data/answer_model.toml (bench/fit_answer.py measures them against
+a fitted model). A numbered step's number stays with its sentence; a line inside a table starts
+at the sentence introducing it. The quote is always `text[start:end]`: never rewritten.
 """
 from __future__ import annotations
 
@@ -29,8 +29,6 @@ from index.answer_features import (
     read_sentence,
     window_features,
 )
-from index.answer_features import fits_number as fits_number
-from index.answer_features import has_number as has_number
 from index.answer_segments import QUOTE_MAX_CHARS as QUOTE_MAX_CHARS
 from index.answer_segments import segments as segments
 from index.answer_shape import QuestionShape, question_shape
