@@ -35,6 +35,7 @@ from index.answer_shape import QuestionShape, question_shape
 from index.answer_shape import is_distance_question as is_distance_question
 from index.answer_shape import is_limit_question as is_limit_question
 from index.answer_shape import is_numeric_question as is_numeric_question
+from index.statrows import is_stat_row
 from index.text import stems
 
 MAX_CORE = 3  # segments a line is chosen for (the rest of it is what follows them)
@@ -122,6 +123,8 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     for i, (start, _) in enumerate(spans):
         if i > 0 and not held[i] and not read[i].number:
             continue  # a line opens with what the question asks about (or the rule's opening)
+        if is_stat_row(sentences[i]):
+            continue  # a unit card's stat row ("CRIPPLED 4 (3) 2 (1)") answers no rules question
         last = _last_segment(spans, sentences, i)
         found: set[str] = set()
         for j in range(i, min(i + MAX_CORE, len(spans))):

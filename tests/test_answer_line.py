@@ -105,3 +105,15 @@ RESERVES = _lines("dw3-rulebook-ru.md", "Резервы (Reserves):", 1)
 def test_which_may_not_is_answered_by_the_limit():
     question = "какие подразделения нельзя держать в резерве"
     assert "не может быть помещена" in _quote(RESERVES, question, limit=question_shape(question).limit)
+
+
+# 3rd edition quick reference: a unit card's stat row printed among the rules ("CRIPPLED  4 (3)
+# 2 (1) 2 (1)") and the rule on becoming crippled (line 226).
+CRIPPLED_ROW = _lines("dw3-quick-reference.txt", "CRIPPLED  4 (3) 2 (1) 2 (1)", 1).strip()
+CRIPPLED_RULE = " ".join(_lines("dw3-quick-reference.txt", "Battle ready models change to crippled", 2).split())
+
+
+def test_a_line_never_opens_with_a_stat_row():
+    text = f"{CRIPPLED_ROW}\n\n{CRIPPLED_RULE}"
+    quote = _quote(text, "what happens when a ship is crippled")
+    assert quote.startswith("Battle ready models change to crippled")
