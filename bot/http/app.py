@@ -340,8 +340,8 @@ async def referee(action: str, request: web.Request) -> web.Response:
     pool = request.app[REFEREE_POOL]
     loop = asyncio.get_running_loop()
     try:
-        result = await request.app[CPU_QUEUE].run(
-            lambda: loop.run_in_executor(request.app[REFEREE_WAITERS], pool.call, action, params, lang))
+        answer = await request.app[CPU_QUEUE].run(
+            lambda: loop.run_in_executor(request.app[REFEREE_WAITERS], pool.call_json, action, params, lang))
     except UserInputError as exc:
         if exc.status != 400:
             raise
@@ -358,7 +358,7 @@ async def referee(action: str, request: web.Request) -> web.Response:
         raise ApiError(503, "referee_unavailable", "The dice calculator restarted while working this out; "
                        "try again in a moment.", None, {"Retry-After": "1"}) from None
     # WorkerCrashed (a bug) falls through to the error middleware: logged, answered 500.
-    return web.json_response(result)
+    return web.Response(body=answer, content_type="application/json", charset="utf-8")  # json_response's bytes
 
 
 @functools.cache
