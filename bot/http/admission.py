@@ -5,9 +5,8 @@ referee's children) and the pools shared the cores by the operating system's and
 time slicing, so cheap requests (a rule lookup, 0.4 ms) overtook questions (3 ms) that had
 arrived before them, and under load the questions waited for everything else: ask p50 150 ms
 beside rule p50 10 ms. In one queue a request waits for the ones that came before it, whatever
-their kind, and only `slots` of them run at once, so the GIL is shared by a few threads instead
-of twenty. The CPU each request costs is unchanged; what changes is who waits: under load every
-kind now waits about alike (bench/load.py prints each endpoint's latency).
+their kind, and only `slots` of them run at once. What changes is who waits, not the CPU a
+request costs: under load every kind now waits about alike (bench/load.py prints each endpoint).
 """
 from __future__ import annotations
 
@@ -18,10 +17,12 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-# Per process: one request in the encoder (which runs without the GIL), one in Python, one waiting
-# on a referee child. Measured with bench/load.py on a busy 2-core machine, default mix, ask p95 ms:
-# no queue 540, 2 slots 354, 3 slots 314, 4 slots 294 (ask only: 564, 366, 356, 317); 3 and 4 within noise.
-DEFAULT_SLOTS = 3
+# Per process. Measured with bench/load.py, default mix, alternating runs on the shared 2-core machine
+# (load average 7-10, so the server got 1-1.4 cores): ask p95 ms / server CPU ms per request —
+# no queue 500, 500 / 3.74, 3.71; 3 slots 403, 451 / 3.92, 3.82; 8 slots 297, 366, 331 / 3.84, 3.58,
+# 3.79; 16 slots 703 / 4.08 (no better than none: the search pool has 16 threads). With three the
+# process was idle more often (likely: each wake-up on a busy machine starts with cold caches).
+DEFAULT_SLOTS = 8
 # A request still running after this many seconds gives its slot up and finishes outside the queue:
 # a slow calculation (an exact Sustained attack runs for seconds, until the referee's time limit)
 # must not hold up the questions behind it. Every usual request is done in a few milliseconds.
