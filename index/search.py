@@ -215,6 +215,7 @@ class Searcher:
         self._terms_en: dict[str, list[dict[str, str]]] = {}
         self._segments: dict[str, np.ndarray] = {}  # rule key -> its sentence vectors
         self._near: dict[str, list[str]] = {}  # stem -> the book's spellings of it (bounded)
+        self._titles: dict[str, frozenset[str]] = {}  # section -> _title_stems (one per section)
         terms = list(self._db.query("select term, chunk_id from terms"))
         pairs = [(r["english"], r["russian"]) for r in self._db.query("select english, russian from term_pairs")]
         self._spotter = TermSpotter(terms, pairs)
@@ -543,8 +544,9 @@ class Searcher:
         rule_stems = self._stems_of_rule(key)
         return sum(w for s, w in weights.items() if query.variants[s] & rule_stems) / total if total else 0.0
 
-    def _evidence(self, key: str, row: int, query: Query,
-                  dense_scores: np.ndarray | None, named: dict[str, float]) -> Evidence:
+    def _evidence(self, key: str, row: int, query: Query, dense_scores: np.ndarray | None,
+                  named: dict[str, float], dense_stats: tuple[float, float] | None = None) -> Evidence:
+        """`dense_stats`: the scores' (std, mean), when the caller already has them (one per question)."""
         rule_stems = self._stems_of_rule(key)
         matched = [s for s in query.weights if query.variants[s] & rule_stems]
         total = sum(query.weights.values())
@@ -552,8 +554,8 @@ class Searcher:
         cosine, cosine_z = None, 0.0
         if dense_scores is not None and self.rows[row]["language"] != "ru":
             cosine = max(float(dense_scores[self._row_of_chunk[c]]) for c in self.rules[key].chunk_ids)
-            spread = float(dense_scores.std())
-            cosine_z = (cosine - float(dense_scores.mean())) / spread if spread > 0 else 0.0
+            spread, mean = dense_stats or (float(dense_scores.std()), float(dense_scores.mean()))
+            cosine_z = (cosine - mean) / spread if spread > 0 else 0.0
         unknown = sum(w for s, w in query.weights.items() if not query.variants[s] & self._vocabulary)
         title = self._title_stems(self.rules[key].section) | {
             s for name in self._rule_names.get(key, []) for s in stems(name)}
@@ -595,7 +597,8 @@ class Searcher:
                   dense_scores: np.ndarray | None, named: dict[str, float]) -> bool:
         """The calibrated "is this in the rules at all" test (index/relevance.py) on the
         leading rules; bench/retrieval.py measures it both ways."""
-        return in_the_rules([self._evidence(key, row, query, dense_scores, named) for key, row, _ in leading],
+        stats = None if dense_scores is None else (float(dense_scores.std()), float(dense_scores.mean()))
+        return in_the_rules([self._evidence(key, row, query, dense_scores, named, stats) for key, row, _ in leading],
                             self._relevance_model)
 
     def _suggest(self, ranked: list[tuple[str, int, float]], query: Query) -> list[str]:
@@ -663,13 +666,17 @@ class Searcher:
                                   hit.document_title, hit.edition, hit.edition_label, hit.section, hit.rank))
         return answers
 
-    def _title_stems(self, section: str) -> set[str]:
+    def _title_stems(self, section: str) -> frozenset[str]:
         """What a rule is named, in English: its own heading's words, or the English names the
-        Russian book prints for its heading ("«Полный назад!»" -> Full Reverse)."""
-        title = section.split(" › ")[-1]
-        if is_cyrillic(title):
-            title = " ".join(name["en"] for name in self._spotter.english_names(title))
-        return {s for s in stems(title) if s.isalpha()}
+        Russian book prints for its heading ("«Полный назад!»" -> Full Reverse). Once per section:
+        reading the Russian names cost a tenth of an ask's Python (issue 18)."""
+        found = self._titles.get(section)
+        if found is None:
+            title = section.split(" › ")[-1]
+            if is_cyrillic(title):
+                title = " ".join(name["en"] for name in self._spotter.english_names(title))
+            found = self._titles[section] = frozenset(s for s in stems(title) if s.isalpha())
+        return found
 
     def _same_rule_answers(self, answers: list[Answer]) -> list[Answer]:
         """The answer lines that quote the first line's rule in another edition (a heading
