@@ -7,6 +7,7 @@ Cyrillic questions, and an edition the question names is applied before the list
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import threading
@@ -696,8 +697,10 @@ class Searcher:
                    part_number(r["chunk_id"]))
 
 
+@functools.lru_cache(maxsize=65536)
 def _no_topic(word: str) -> bool:
-    """A stopword or a word that only frames a question ("how", "work", "dw4" is cut earlier)."""
+    """A stopword or a word that only frames a question ("how", "work", "dw4" is cut earlier).
+    Remembered per word: the name reader asks it of every question word once per name it tries."""
     return is_stopword(word) or stems(word, keep_stopwords=True)[:1] == [] or \
         stems(word, keep_stopwords=True)[0] in QUESTION_STEMS
 
