@@ -36,6 +36,9 @@ from index.names import NameReader
 from index.params import ASK_PARAMS
 from index.query import Query, parse_query
 from index.relevance import QUESTION_STEMS, Evidence, in_the_rules, load_model
+from index.rerank import DEPTH as RERANK_LEARNED_DEPTH
+from index.rerank import Candidate, RerankModel
+from index.rerank import load_model as load_rerank_model
 from index.rules import join_rules, part_number, rule_key
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.termmap import load_synonyms
@@ -155,7 +158,12 @@ class Searcher:
         build = build or fresh_build(settings)
         self.docs: dict[str, DocumentInfo] = {d.id: d for d in load_manifest(settings.corpus_dir)}
         self.names = corpus_names(settings.corpus_dir)
+        # The corpus's own game (most documents): other games are searched too, but a question that
+        # names none is first of all about this one.
+        games = [d.game for d in self.docs.values()]
+        self._home_game = max(dict.fromkeys(games), key=games.count) if games else ""
         self._relevance_model = load_model()
+        self._rerank_model: RerankModel | None = load_rerank_model()
         self._db = open_db(build / DB_NAME, readonly=True)
         self._lock = threading.Lock()
         rows = list(self._db.query(
@@ -186,6 +194,8 @@ class Searcher:
                              for r, key in zip(rows, self._rule_of_row, strict=True)]
         self._rule_stems: dict[str, frozenset[str]] = {}
         self._headings: dict[str, list[str]] = {}
+        self._heading_sets: dict[str, frozenset[str]] = {}
+        self._games_vocabulary: dict[str, frozenset[str]] | None = None
         self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
                             self._db.query("select chunk_id, enrichment from chunks")}
         self._terms_en: dict[str, list[dict[str, str]]] = {}
@@ -224,7 +234,8 @@ class Searcher:
         self._embedder.query("warm up")
         for key in self.rules:
             self._stems_of_rule(key)
-            self._heading_stems(key)
+            self._heading_words(key)
+        self._game_stems()
         for key, rule in self.rules.items():
             if any(self.rows[self._row_of_chunk[c]]["language"] == "ru" for c in rule.chunk_ids):
                 self._english_names(key)
@@ -382,6 +393,10 @@ class Searcher:
         defined = self._named_rules(list(query.topic), query.weights, allowed) if mode == "hybrid" else {}
         ranked = self._rank_rules(fused, ranking_names if mode == "hybrid" else {}, "ru" if cyrillic else "en",
                                   query, defined)
+        # The relevance test reads the hand-made order it was fitted on (bench/fit_relevance.py).
+        leading = ranked[:RELEVANCE_DEPTH]
+        if mode == "hybrid":
+            ranked = self._rerank(ranked, query, lexical, dense_scores, ranking_names, defined)
         top = diversify_rules(ranked, self.rows, k)
         hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
         if not cyrillic:
@@ -389,7 +404,7 @@ class Searcher:
                 if hit.language == "ru":
                     hit.terms_en = self._english_names(rule_key(hit.chunk_id))
         read_as = None
-        if mode == "hybrid" and not self._relevant(ranked[:RELEVANCE_DEPTH], query, dense_scores, named):
+        if mode == "hybrid" and not self._relevant(leading, query, dense_scores, named):
             match = self._name_reader.read(query.plain, lambda key: bool(allowed[self._first_row[key]]))
             if match is None:
                 # "Not in the rules", with the closest passages below it: no answer line is quoted.
@@ -406,6 +421,88 @@ class Searcher:
         same_rule = self._same_rule_answers(answers)
         note = disagreement_note([(a.edition_label, a.quote) for a in same_rule]) if len(same_rule) > 1 else None
         return AskResult(question, hits, routed, note, ANSWERED, answers, read_as=read_as)
+
+    def _rerank(self, ranked: list[tuple[str, int, float]], query: Query, lexical: list[int],
+                dense_scores: np.ndarray | None, named: Mapping[str, float],
+                defined: Mapping[str, float]) -> list[tuple[str, int, float]]:
+        """The leading candidates re-ordered by the fitted model (index/rerank.py), if there is one."""
+        if self._rerank_model is None or len(ranked) < 2:
+            return ranked
+        head = ranked[:RERANK_LEARNED_DEPTH]
+        candidates = self._candidates(head, query, lexical, dense_scores, named, defined)
+        return [head[i] for i in self._rerank_model.order(candidates)] + ranked[RERANK_LEARNED_DEPTH:]
+
+    def _candidates(self, head: list[tuple[str, int, float]], query: Query, lexical: list[int],
+                    dense_scores: np.ndarray | None, named: Mapping[str, float],
+                    defined: Mapping[str, float]) -> list[Candidate]:
+        """What search knows about each leading candidate (index.rerank.Candidate)."""
+        language = "ru" if query.cyrillic else "en"
+        lexical_rank: dict[int, int] = {}
+        for rank, row in enumerate(lexical):
+            lexical_rank.setdefault(row, rank)
+        weights = query.weights
+        total = sum(weights.values()) or 1.0
+        asked = {v for group in query.variants.values() for v in group}
+        games = self._game_stems()
+        everywhere = set().union(*games.values()) if games else set()
+        numbers = set(_NUMBER.findall(query.plain))
+        cosines: list[float | None] = []
+        for key, row, _ in head:
+            if dense_scores is None or (self.rows[row]["language"] == "ru" and not self.multilingual):
+                cosines.append(None)
+            else:
+                cosines.append(max(float(dense_scores[self._row_of_chunk[c]]) for c in self.rules[key].chunk_ids))
+        best_cosine = max((c for c in cosines if c is not None), default=0.0)
+        top_score = head[0][2] or 1.0
+        out = []
+        for position, ((key, row, score), cosine) in enumerate(zip(head, cosines, strict=True)):
+            rule = self.rules[key]
+            r = self.rows[row]
+            heading = self._heading_words(key)
+            own = games.get(r["game"], set())
+            foreign = sum(w for s, w in weights.items()
+                          if query.variants[s] & everywhere and not query.variants[s] & own) / total
+            ranks = [lexical_rank[self._row_of_chunk[c]] for c in rule.chunk_ids
+                     if self._row_of_chunk[c] in lexical_rank]
+            printed = set(_NUMBER.findall(rule.text))
+            out.append(Candidate(
+                position=position, fused=score / top_score, coverage=self._coverage(key, query),
+                heading_coverage=sum(w for s, w in weights.items() if query.variants[s] & heading) / total,
+                heading_precision=len(heading & asked) / len(heading) if heading else 0.0,
+                named=named.get(key, 0.0), defined=defined.get(key, 0.0), same_language=r["language"] == language,
+                cosine=None if cosine is None else cosine - best_cosine, lexical=min(ranks) if ranks else None,
+                foreign=foreign, away=not query.games and not query.editions and r["game"] != self._home_game,
+                unit_card=self._unit_card_unnamed(key, asked),
+                numbers=len(numbers & printed) / len(numbers) if numbers else 0.0,
+                numeric_rule=query.numeric and bool(printed), length=len(rule.text)))
+        return out
+
+    def _unit_card_unnamed(self, key: str, asked: set[str]) -> bool:
+        """A unit card's text ("MERIAN FRIGATE — ENLIGHTENED, FRIGATE, ... › ATTACK") whose unit's name
+        ("Merian") the question does not use: a ship's own rule, not the game's."""
+        card = _UNIT_CARD.search(self.rules[key].section)
+        if card is None:
+            return False
+        name = self.rules[key].section[:card.start()].split(" › ")[-1]
+        return not (set(stems(name)) - _CARD_TYPES) & asked
+
+    def _heading_words(self, key: str) -> frozenset[str]:
+        """The stems of a rule's own heading, and of the English names the Russian book prints for it."""
+        found = self._heading_sets.get(key)
+        if found is None:
+            found = frozenset(s for s in self._heading_stems(key) if s.isalpha()) | frozenset(
+                self._title_stems(self.rules[key].section))
+            self._heading_sets[key] = found
+        return found
+
+    def _game_stems(self) -> dict[str, frozenset[str]]:
+        """Per game of the corpus, every stem its rules use (a word only another game uses is that game's)."""
+        if self._games_vocabulary is None:
+            words: dict[str, set[str]] = {}
+            for key in self.rules:
+                words.setdefault(self.rows[self._first_row[key]]["game"], set()).update(self._stems_of_rule(key))
+            self._games_vocabulary = {game: frozenset(ws) for game, ws in sorted(words.items())}
+        return self._games_vocabulary
 
     def _named_rules(self, topic: list[str], weights: Mapping[str, float], allowed: np.ndarray,
                      candidates: Sequence[str] = (), loose: bool = False) -> dict[str, float]:
@@ -635,6 +732,10 @@ class Searcher:
                    part_number(r["chunk_id"]))
 
 
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
+# A quick-reference unit card's heading: "MERIAN FRIGATE — ENLIGHTENED, FRIGATE, MERIAN CLASS, AUTOMATA".
+_UNIT_CARD = re.compile(r" — [^›]*\bCLASS\b")
+_CARD_TYPES = frozenset(stems("frigate cruiser battleship carrier destroyer control ship flagship"))
 # Two or more capitalised words in a row, not opening a sentence: a name the player spells out.
 _CAPITALISED_RUN = re.compile(r"(?<![.!?:]\s)(?<!^)(?<=\s)((?:[A-Z][\w'’-]+\s+)+[A-Z][\w'’-]+)")
 
