@@ -459,7 +459,7 @@ class Searcher:
             rule = self.rules[key]
             r = self.rows[row]
             heading = self._heading_words(key)
-            own = games.get(r["game"], set())
+            own = games.get(r["game"], frozenset())
             foreign = sum(w for s, w in weights.items()
                           if query.variants[s] & everywhere and not query.variants[s] & own) / total
             ranks = [lexical_rank[self._row_of_chunk[c]] for c in rule.chunk_ids
