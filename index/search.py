@@ -69,6 +69,8 @@ LIMIT_SENTENCES = True  # a question about a limit prefers the sentence stating 
 DEFINITION_FIRST = True  # a term that is most of the question puts its own rule first
 DEFINITION_SHARE = 0.4  # ... "most": the relevance test's NAME_SHARE, the same notion
 NEAR_CACHE = 50_000  # stems whose near spellings are remembered
+GAME_WORD_PASSAGES = 2  # a word one game's rules use this often, and no other game's, is that game's
+STAY_IN_GAME = True  # a question using one game's own words and naming no game is searched in that game
 SENTENCE_MODEL = False  # model-scored answer sentences: measured no gain on the dev set (0.63 both), costs encodes
 TITLE_DISCOUNT = 0.3  # weight kept by a question word that is in the quoted rule's title
 
@@ -195,7 +197,7 @@ class Searcher:
         self._rule_stems: dict[str, frozenset[str]] = {}
         self._headings: dict[str, list[str]] = {}
         self._heading_sets: dict[str, frozenset[str]] = {}
-        self._games_vocabulary: dict[str, frozenset[str]] | None = None
+        self._word_game: dict[str, str | None] = {}  # stem -> the one game whose documents use it
         self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
                             self._db.query("select chunk_id, enrichment from chunks")}
         self._terms_en: dict[str, list[dict[str, str]]] = {}
@@ -235,7 +237,6 @@ class Searcher:
         for key in self.rules:
             self._stems_of_rule(key)
             self._heading_words(key)
-        self._game_stems()
         for key, rule in self.rules.items():
             if any(self.rows[self._row_of_chunk[c]]["language"] == "ru" for c in rule.chunk_ids):
                 self._english_names(key)
@@ -356,6 +357,15 @@ class Searcher:
             narrowed = allowed & np.isin(self._edition, routed)
             if narrowed.any():
                 allowed = narrowed
+        if STAY_IN_GAME and not (game or edition or query.games or routed):
+            # "frigate", "broadside": a question in the corpus's own game's words, naming no game and
+            # using no other game's own words, is about that game; another game's rule that shares
+            # its other words is not the answer. (Narrowing to the small games by their words was
+            # measured: Dust Warfare's "drop" and "pick" took skirmish-table questions away.)
+            if self._games_by_vocabulary(query) == {self._home_game}:
+                narrowed = allowed & (self._game == self._home_game)
+                if narrowed.any():
+                    allowed = narrowed
         if not allowed.any() or (query.other_game and mode == "hybrid"):
             return AskResult(question, [], routed, None, NOT_FOUND, suggestions=self._suggest([], query))
 
@@ -443,8 +453,7 @@ class Searcher:
         weights = query.weights
         total = sum(weights.values()) or 1.0
         asked = {v for group in query.variants.values() for v in group}
-        games = self._game_stems()
-        everywhere = set().union(*games.values()) if games else set()
+        signals = {s: self._game_of_word(s) for s in weights}
         numbers = set(_NUMBER.findall(query.plain))
         cosines: list[float | None] = []
         for key, row, _ in head:
@@ -459,9 +468,7 @@ class Searcher:
             rule = self.rules[key]
             r = self.rows[row]
             heading = self._heading_words(key)
-            own = games.get(r["game"], frozenset())
-            foreign = sum(w for s, w in weights.items()
-                          if query.variants[s] & everywhere and not query.variants[s] & own) / total
+            foreign = sum(w for s, w in weights.items() if signals[s] not in (None, r["game"])) / total
             ranks = [lexical_rank[self._row_of_chunk[c]] for c in rule.chunk_ids
                      if self._row_of_chunk[c] in lexical_rank]
             printed = set(_NUMBER.findall(rule.text))
@@ -495,14 +502,26 @@ class Searcher:
             self._heading_sets[key] = found
         return found
 
-    def _game_stems(self) -> dict[str, frozenset[str]]:
-        """Per game of the corpus, every stem its rules use (a word only another game uses is that game's)."""
-        if self._games_vocabulary is None:
-            words: dict[str, set[str]] = {}
-            for key in self.rules:
-                words.setdefault(self.rows[self._first_row[key]]["game"], set()).update(self._stems_of_rule(key))
-            self._games_vocabulary = {game: frozenset(ws) for game, ws in sorted(words.items())}
-        return self._games_vocabulary
+    def _game_of_word(self, stem: str) -> str | None:
+        """The one game whose documents use this word in several passages while the others never do
+        ("broadside", "frigate": Dystopian Wars; "soldier", "vehicle": Dust Warfare), else None."""
+        if stem in self._word_game:
+            return self._word_game[stem]
+        found: str | None = None
+        if stem in self._vocabulary:
+            with self._lock:
+                rows = [r[0] for r in self._db.execute(
+                    "select rowid from lexical where lexical match ?", [f'"{stem}"']).fetchall()]
+            games = {str(self._game[r]) for r in rows}
+            if len(games) == 1 and len({self._rule_of_row[r] for r in rows}) >= GAME_WORD_PASSAGES:
+                found = games.pop()
+        if len(self._word_game) < NEAR_CACHE:
+            self._word_game[stem] = found
+        return found
+
+    def _games_by_vocabulary(self, query: Query) -> set[str]:
+        """Games whose own words the question uses (index.search._game_of_word), edition names aside."""
+        return {g for s in query.topic if (g := self._game_of_word(s)) is not None}
 
     def _named_rules(self, topic: list[str], weights: Mapping[str, float], allowed: np.ndarray,
                      candidates: Sequence[str] = (), loose: bool = False) -> dict[str, float]:
