@@ -440,7 +440,13 @@ class Searcher:
             return ranked
         head = ranked[:RERANK_LEARNED_DEPTH]
         candidates = self._candidates(head, query, lexical, dense_scores, named, defined)
-        return [head[i] for i in self._rerank_model.order(candidates)] + ranked[RERANK_LEARNED_DEPTH:]
+        order = self._rerank_model.order(candidates)
+        if not candidates[order[0]].same_language and candidates[0].same_language \
+                and candidates[order[0]].coverage <= candidates[0].coverage:
+            # As in `_rank_rules`: a passage the asker cannot read leads only when it covers more of the
+            # question than the leader they can read (the dev sets' metric is blind to this).
+            order = [0, *(i for i in order if i != 0)]
+        return [head[i] for i in order] + ranked[RERANK_LEARNED_DEPTH:]
 
     def _candidates(self, head: list[tuple[str, int, float]], query: Query, lexical: list[int],
                     dense_scores: np.ndarray | None, named: Mapping[str, float],

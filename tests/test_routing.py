@@ -29,6 +29,13 @@ ROUTES = corpus_names().routes
     ("ramming 3.03 vs dw4", {"dw3-rulebook", "dw4-glossary"}),
     ("launch range: quick reference vs the 3.03 book", {"dw3-quick-reference", "dw3-rulebook"}),
     ("таран в 3 и 4 редакции", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    # "New" and "old" name the newest edition and the one before it (corpus/manifest.toml).
+    ("Piercing (2) on my heavy guns in the new rules, what does that do?", {"dw4-glossary"}),
+    ("how do leadership tests work in the new Dystopian Wars?", {"dw4-glossary"}),
+    ("как в новой редакции работает таран", {"dw4-glossary"}),
+    ("in the old edition you lose the gun on a blank; the 4e version?",
+     {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    ("new ships for the fleet, what do they do", set()),
 ])
 def test_named_editions(question, editions):
     assert named_editions(question, ROUTES) == editions
@@ -57,3 +64,16 @@ def test_a_question_naming_dystopian_wars_is_searched_in_it_only(searcher):
     assert named.results and {h.game for h in named.results} == {"dystopian-wars"}
     unnamed = searcher.ask("what does hit the dirt do?", k=5)
     assert unnamed.results[0].game == "dust-warfare"
+
+
+def test_a_question_in_dystopian_wars_words_stays_in_it(searcher):
+    """Issue 16: "a Dystopian Wars question stays in Dystopian Wars unless the question or the server
+    setting names another game". "Frigate" is a word only Dystopian Wars' documents use; Dust Warfare
+    has an Agile too ("Agile (S)": "Moves an additional 6\" when making a move reaction"), but a frigate's
+    Agile is the dw4 glossary's: "During its Movement Step, this model can make up to X Additional
+    Manoeuvres."."""
+    result = searcher.ask("My frigate's card says Agile (2). What does Agile actually let it do?", k=5)
+    assert {h.game for h in result.results} == {"dystopian-wars"}
+    assert result.results[0].section == "Agile"
+    # Words of no single game keep every game in reach: Dust Warfare's own rule still answers.
+    assert searcher.ask("what does Agile (S) do for a walker?", k=5).results[0].game == "dust-warfare"
