@@ -70,6 +70,7 @@ DEFINITION_FIRST = True  # a term that is most of the question puts its own rule
 DEFINITION_SHARE = 0.4  # ... "most": the relevance test's NAME_SHARE, the same notion
 NEAR_CACHE = 50_000  # stems whose near spellings are remembered
 GAME_WORD_PASSAGES = 2  # a word one game's rules use this often, and no other game's, is that game's
+COVERAGE_TRANSLATED = True  # an English question's coverage of a Russian rule counts the term map's Russian names
 STAY_IN_GAME = True  # a question using one game's own words and naming no game is searched in that game
 SENTENCE_MODEL = False  # model-scored answer sentences: measured no gain on the dev set (0.63 both), costs encodes
 TITLE_DISCOUNT = 0.3  # weight kept by a question word that is in the quoted rule's title
@@ -291,7 +292,7 @@ class Searcher:
     def parse(self, question: str) -> Query:
         """The question parsed once, with this index's spellings and weights."""
         reading = read_latin_russian(question, self._vocabulary, stem_word)
-        return parse_query(question, self.names, self._expand, self._weight, reading)
+        return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading)
 
     def _near_spellings(self, stem: str) -> list[str]:
         if len(stem) < 5:
@@ -632,11 +633,15 @@ class Searcher:
         return first + [r for r in ranked if r not in first]
 
     def _coverage(self, key: str, query: Query) -> float:
-        """Share of the question's weight (IDF) whose words, in some spelling, the rule uses."""
+        """Share of the question's weight (IDF) whose words, in some spelling, the rule uses; an
+        English question reads a Russian rule through the term map too ("drift" -> "дрейф": the
+        book's English names beside a passage list only its 16 most used terms)."""
         weights = query.weights
         total = sum(weights.values())
         rule_stems = self._stems_of_rule(key)
-        return sum(w for s, w in weights.items() if query.variants[s] & rule_stems) / total if total else 0.0
+        variants = query.translated if COVERAGE_TRANSLATED and not query.cyrillic \
+            and self.rows[self._first_row[key]]["language"] == "ru" else query.variants
+        return sum(w for s, w in weights.items() if variants[s] & rule_stems) / total if total else 0.0
 
     def _evidence(self, key: str, row: int, query: Query,
                   dense_scores: np.ndarray | None, named: dict[str, float]) -> Evidence:
@@ -679,7 +684,7 @@ class Searcher:
             names += [m[0] for m in process.extract(text, every, limit=SUGGESTIONS)]
         return list(dict.fromkeys(names))[:SUGGESTIONS]
 
-    def _with_translations(self, variants: Mapping[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    def _with_translations(self, variants: Mapping[str, frozenset[str]]) -> Mapping[str, frozenset[str]]:
         """Each English question stem's spellings plus the Russian names of the terms it or
         its expansions name ("vps" -> "victory points" -> "победные очки")."""
         english = self._spotter.russian_spellings(sorted({v for group in variants.values() for v in group}))
@@ -689,8 +694,7 @@ class Searcher:
                  query_vector: np.ndarray | None = None) -> list[Answer]:
         """The answer line from the best result; when the question names no edition, one
         more line per other edition of the same game whose best result is relevant too."""
-        variants, weights = query.topic_variants, query.weights
-        translated = self._with_translations(variants)
+        variants, weights, translated = query.topic_variants, query.weights, query.translated
         chosen = hits[:1]
         if not one_edition and hits:
             named_or_first = self._title_stems(hits[0].section) | set(query.stems)
@@ -711,7 +715,7 @@ class Searcher:
         for hit in chosen:
             key = rule_key(hit.chunk_id)
             rule = self.rules[key]
-            spellings = variants
+            spellings: Mapping[str, frozenset[str]] = variants
             if hit.language == "ru" and not query.cyrillic:
                 spellings = translated
             # Every sentence of a rule is about its title: title words cannot pick the sentence.
