@@ -6,6 +6,7 @@ a candidate for a new test case. Reads the same store as the bot and the API.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -17,18 +18,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.cli.output import print_json
+    from bot.cli.output import emit
     from bot.store import open_store
     from core.settings import Settings
 
     with open_store(Settings.from_env()) as store:
         rows = store.feedback.export()
-    if args.json:
-        print_json(rows)
-        return 0
-    for row in rows:
-        verdict = "helpful" if row["helpful"] else "not helpful"
-        guild = row["guild_id"] if row["guild_id"] is not None else "-"
-        chunks = ",".join(row["chunk_ids"]) or "-"
-        print(f"{row['created_at']}\t{verdict}\t{row['source']}\tguild={guild}\t{row['question']}\t{chunks}")
-    return 0
+    return emit(args, rows, lambda rs: "\n".join(_row_text(row) for row in rs))
+
+
+def _row_text(row: dict[str, Any]) -> str:
+    verdict = "helpful" if row["helpful"] else "not helpful"
+    guild = row["guild_id"] if row["guild_id"] is not None else "-"
+    chunks = ",".join(row["chunk_ids"]) or "-"
+    return f"{row['created_at']}\t{verdict}\t{row['source']}\tguild={guild}\t{row['question']}\t{chunks}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bot.cli.output import print_json
+from bot.cli.output import emit
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -75,31 +75,17 @@ def run_import(args: argparse.Namespace) -> int:
     from bot.service import Admiralty
 
     result = Admiralty().import_fleet(args.roster)
-    if args.json:
-        print_json(result)
-        return 0
-    print(_render_fleet(result))
-    print(f"imported fleet {result['name']!r}: {len(result['ships'])} ships (now the current fleet)")
-    return 0
+    return emit(args, result, lambda r: _render_fleet(r) + "\n"
+                f"imported fleet {r['name']!r}: {len(r['ships'])} ships (now the current fleet)")
 
 
 def run_show(args: argparse.Namespace) -> int:
     from bot.service import Admiralty
 
-    result = Admiralty().fleet(args.name)
-    if args.json:
-        print_json(result)
-    else:
-        print(_render_fleet(result))
-    return 0
+    return emit(args, Admiralty().fleet(args.name), _render_fleet)
 
 
 def run_vs(args: argparse.Namespace) -> int:
     from bot.service import Admiralty
 
-    result = Admiralty().fleet_vs(args.target, fleet=args.fleet, ruleset=args.ruleset)
-    if args.json:
-        print_json(result)
-    else:
-        print(render_table(result))
-    return 0
+    return emit(args, Admiralty().fleet_vs(args.target, fleet=args.fleet, ruleset=args.ruleset), render_table)

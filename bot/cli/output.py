@@ -14,6 +14,15 @@ def print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+def emit(args: argparse.Namespace, result: Any, render: Callable[[Any], str], code: int = 0) -> int:
+    """Every command's last step: the service's result as JSON (`--json`) or as the command's text; the exit code."""
+    if getattr(args, "json", False):
+        print_json(result)
+    else:
+        print(render(result))
+    return code
+
+
 def wrap(text: str, indent: str = "    ") -> str:
     width = max(40, min(100, shutil.get_terminal_size((100, 20)).columns) - len(indent))
     out = []

@@ -6,11 +6,10 @@ limit, so an error reads the same here as over HTTP, with the flag spelled as a 
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from typing import Any
 
-from bot.cli.output import add_lang_flag
+from bot.cli.output import add_lang_flag, emit
 from bot.service import Admiralty, Kind, ParamSpec, referee_actions, referee_params
 from core.messages import text
 
@@ -63,22 +62,24 @@ def _params(specs: list[ParamSpec], args: argparse.Namespace) -> dict[str, Any]:
 
 def _run(action: str, specs: list[ParamSpec]) -> Callable[[argparse.Namespace], int]:
     def func(args: argparse.Namespace) -> int:
-        result = Admiralty().referee(action, _params(specs, args), style="cli", lang=args.player_lang)
-        if args.json:
-            print(json.dumps(result, ensure_ascii=False, indent=2))
-        else:
-            from bot.referee_text import render
-
-            print(render(result))
-            lang = str(result.get("lang") or "en")
-            for item in result.get("inputs_from_profiles", []):  # issue 10: where each profile value came from
-                over = text("cli.overridden", lang, value=item["overridden_by"]) if "overridden_by" in item else ""
-                print(f"  {item['param']} = {item['value']}  ← {item['from']}{over}")
-            for note in result.get("unit_notes", []):  # issue 17: which profile (faction, edition); qualities
-                print("  " + text("cli.unit_note", lang, note=note))
-        return 0
+        return emit(args, Admiralty().referee(action, _params(specs, args), style="cli", lang=args.player_lang),
+                    _referee_text)
 
     return func
+
+
+def _referee_text(result: dict[str, Any]) -> str:
+    """The referee's answer, then where each unit-profile value came from (issue 10) and the unit notes (17)."""
+    from bot.referee_text import render
+
+    lines = [render(result)]
+    lang = str(result.get("lang") or "en")
+    for item in result.get("inputs_from_profiles", []):
+        over = text("cli.overridden", lang, value=item["overridden_by"]) if "overridden_by" in item else ""
+        lines.append(f"  {item['param']} = {item['value']}  ← {item['from']}{over}")
+    for note in result.get("unit_notes", []):
+        lines.append("  " + text("cli.unit_note", lang, note=note))
+    return "\n".join(lines)
 
 
 # Worked examples for `--help` (tests/test_cli_help.py runs every one of them).

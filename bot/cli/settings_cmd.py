@@ -49,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    from bot.cli.output import print_json
+    from bot.cli.output import emit
     from bot.store import open_store
     from core.settings import Settings
 
@@ -61,11 +61,7 @@ def run(args: argparse.Namespace) -> int:
         effective = store.settings.get(args.guild, args.channel)
         stored = store.settings.overrides(args.guild)
         report = settings_report(effective.to_json(), args.channel, stored, store.kind)
-    if args.json:
-        print_json(report)
-    else:
-        print(settings_text(report))
-    return 0
+    return emit(args, report, settings_text)
 
 
 def settings_report(effective: dict[str, Any], channel_id: int | None, stored: dict[int, dict[str, str]],

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bot.cli.output import add_lang_flag, print_json, print_unmatched, wrap
+from bot.cli.output import add_lang_flag, emit, print_json, print_unmatched, wrap
 from core.messages import declare, text
 
 _STAT_ORDER = (("mass", "Mass"), ("speed", "Spd"), ("turn", "Turn"), ("armour", "Arm"), ("hull", "Hull"),
@@ -132,37 +132,30 @@ def run_unit(args: argparse.Namespace) -> int:
 def run_import(args: argparse.Namespace) -> int:
     from bot.service import Admiralty
 
-    result = Admiralty().import_units(args.paths)
-    if args.json:
-        print_json(result)
-        return 0
+    return emit(args, Admiralty().import_units(args.paths), _imported_text)
+
+
+def _imported_text(result: dict[str, Any]) -> str:
+    lines = []
     for source in result["imported"]:
         again = " (imported earlier; rebuilt: it links a file of this import)" if source.get("rebuilt") else ""
-        print(f"  {source['file']}: {source['name']} (revision {source['revision']}): {source['units']} units{again}")
-    print(f"imported {result['units']} units from {len(result['imported'])} files")
-    return 0
+        lines.append(f"  {source['file']}: {source['name']} (revision {source['revision']}): "
+                     f"{source['units']} units{again}")
+    lines.append(f"imported {result['units']} units from {len(result['imported'])} files")
+    return "\n".join(lines)
 
 
 def run_remove(args: argparse.Namespace) -> int:
     from bot.service import Admiralty
 
-    result = Admiralty().remove_units(args.source)
-    if args.json:
-        print_json(result)
-        return 0
-    gone = result["removed"]
-    print(f"removed {gone['file']}: {gone['name']} (revision {gone['revision']}), {gone['units']} units")
-    return 0
+    return emit(args, Admiralty().remove_units(args.source), lambda r: (
+        f"removed {r['removed']['file']}: {r['removed']['name']} (revision {r['removed']['revision']}), "
+        f"{r['removed']['units']} units"))
 
 
 def run_status(args: argparse.Namespace) -> int:
     from bot.service import Admiralty
 
-    result = Admiralty().units_status()
-    if args.json:
-        print_json(result)
-        return 0
-    print(f"{result['units']} units")
-    for source in result["sources"]:
-        print(f"  {source['file']}: {source['name']} ({source['revision']}): {source['units']} units")
-    return 0
+    return emit(args, Admiralty().units_status(), lambda r: "\n".join(
+        [f"{r['units']} units"] + [f"  {s['file']}: {s['name']} ({s['revision']}): {s['units']} units"
+                                   for s in r["sources"]]))
