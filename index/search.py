@@ -527,7 +527,9 @@ class Searcher:
         return found
 
     def _games_by_vocabulary(self, query: Query) -> set[str]:
-        """Games whose own words the question uses (index.search._game_of_word), edition names aside."""
+        """Games whose own words the question uses (index.search._game_of_word), edition names aside.
+        (Also counting the game of the words a player's phrase expands to, "leadership" -> crew check,
+        was measured: it took the skirmish table's "airborne ... leadership check" to Dystopian Wars.)"""
         return {g for s in query.topic if (g := self._game_of_word(s)) is not None}
 
     def _named_rules(self, topic: list[str], weights: Mapping[str, float], allowed: np.ndarray,
