@@ -479,9 +479,14 @@ class Searcher:
             ranks = [lexical_rank[self._row_of_chunk[c]] for c in rule.chunk_ids
                      if self._row_of_chunk[c] in lexical_rank]
             printed = set(_NUMBER.findall(rule.text))
+            in_heading = {s for s in weights if query.variants[s] & heading}
+            rest = sum(w for s, w in weights.items() if s not in in_heading)
+            rule_stems = self._stems_of_rule(key)
+            body = sum(w for s, w in weights.items() if s not in in_heading and query.variants[s] & rule_stems)
             out.append(Candidate(
                 position=position, fused=score / top_score, coverage=self._coverage(key, query),
-                heading_coverage=sum(w for s, w in weights.items() if query.variants[s] & heading) / total,
+                heading_coverage=sum(weights[s] for s in in_heading) / total,
+                body_coverage=body / rest if rest else 0.0,
                 heading_precision=len(heading & asked) / len(heading) if heading else 0.0,
                 named=named.get(key, 0.0), defined=defined.get(key, 0.0), same_language=r["language"] == language,
                 cosine=None if cosine is None else cosine - best_cosine, lexical=min(ranks) if ranks else None,

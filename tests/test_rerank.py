@@ -6,7 +6,8 @@ from index.rerank import DEPTH, FEATURES, Candidate, RerankModel, features, load
 
 def _candidate(position: int, **values: float | bool | None) -> Candidate:
     base: dict[str, float | bool | int | None] = dict(
-        position=position, fused=1.0, coverage=0.5, heading_coverage=0.0, heading_precision=0.0, named=0.0,
+        position=position, fused=1.0, coverage=0.5, heading_coverage=0.0, heading_precision=0.0, body_coverage=0.5,
+        named=0.0,
         defined=0.0, same_language=True, cosine=0.0, lexical=position, foreign=0.0, away=False, unit_card=False,
         numbers=0.0, numeric_rule=False, length=400)
     base.update(values)
@@ -32,7 +33,8 @@ def test_the_model_prefers_the_rule_headed_by_the_asked_term():
     model = load_model()
     assert model is not None
     leader = _candidate(0, coverage=0.4)
-    headed = _candidate(1, coverage=0.6, heading_coverage=0.5, heading_precision=1.0, named=0.5, defined=0.5)
+    headed = _candidate(1, coverage=0.6, heading_coverage=0.5, heading_precision=1.0, body_coverage=0.6, named=0.5,
+                        defined=0.5)
     assert model.order([leader, headed]) == [1, 0]
     assert len(features(leader)) == len(FEATURES)
 
