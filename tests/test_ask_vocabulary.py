@@ -54,3 +54,12 @@ def test_the_rule_a_term_heads_comes_before_rules_that_mention_it(searcher) -> N
 def test_other_wargames_words_find_this_games_rule(searcher, question: str, section: str, rule_says: str) -> None:
     result = searcher.ask(question, k=5)
     assert result.results[0].section == section and rule_says in result.results[0].text
+
+
+def test_another_games_own_words_stay_with_that_game(searcher) -> None:
+    # The expansion is one way and adds words: Dust Warfare's own "Difficult terrain for soldiers"
+    # still answers a question in its words ("soldiers": only Dust Warfare's rules say it).
+    result = searcher.ask("how does difficult terrain slow my soldiers?", k=5)
+    top = result.results[0]
+    assert top.game == "dust-warfare" and top.section.endswith("Difficult terrain for soldiers")
+
