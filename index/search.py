@@ -72,6 +72,8 @@ NEAR_CACHE = 50_000  # stems whose near spellings are remembered
 GAME_WORD_PASSAGES = 2  # a word one game's rules use this often, and no other game's, is that game's
 COVERAGE_TRANSLATED = True  # an English question's coverage of a Russian rule counts the term map's Russian names
 LEXICAL_TRANSLATED = True  # an English question's lexical search also uses the term map's Russian names
+TRANSLATE_RUSSIAN = True  # a Russian question reads English passages through the term map too
+EVIDENCE_TRANSLATED = True  # the relevance test reads a rule in the other language through the term map too
 STAY_IN_GAME = True  # a question using one game's own words and naming no game is searched in that game
 SENTENCE_MODEL = False  # model-scored answer sentences: measured no gain on the dev set (0.63 both), costs encodes
 TITLE_DISCOUNT = 0.3  # weight kept by a question word that is in the quoted rule's title
@@ -377,11 +379,12 @@ class Searcher:
         # pulls the model's vector away from the topic ("suppression in dust").
         query_vector, dense_scores = self._dense_scores(query.plain or question) if uses_dense else (None, None)
         terms = query.lexical_terms()
-        if LEXICAL_TRANSLATED and not cyrillic and not (self._language[allowed] != "ru").any():
-            # An English question routed to the Russian book ("3.03 rulebook: ram dice cap"): the
-            # Russian names of the terms it names search the passages' own words, not only the
-            # English names listed beside them. (Doing so for every English question was measured:
-            # more Russian passages lead, and the relevance test, fitted without them, refused more.)
+        if LEXICAL_TRANSLATED and not (self._language[allowed] != ("en" if cyrillic else "ru")).any():
+            # A question routed to documents in the other language ("3.03 rulebook: ram dice cap",
+            # "в 4ке при таране ..."): the other language's names of the terms it names search the
+            # passages' own words (the Russian book's English names beside a passage are few).
+            # (Doing so for every English question was measured: more Russian passages lead, and the
+            # relevance test, fitted without them, refused more.)
             terms += sorted({v for s in query.weights for v in query.translated[s]} - set(terms))
         lexical = self._lexical(terms, allowed) if mode != "dense" else []
         if mode == "lexical":
@@ -654,14 +657,20 @@ class Searcher:
         weights = query.weights
         total = sum(weights.values())
         rule_stems = self._stems_of_rule(key)
-        variants = query.translated if COVERAGE_TRANSLATED and not query.cyrillic \
-            and self.rows[self._first_row[key]]["language"] == "ru" else query.variants
+        variants = self._spellings_for(key, query) if COVERAGE_TRANSLATED else query.variants
         return sum(w for s, w in weights.items() if variants[s] & rule_stems) / total if total else 0.0
+
+    def _spellings_for(self, key: str, query: Query) -> Mapping[str, frozenset[str]]:
+        """The question's spellings a rule is read with: through the term map when the rule is in
+        the other language than the question."""
+        other = (self.rows[self._first_row[key]]["language"] == "ru") != query.cyrillic
+        return query.translated if other else query.variants
 
     def _evidence(self, key: str, row: int, query: Query,
                   dense_scores: np.ndarray | None, named: dict[str, float]) -> Evidence:
         rule_stems = self._stems_of_rule(key)
-        matched = [s for s in query.weights if query.variants[s] & rule_stems]
+        variants = self._spellings_for(key, query) if EVIDENCE_TRANSLATED else query.variants
+        matched = [s for s in query.weights if variants[s] & rule_stems]
         total = sum(query.weights.values())
         coverage = sum(query.weights[s] for s in matched) / total if total else 0.0
         cosine = None
@@ -700,10 +709,14 @@ class Searcher:
         return list(dict.fromkeys(names))[:SUGGESTIONS]
 
     def _with_translations(self, variants: Mapping[str, frozenset[str]]) -> Mapping[str, frozenset[str]]:
-        """Each English question stem's spellings plus the Russian names of the terms it or
-        its expansions name ("vps" -> "victory points" -> "победные очки")."""
-        english = self._spotter.russian_spellings(sorted({v for group in variants.values() for v in group}))
-        return {s: group | {ru for v in group for ru in english.get(v, ())} for s, group in variants.items()}
+        """Each question stem's spellings plus the names in the other language of the terms it or its
+        expansions name ("vps" -> "victory points" -> "победные очки"; "таран" -> "ram")."""
+        spellings = sorted({v for group in variants.values() for v in group})
+        other = self._spotter.russian_spellings(spellings)
+        if TRANSLATE_RUSSIAN:
+            for stem, names in self._spotter.english_spellings(spellings).items():
+                other.setdefault(stem, set()).update(names)
+        return {s: group | {t for v in group for t in other.get(v, ())} for s, group in variants.items()}
 
     def _answers(self, hits: list[Hit], query: Query, one_edition: bool,
                  query_vector: np.ndarray | None = None) -> list[Answer]:

@@ -99,6 +99,18 @@ class TermSpotter:
                     out.setdefault(stem, set()).update(ru_stems)
         return out
 
+    def english_spellings(self, topic: list[str]) -> dict[str, set[str]]:
+        """Russian question stem -> English stems of the terms it names ("таран" -> "ram"), so a
+        Russian question can search the English documents ("в 4ке при таране ...")."""
+        present = set(topic)
+        out: dict[str, set[str]] = {}
+        for ru_stems, _, english in self._pairs:
+            en_stems = self._english_stems.get(english)
+            if en_stems and present.issuperset(ru_stems) and is_cyrillic(" ".join(ru_stems)):
+                for stem in ru_stems:
+                    out.setdefault(stem, set()).update(en_stems)
+        return out
+
     def english_names(self, russian_text: str) -> list[dict[str, str]]:
         """[{"term": Russian name, "en": English name}] for the map's terms the text uses,
         in order of first use, one per English name."""

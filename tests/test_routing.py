@@ -36,6 +36,17 @@ ROUTES = corpus_names().routes
     ("in the old edition you lose the gun on a blank; the 4e version?",
      {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
     ("new ships for the fleet, what do they do", set()),
+    # Russian players' names of the editions (bench/data/players_ru.jsonl): "4ка", "в 4ке", "в четвёрке",
+    # "в 4е" (Cyrillic е), "в тройке", "квикреф", "быстрый справочник"; a quarter ("четверть") is none.
+    ("в 4ке при таране кто получает дезорг?", {"dw4-glossary"}),
+    ("4ка: после тарана можно стрелять?", {"dw4-glossary"}),
+    ("в четвёрке сколько уровней дезорга?", {"dw4-glossary"}),
+    ("бортовой залп в 4е на каком расстоянии?", {"dw4-glossary"}),
+    ("в тройке можно положить две торпеды?", {"dw3-quick-reference", "dw3-rulebook"}),
+    ("range sortie в квикрефе — это что?", {"dw3-quick-reference"}),
+    ("в быстром справочнике корветы что дают?", {"dw3-quick-reference"}),
+    ("сценарий туман войны — сколько очков за четверть каждый раунд?", set()),
+    ("кидаю 4 кубика на 4 дюйма", set()),
 ])
 def test_named_editions(question, editions):
     assert named_editions(question, ROUTES) == editions
@@ -77,3 +88,13 @@ def test_a_question_in_dystopian_wars_words_stays_in_it(searcher):
     assert result.results[0].section == "Agile"
     # Words of no single game keep every game in reach: Dust Warfare's own rule still answers.
     assert searcher.ask("what does Agile (S) do for a walker?", k=5).results[0].game == "dust-warfare"
+
+
+def test_a_russian_question_about_an_english_edition_reads_it_through_the_term_map(searcher):
+    """"в 4ке" names the dw4 glossary, which is English: the question's Russian term (Таран = Ram, a
+    pair the Russian book prints) searches the glossary's own words, and Ram answers: "If a moving model
+    Collides with an enemy model after moving at least 3”"."""
+    result = searcher.ask("как работает таран в 4ке?", k=5)
+    assert result.routed_editions == ["dw4-glossary"]
+    assert result.results[0].section == "Ram" and "after moving at least 3”" in result.results[0].text
+
