@@ -379,12 +379,14 @@ class Searcher:
         # pulls the model's vector away from the topic ("suppression in dust").
         query_vector, dense_scores = self._dense_scores(query.plain or question) if uses_dense else (None, None)
         terms = query.lexical_terms()
-        if LEXICAL_TRANSLATED and not (self._language[allowed] != ("en" if cyrillic else "ru")).any():
-            # A question routed to documents in the other language ("3.03 rulebook: ram dice cap",
-            # "в 4ке при таране ..."): the other language's names of the terms it names search the
-            # passages' own words (the Russian book's English names beside a passage are few).
-            # (Doing so for every English question was measured: more Russian passages lead, and the
-            # relevance test, fitted without them, refused more.)
+        english_named = bool(routed or edition) and (self._language[allowed] == "en").any()
+        if LEXICAL_TRANSLATED and (english_named if cyrillic else not (self._language[allowed] != "ru").any()):
+            # A Russian question naming an English edition ("в 4ке при таране ...", "квикреф vs 3.03"),
+            # or an English one naming only the Russian book ("3.03 rulebook: ram dice cap"): the other
+            # language's names of the terms it names search those passages' own words (English
+            # passages have no Russian beside them; the Russian book's English names are few).
+            # Measured: for every English question, or one naming "3rd edition" (both books), more
+            # Russian passages lead the English ones, and the relevance test refused more.
             terms += sorted({v for s in query.weights for v in query.translated[s]} - set(terms))
         lexical = self._lexical(terms, allowed) if mode != "dense" else []
         if mode == "lexical":
@@ -419,7 +421,7 @@ class Searcher:
         leading = ranked[:RELEVANCE_DEPTH]
         if mode == "hybrid":
             ranked = self._rerank(ranked, query, lexical, dense_scores, ranking_names, defined)
-        top = diversify_rules(ranked, self.rows, k)
+        top = diversify_rules(ranked, self.rows, k, query.editions)
         hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
         if not cyrillic:
             for hit in hits:
@@ -436,7 +438,7 @@ class Searcher:
             read_as = match.name
             ranked = [(match.key, self._first_row[match.key], ranked[0][2] if ranked else 0.0),
                       *[r for r in ranked if r[0] != match.key]]
-            top = diversify_rules(ranked, self.rows, k)
+            top = diversify_rules(ranked, self.rows, k, query.editions)
             hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
         answers = self._answers(hits, query, one_edition=bool(edition) or len(routed) == 1,
                                 query_vector=query_vector if mode == "hybrid" else None)
@@ -818,12 +820,25 @@ def fuse(rankings: list[tuple[list[int], float]]) -> dict[int, float]:
 
 
 def diversify_rules(ranked: list[tuple[str, int, float]], rows: list[dict[str, Any]],
-                    k: int) -> list[tuple[str, int, float]]:
+                    k: int, compared: Sequence[str] = ()) -> list[tuple[str, int, float]]:
     """Top k rules in order, but no single edition of a game may take every slot while
-    another edition of the same game has a strong candidate (editions differ: show each)."""
+    another edition of the same game has a strong candidate (editions differ: show each).
+    Each edition a comparison names ("квикреф vs 3.03") gets a slot for its best candidate,
+    however far down it is: the player asked for it."""
     top = ranked[:k]
     if k < 3 or not top:
         return top
+    if len(compared) > 1:
+        top = list(top)
+        for wanted in compared:
+            if any(rows[t[1]]["edition"] == wanted for t in top):
+                continue
+            best = next((item for item in ranked[k:] if rows[item[1]]["edition"] == wanted), None)
+            counts = {e: sum(1 for t in top if rows[t[1]]["edition"] == e) for e in sorted(
+                {str(rows[t[1]]["edition"]) for t in top})}
+            crowded = max(counts, key=lambda e: counts[e])
+            if best is not None and counts[crowded] > 1:
+                top[max(i for i, t in enumerate(top) if rows[t[1]]["edition"] == crowded)] = best
 
     def edition(item: tuple[str, int, float]) -> str:
         return str(rows[item[1]]["edition"])

@@ -98,3 +98,12 @@ def test_a_russian_question_about_an_english_edition_reads_it_through_the_term_m
     assert result.routed_editions == ["dw4-glossary"]
     assert result.results[0].section == "Ram" and "after moving at least 3”" in result.results[0].text
 
+
+
+def test_a_comparison_shows_every_edition_it_names(searcher):
+    """Issue 16: "comparisons with every named edition 100 %". A Russian question comparing the 3.03
+    book with the dw4 glossary: the glossary's Disorder rule is found through the term map ("дезорг"
+    -> Дезорганизация = Disorder) and keeps a slot however far down the Russian passages push it."""
+    result = searcher.ask("как снять дезорг в 3.03 и в 4 редакции?", k=5)
+    assert sorted(result.routed_editions) == ["dw3-rulebook", "dw4-glossary"]
+    assert {"dw3-rulebook", "dw4-glossary"} <= {h.edition for h in result.results}
