@@ -201,6 +201,7 @@ class Searcher:
         self._rule_stems: dict[str, frozenset[str]] = {}
         self._headings: dict[str, list[str]] = {}
         self._heading_sets: dict[str, frozenset[str]] = {}
+        self._titles: dict[str, frozenset[str]] = {}  # section -> its title's English stems
         self._word_game: dict[str, str | None] = {}  # stem -> the one game whose documents use it
         self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
                             self._db.query("select chunk_id, enrichment from chunks")}
@@ -768,10 +769,15 @@ class Searcher:
     def _title_stems(self, section: str) -> set[str]:
         """What a rule is named, in English: its own heading's words, or the English names the
         Russian book prints for its heading ("«Полный назад!»" -> Full Reverse)."""
-        title = section.split(" › ")[-1]
-        if is_cyrillic(title):
-            title = " ".join(name["en"] for name in self._spotter.english_names(title))
-        return {s for s in stems(title) if s.isalpha()}
+        found = self._titles.get(section)
+        if found is None:
+            title = section.split(" › ")[-1]
+            if is_cyrillic(title):
+                title = " ".join(name["en"] for name in self._spotter.english_names(title))
+            found = frozenset(s for s in stems(title) if s.isalpha())
+            if len(self._titles) < NEAR_CACHE:
+                self._titles[section] = found
+        return set(found)
 
     def _same_rule_answers(self, answers: list[Answer]) -> list[Answer]:
         """The answer lines that quote the first line's rule in another edition (a heading
