@@ -181,7 +181,11 @@ class Searcher:
         vectors = faiss.read_index(str(build / VECTORS_NAME))
         self._matrix = np.asarray(vectors.reconstruct_n(0, vectors.ntotal), dtype="float32")
         self._embedder = Embedder(settings)
-        self._expansions = [(stems(k, keep_stopwords=True), v) for k, v in load_synonyms().expansions.items()]
+        synonyms = load_synonyms()
+        self._expansions = [(stems(k, keep_stopwords=True), v) for k, v in synonyms.expansions.items()]
+        # Russian player words -> English stems, read where the term map is (`_with_translations`).
+        self._translations = [(stems(k, keep_stopwords=True), frozenset(s for w in v for s in stems(w)))
+                              for k, v in synonyms.translations.items()]
         vocab = self._db.execute("select term, doc from lexical_vocab").fetchall()
         self._vocabulary = {term for term, _ in vocab}
         self._vocabulary_list = sorted(self._vocabulary)
@@ -719,6 +723,11 @@ class Searcher:
         if TRANSLATE_RUSSIAN:
             for stem, names in self._spotter.english_spellings(spellings).items():
                 other.setdefault(stem, set()).update(names)
+            order = list(variants)
+            for words, english in self._translations:
+                if words and words[0] in variants and _contains_run(order, words):
+                    for stem in words:
+                        other.setdefault(stem, set()).update(english)
         return {s: group | {t for v in group for t in other.get(v, ())} for s, group in variants.items()}
 
     def _answers(self, hits: list[Hit], query: Query, one_edition: bool,

@@ -107,3 +107,10 @@ def test_a_comparison_shows_every_edition_it_names(searcher):
     result = searcher.ask("как снять дезорг в 3.03 и в 4 редакции?", k=5)
     assert sorted(result.routed_editions) == ["dw3-rulebook", "dw4-glossary"]
     assert {"dw3-rulebook", "dw4-glossary"} <= {h.edition for h in result.results}
+
+
+def test_a_russian_players_word_for_a_4th_edition_term_reaches_the_glossary(searcher):
+    """synonyms.toml [translations]: "бортовой залп" = Broadside, a dw4 action the 3.03 book never
+    names, so no mined pair can carry it. Without it the question finds nothing in the glossary."""
+    result = searcher.ask("бортовой залп в 4ке — на какой дистанции?", k=5)
+    assert result.results and result.results[0].section == "Broadside"

@@ -86,6 +86,8 @@ def test_every_expansion_names_words_the_rules_use() -> None:
     from index.text import stems
 
     corpus = " ".join(" ".join(stems(d.read_text().replace("\u00a0", " "))) for d in load_manifest())
-    unknown = [(player, target) for player, targets in load_synonyms().expansions.items() for target in targets
-               if f" {' '.join(stems(target))} " not in f" {corpus} "]
+    synonyms = load_synonyms()
+    unknown = [(player, target) for player, targets in [*synonyms.expansions.items(), *synonyms.translations.items()]
+               for target in targets if f" {' '.join(stems(target))} " not in f" {corpus} "]
     assert unknown == []
+    assert synonyms.translations["бортовой залп"] == ["broadside"]
