@@ -31,7 +31,7 @@ ROUTES = corpus_names().routes
     ("таран в 3 и 4 редакции", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
     # "New" and "old" name the newest edition and the one before it (corpus/manifest.toml).
     ("Piercing (2) on my heavy guns in the new rules, what does that do?", {"dw4-glossary"}),
-    ("how do leadership tests work in the new Dystopian Wars?", {"dw4-glossary"}),
+    ("how do leadership tests work in the new edition?", {"dw4-glossary"}),
     ("как в новой редакции работает таран", {"dw4-glossary"}),
     ("in the old edition you lose the gun on a blank; the 4e version?",
      {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
