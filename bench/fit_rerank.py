@@ -158,7 +158,7 @@ def main() -> int:
         print(f"  by style, before: {_styles(before)}\n  by style, after:  {_styles(after)}")
     beta = fit(rows)
     print("\nfitted on all three: " + ", ".join(f"{n} {b:+.2f}" for n, b in zip(FEATURES, beta, strict=True)))
-    for name in [n for n in sets if n not in DEV_SETS]:
+    for name in [n for n in sets if n not in DEV_SETS and any(q["gold"] for q in sets[n])]:
         searcher._rerank_model = None
         before = score(searcher, sets[name])
         searcher._rerank_model = RerankModel(tuple(float(b) for b in beta))
