@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -19,6 +20,7 @@ MIN_RATIO = 75.0  # a misspelt word ("devistating", "manuver" for "manoeuvre") a
 MIN_FUZZY_CHARS = 5  # shorter words must be typed exactly (or as a 3+ letter beginning)
 MIN_PREFIX = 3  # "rev" for "reverse"
 MIN_SHARE = 0.5  # the name's words are at least this share of the question's content words
+NAME_CACHE = 4096  # names whose topic words are remembered
 
 
 @dataclass(frozen=True)
@@ -40,10 +42,18 @@ class NameReader:
         self._printed = printed
         self._names = sorted({(tuple(w for w in words(name) if not ignore(w)), name, key) for name, key in names})
         self._names = [n for n in self._names if n[0]]
+        self._name_words: dict[str, tuple[str, ...]] = {}  # a name -> its topic words (bounded)
+        # Remembered for a few questions: one ask reads its question against names several times.
+        self.reading = lru_cache(maxsize=64)(self._reading)
+
+    def _reading(self, question: str) -> QuestionReading:
+        """The question's words, read once for every name tried against them."""
+        return QuestionReading(tuple(w for w in dict.fromkeys(words(question)) if not self._ignore(w)), self._printed)
 
     def read(self, question: str, allowed: Callable[[str], bool]) -> NameMatch | None:
         """The name the question is read as, when one matches clearly; else None."""
-        typed = [w for w in dict.fromkeys(words(question)) if not self._ignore(w)]
+        reading = self.reading(question)
+        typed = reading.words
         if not typed:
             return None
         best: NameMatch | None = None
@@ -51,8 +61,8 @@ class NameReader:
         for name_words, name, key in self._names:
             if len(name_words) > len(typed) or len(name_words) < MIN_SHARE * len(typed) or not allowed(key):
                 continue
-            scores = [max((_word_score(w, t, self._printed) for t in typed), default=0.0) for w in name_words]
-            if min(scores) < MIN_RATIO:
+            scores = reading.scores(name_words)
+            if scores is None:
                 continue
             score = sum(scores) / len(scores)
             if best is None or score > best.score:
@@ -61,16 +71,42 @@ class NameReader:
                 tie = True
         return None if tie else best
 
-
     def typed(self, name: str, question: str) -> float:
         """How closely the question types every word of `name` ("interphase gen" for Interphase
         Generator: 0.95), however long the question: 0..1, 0 when a word of the name is missing."""
-        typed = [w for w in dict.fromkeys(words(question)) if not self._ignore(w)]
-        name_words = [w for w in words(name) if not self._ignore(w)]
-        if not typed or not name_words:
+        reading = self.reading(question)
+        name_words = self._name_words.get(name)
+        if name_words is None:
+            name_words = tuple(w for w in words(name) if not self._ignore(w))
+            if len(self._name_words) < NAME_CACHE:
+                self._name_words[name] = name_words
+        if not reading.words or not name_words:
             return 0.0
-        scores = [max(_word_score(w, t, self._printed) for t in typed) for w in name_words]
-        return 0.0 if min(scores) < MIN_RATIO else sum(scores) / len(scores) / 100.0
+        scores = reading.scores(name_words)
+        return 0.0 if scores is None else sum(scores) / len(scores) / 100.0
+
+
+class QuestionReading:
+    """One question's topic words and, per name word tried, its best score against them
+    (remembered: the name reader tries hundreds of names sharing words on one question)."""
+
+    def __init__(self, typed: tuple[str, ...], printed: Callable[[str], bool]) -> None:
+        self.words = typed
+        self._printed = printed
+        self._best: dict[str, float] = {}
+
+    def scores(self, name_words: tuple[str, ...]) -> list[float] | None:
+        """Each name word's best score against the question's words; None when one is below MIN_RATIO."""
+        out = []
+        for word in name_words:
+            best = self._best.get(word)
+            if best is None:
+                best = max((_word_score(word, t, self._printed) for t in self.words), default=0.0)
+                self._best[word] = best
+            if best < MIN_RATIO:
+                return None
+            out.append(best)
+        return out
 
 
 def _word_score(name_word: str, typed: str, printed: Callable[[str], bool]) -> float:
