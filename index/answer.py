@@ -23,10 +23,12 @@ from pathlib import Path
 from index.answer_features import (
     FEATURES,
     NUMBER,
+    SentenceFacts,
     Window,
     is_heading,
     is_step_number,
-    read_sentence,
+    sentence_facts,
+    shaped,
     window_features,
 )
 from index.answer_segments import QUOTE_MAX_CHARS as QUOTE_MAX_CHARS
@@ -85,7 +87,26 @@ def _prefix_owner(stem: str, owner: Mapping[str, set[str]]) -> set[str]:
     return found
 
 
-def _question_words_held(text: str, spans: Sequence[tuple[int, int]], weights: Mapping[str, float],
+@dataclass(frozen=True)
+class RuleText:
+    """A rule's text cut into segments and read once, whatever the question (`rule_text` keeps
+    it: a popular rule is quoted for many questions)."""
+    spans: tuple[tuple[int, int], ...]
+    sentences: tuple[str, ...]
+    stems: tuple[tuple[str, ...], ...]  # each segment's stems
+    stat_row: tuple[bool, ...]  # each segment is a unit card's stat row
+    facts: tuple[SentenceFacts, ...]
+
+
+@lru_cache(maxsize=4096)
+def rule_text(text: str) -> RuleText:
+    spans = tuple(segments(text))
+    sentences = tuple(text[s:e] for s, e in spans)
+    return RuleText(spans, sentences, tuple(tuple(stems(s)) for s in sentences),
+                    tuple(is_stat_row(s) for s in sentences), tuple(sentence_facts(s) for s in sentences))
+
+
+def _question_words_held(segment_stems: Sequence[Sequence[str]], weights: Mapping[str, float],
                          variants: Mapping[str, frozenset[str]] | None) -> list[set[str]]:
     """The question stems each segment holds: `variants` maps each question stem to the
     spellings that count as it (expansions, typos, translations)."""
@@ -93,12 +114,17 @@ def _question_words_held(text: str, spans: Sequence[tuple[int, int]], weights: M
     for source, spellings in (variants or {s: frozenset({s}) for s in weights}).items():
         for spelling in spellings | {source}:
             owner.setdefault(spelling, set()).add(source)
+    asked = set(weights)
+    of_stem: dict[str, set[str]] = {}  # a segment stem -> the question stems it counts as
     held = []
-    for s, e in spans:
+    for segment in segment_stems:
         found: set[str] = set()
-        for st in stems(text[s:e]):
-            found |= owner.get(st) or _prefix_owner(st, owner)
-        held.append(found & set(weights))
+        for st in segment:
+            sources = of_stem.get(st)
+            if sources is None:
+                sources = of_stem[st] = owner.get(st) or _prefix_owner(st, owner)
+            found |= sources
+        held.append(found & asked)
     return held
 
 
@@ -111,21 +137,21 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     """Every answer line the rule offers: it opens with the rule's opening or a segment holding
     a question word (or the number asked), is chosen for up to MAX_CORE segments from there,
     and runs on while it fits EXTEND_TO characters (a trailing heading left out)."""
-    spans = segments(text)
+    cut = rule_text(text)
+    spans = cut.spans
     if not spans or not weights:
         return []
     shape = shape or QuestionShape()
-    held = _question_words_held(text, spans, weights, variants)
-    sentences = [text[s:e] for s, e in spans]
-    read = [read_sentence(sentence, shape) for sentence in sentences]
+    held = _question_words_held(cut.stems, weights, variants)
+    read = [shaped(facts, shape) for facts in cut.facts]
     heaviest = max(weights.values()) or 1.0
     out = []
     for i, (start, _) in enumerate(spans):
         if i > 0 and not held[i] and not read[i].number:
             continue  # a line opens with what the question asks about (or the rule's opening)
-        if is_stat_row(sentences[i]):
+        if cut.stat_row[i]:
             continue  # a unit card's stat row ("CRIPPLED 4 (3) 2 (1)") answers no rules question
-        last = _last_segment(spans, sentences, i)
+        last = _last_segment(spans, cut.facts, i)
         found: set[str] = set()
         for j in range(i, min(i + MAX_CORE, len(spans))):
             if spans[j][1] - start > QUOTE_MAX_CHARS:
@@ -142,22 +168,22 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     return out
 
 
-def _last_segment(spans: Sequence[tuple[int, int]], sentences: Sequence[str], first: int) -> int:
+def _last_segment(spans: Sequence[tuple[int, int]], facts: Sequence[SentenceFacts], first: int) -> int:
     """The last segment of an answer line opening with segment `first`: as many as fit
     EXTEND_TO characters, without a heading at the end (it introduces what the quote leaves out)."""
     last = first
     while last + 1 < len(spans) and spans[last + 1][1] - spans[first][0] <= EXTEND_TO:
         last += 1
-    while last > first and is_heading(sentences[last]):
+    while last > first and facts[last].heading:
         last -= 1
     return last
 
 
-def _with_number(text: str, spans: Sequence[tuple[int, int]], quote: Quote) -> Quote:
+def _with_number(cut: RuleText, quote: Quote) -> Quote:
     """A numbered step's sentence keeps its number ("5. Disengage / The target model moves
     1” directly backwards."): a quote opening just after a step's number, or after its number
     and title, opens at the number instead."""
-    sentences = [text[s:e] for s, e in spans]
+    spans, sentences = cut.spans, cut.sentences
     first = next((i for i, (s, _) in enumerate(spans) if s == quote.start), None)
     if first is None:
         return quote
@@ -167,7 +193,7 @@ def _with_number(text: str, spans: Sequence[tuple[int, int]], quote: Quote) -> Q
             continue
         if back == 2 and not is_heading(sentences[first - 1]):
             break
-        last = _last_segment(spans, sentences, i)
+        last = _last_segment(spans, cut.facts, i)
         if last >= first:
             return Quote(spans[i][0], spans[last][1], quote.score)
         break
@@ -208,11 +234,11 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
 
 def finished(text: str, quote: Quote) -> Quote:
     """The chosen line as shown: a step's number kept, a table's introducing sentence added."""
-    spans = segments(text)
-    return _with_caption(text, spans, _with_number(text, spans, quote))
+    cut = rule_text(text)
+    return _with_caption(text, cut.spans, _with_number(cut, quote))
 
 
-def _with_caption(text: str, spans: list[tuple[int, int]], quote: Quote) -> Quote:
+def _with_caption(text: str, spans: Sequence[tuple[int, int]], quote: Quote) -> Quote:
     """Table rows ("От 750 до 1499\t5") mean nothing without the sentence that introduces
     the table: a quote starting inside a table starts at that sentence instead (when the
     whole still fits a quote)."""

@@ -55,14 +55,6 @@ def has_number(text: str) -> bool:
     return bool(NUMBER.search(text) or _NUMBER_WORDS.search(text))
 
 
-def fits_number(text: str, distance: bool) -> bool:
-    """A distance question is answered by a distance ('4”', '12 дюймов'); any other
-    numeric question by any number or number word."""
-    if distance:
-        return bool(_DISTANCE.search(text))
-    return has_number(text)
-
-
 def is_step_number(sentence: str) -> bool:
     """A numbered step's bare number ("5.") printed on a line of its own."""
     return bool(_STEP_NUMBER.match(sentence.strip()))
@@ -98,15 +90,41 @@ class Sentence:
     continuation: bool  # opens with a pronoun or link word: the tail of the sentence before
 
 
-def read_sentence(sentence: str, shape: QuestionShape) -> Sentence:
-    """Only what the question's shape asks about is looked for (a limit only for a limit
-    question, ...): the rest stays False."""
-    return Sentence(
-        number=shape.numeric and fits_number(sentence, shape.distance),
-        limit=shape.limit and bool(LIMIT.search(sentence)),
-        consequence=shape.happens and bool(_CONSEQUENCE.search(sentence)),
-        heading=is_heading(sentence), example=not shape.example and bool(_EXAMPLE.search(sentence)),
+@dataclass(frozen=True)
+class SentenceFacts:
+    """What one segment states whatever the question asks: read once per rule text
+    (index.answer caches it), shaped per question by `shaped`."""
+    number: bool  # any number or number word
+    distance: bool  # a distance ('4”', '12 дюймов')
+    limit: bool
+    consequence: bool
+    heading: bool
+    example: bool
+    continuation: bool
+
+
+def sentence_facts(sentence: str) -> SentenceFacts:
+    return SentenceFacts(
+        number=has_number(sentence), distance=bool(_DISTANCE.search(sentence)),
+        limit=bool(LIMIT.search(sentence)), consequence=bool(_CONSEQUENCE.search(sentence)),
+        heading=is_heading(sentence), example=bool(_EXAMPLE.search(sentence)),
         continuation=bool(_CONTINUATION.search(sentence)))
+
+
+def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:
+    """Only what the question's shape asks about counts (a limit only for a limit question,
+    ...): the rest stays False."""
+    return Sentence(
+        number=shape.numeric and (facts.distance if shape.distance else facts.number),
+        limit=shape.limit and facts.limit,
+        consequence=shape.happens and facts.consequence,
+        heading=facts.heading, example=not shape.example and facts.example,
+        continuation=facts.continuation)
+
+
+def read_sentence(sentence: str, shape: QuestionShape) -> Sentence:
+    """One segment read for one question's shape."""
+    return shaped(sentence_facts(sentence), shape)
 
 
 def window_features(window: Window, read: Sequence[Sentence], held_first: float, held: float,

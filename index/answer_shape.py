@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 _DISTANCE_QUESTION = re.compile(
     r"\b(how (far|close)|(what|which) (is the )?range|range (of|for|is)|distance|within|"
@@ -67,6 +68,7 @@ def is_limit_question(question: str) -> bool:
     return bool(_LIMIT_QUESTION.search(question))
 
 
+@lru_cache(maxsize=1024)  # asked once per quoted rule of a question
 def question_shape(question: str) -> QuestionShape:
     fragment = "?" not in question and len(question.split()) <= FRAGMENT_WORDS
     return QuestionShape(
