@@ -88,6 +88,16 @@ SENTENCE_MODEL = False  # model-scored answer sentences: measured no gain on the
 TITLE_DISCOUNT = 0.3  # weight kept by a question word that is in the quoted rule's title
 
 
+@dataclass(frozen=True)
+class QuestionEvidence:
+    """The relevance evidence that is the question's own, the same for every rule it is tested on."""
+
+    unknown: float  # share of the question's weight in words the corpus never uses
+    words: int  # distinct content words (index.relevance.content_words)
+    unknown_name: float  # 1.0: it presents a name no rule name, heading or text prints
+    dense_stats: tuple[float, float] | None  # (std, mean) of its cosines with every passage
+
+
 @dataclass
 class Hit:
     """One rule, whole: `text` joins its "part n/m" chunks; `chunk_id` is the part that matched."""
@@ -198,6 +208,7 @@ class Searcher:
         self._rerank_model: RerankModel | None = load_rerank_model()
         self._db = open_db(build / DB_NAME, readonly=True)
         self._lock = threading.Lock()
+        self._asking = threading.local()  # per thread: the question it is asking and what is known of it
         rows = list(self._db.query(
             "select row, chunk_id, document, game, edition, language, section, text from chunks order by row"))
         self.rows = rows
@@ -231,6 +242,7 @@ class Searcher:
         self._rule_stems: dict[str, frozenset[str]] = {}
         self._headings: dict[str, list[str]] = {}
         self._heading_sets: dict[str, frozenset[str]] = {}
+        self._named_titles: dict[str, frozenset[str]] = {}  # rule key -> its title's and names' stems
         self._titles: dict[str, frozenset[str]] = {}  # section -> its title's English stems
         self._word_game: dict[str, str | None] = {}  # stem -> the one game whose documents use it
         self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
@@ -375,8 +387,12 @@ class Searcher:
         k = validate_k(k)
         if mode not in MODES:
             raise QueryError(f"unknown search mode {mode!r}; choose one of: {', '.join(MODES)}", "mode")
-        docs = list(self.docs.values())
-        game, edition, lang = resolve_game(game, docs), resolve_edition(edition, docs), resolve_language(lang, docs)
+        if game or edition or lang:
+            docs = list(self.docs.values())
+            game, edition = resolve_game(game, docs), resolve_edition(edition, docs)
+            lang = resolve_language(lang, docs)
+        else:  # what the resolvers answer for nothing given, without reading the manifest's names
+            game = edition = lang = None
         allowed = np.ones(len(self.rows), dtype=bool)
         if game:
             allowed &= self._game == game
@@ -689,12 +705,21 @@ class Searcher:
     def _coverage(self, key: str, query: Query) -> float:
         """Share of the question's weight (IDF) whose words, in some spelling, the rule uses; an
         English question reads a Russian rule through the term map too ("drift" -> "дрейф": the
-        book's English names beside a passage list only its 16 most used terms)."""
-        weights = query.weights
-        total = sum(weights.values())
-        rule_stems = self._stems_of_rule(key)
-        variants = self._spellings_for(key, query) if COVERAGE_TRANSLATED else query.variants
-        return sum(w for s, w in weights.items() if variants[s] & rule_stems) / total if total else 0.0
+        book's English names beside a passage list only its 16 most used terms). Remembered for
+        the question this thread is asking: one ask reads a leading rule's coverage up to ten times."""
+        memo = self._asking.__dict__
+        if memo.get("query") is not query:
+            memo["query"], memo["coverage"] = query, {}
+        coverage: dict[str, float] = memo["coverage"]
+        found = coverage.get(key)
+        if found is None:
+            weights = query.weights
+            total = sum(weights.values())
+            rule_stems = self._stems_of_rule(key)
+            variants = self._spellings_for(key, query) if COVERAGE_TRANSLATED else query.variants
+            found = sum(w for s, w in weights.items() if variants[s] & rule_stems) / total if total else 0.0
+            coverage[key] = found
+        return found
 
     def _spellings_for(self, key: str, query: Query) -> Mapping[str, frozenset[str]]:
         """The question's spellings a rule is read with: through the term map when the rule is in
@@ -703,8 +728,9 @@ class Searcher:
         return query.translated if other else query.variants
 
     def _evidence(self, key: str, row: int, query: Query, dense_scores: np.ndarray | None,
-                  named: dict[str, float], dense_stats: tuple[float, float] | None = None) -> Evidence:
-        """`dense_stats`: the scores' (std, mean), when the caller already has them (one per question)."""
+                  named: dict[str, float], asked: QuestionEvidence | None = None) -> Evidence:
+        """`asked`: the evidence that is the question's own, when the caller already has it (one per question)."""
+        asked = asked or self._question_evidence(query, dense_scores)
         rule_stems = self._stems_of_rule(key)
         variants = self._spellings_for(key, query) if EVIDENCE_TRANSLATED else query.variants
         matched = [s for s in query.weights if variants[s] & rule_stems]
@@ -713,15 +739,30 @@ class Searcher:
         cosine, cosine_z = None, 0.0
         if dense_scores is not None and self.rows[row]["language"] != "ru":
             cosine = max(float(dense_scores[self._row_of_chunk[c]]) for c in self.rules[key].chunk_ids)
-            spread, mean = dense_stats or (float(dense_scores.std()), float(dense_scores.mean()))
+            assert asked.dense_stats is not None
+            spread, mean = asked.dense_stats
             cosine_z = (cosine - mean) / spread if spread > 0 else 0.0
-        unknown = sum(w for s, w in query.weights.items() if not query.variants[s] & self._vocabulary)
-        title = self._title_stems(self.rules[key].section) | {
-            s for name in self._rule_names.get(key, []) for s in stems(name)}
+        title = self._named_title(key)
         titled = sum(query.weights[s] for s in matched if query.variants[s] & title)
-        return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), unknown / total if total else 0.0,
-                        content_words(list(query.weights)), self._names_unknown(query),
+        return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), asked.unknown,
+                        asked.words, asked.unknown_name,
                         titled / total if total else 0.0, cosine_z, self._name_typed(key, query))
+
+    def _question_evidence(self, query: Query, dense_scores: np.ndarray | None) -> QuestionEvidence:
+        total = sum(query.weights.values())
+        unknown = sum(w for s, w in query.weights.items() if not query.variants[s] & self._vocabulary)
+        stats = None if dense_scores is None else (float(dense_scores.std()), float(dense_scores.mean()))
+        return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
+                                self._names_unknown(query), stats)
+
+    def _named_title(self, key: str) -> frozenset[str]:
+        """A rule's title stems and its names' stems (once per rule)."""
+        found = self._named_titles.get(key)
+        if found is None:
+            found = self._title_stems(self.rules[key].section) | {
+                s for name in self._rule_names.get(key, []) for s in stems(name)}
+            self._named_titles[key] = found
+        return found
 
     def _name_typed(self, key: str, query: Query) -> float:
         """How closely the question types one of the rule's names or its heading (0..1)."""
@@ -756,8 +797,8 @@ class Searcher:
                   dense_scores: np.ndarray | None, named: dict[str, float]) -> bool:
         """The calibrated "is this in the rules at all" test (index/relevance.py) on the
         leading rules; bench/retrieval.py measures it both ways."""
-        stats = None if dense_scores is None else (float(dense_scores.std()), float(dense_scores.mean()))
-        return in_the_rules([self._evidence(key, row, query, dense_scores, named, stats) for key, row, _ in leading],
+        asked = self._question_evidence(query, dense_scores)
+        return in_the_rules([self._evidence(key, row, query, dense_scores, named, asked) for key, row, _ in leading],
                             self._relevance_model)
 
     def _suggest(self, ranked: list[tuple[str, int, float]], query: Query) -> list[str]:
@@ -816,7 +857,7 @@ class Searcher:
             if hit.language == "ru" and not query.cyrillic:
                 spellings = translated
             # Every sentence of a rule is about its title: title words cannot pick the sentence.
-            title = set(stems(rule.section.split(" › ")[-1]))
+            title = set(self._heading_stems(key))
             local = {s: w * (TITLE_DISCOUNT if spellings[s] & title else 1.0) for s, w in weights.items()}
             closeness = None
             if query_vector is not None and SENTENCE_MODEL and (self.multilingual or hit.language != "ru"):
