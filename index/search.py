@@ -23,7 +23,7 @@ from rapidfuzz.distance import OSA
 
 from core.params import coerce, spec_named
 from core.settings import DEFAULT_MODEL, Settings
-from index.answer import best_quote, disagreement_note, segments
+from index.answer import best_quote, disagreement_note, rule_text, segments
 from index.errors import QueryError
 from index.freshness import fresh_build
 from index.manifest import (
@@ -281,11 +281,13 @@ class Searcher:
 
     def warm(self) -> None:
         """Do now what the first questions would otherwise pay for: the encoder session,
-        every rule's stems and heading, the English names of the Russian rules."""
+        every rule's stems, heading, names and sentences, the English names of the Russian rules."""
         self._embedder.query("warm up")
-        for key in self.rules:
+        for key, rule in self.rules.items():
             self._stems_of_rule(key)
             self._heading_words(key)
+            self._named_title(key)
+            rule_text(rule.text)
         self._read_printed()
         for key, rule in self.rules.items():
             if any(self.rows[self._row_of_chunk[c]]["language"] == "ru" for c in rule.chunk_ids):
