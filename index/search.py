@@ -271,6 +271,11 @@ class Searcher:
         # (for `_expand`) and the one term it stands for, if any (for `_named_rules`).
         self._expansion_stems = [{s for w in words for s in stems(w)} for _, words in self._expansions]
         self._expansion_term = [self._term_of_expansion(words) for _, words in self._expansions]
+        # ... and those standing for one term, by their first stem, in declaration order.
+        self._expansion_terms_by_first: dict[str, list[tuple[list[str], SpottedTerm]]] = {}
+        for (player_word, _), term in zip(self._expansions, self._expansion_term, strict=True):
+            if term is not None and player_word:
+                self._expansion_terms_by_first.setdefault(player_word[0], []).append((player_word, term))
         self._runs: frozenset[str] | None = None  # runs of up to four words the documents print
 
     def _term_of_expansion(self, words: list[str]) -> SpottedTerm | None:
@@ -462,11 +467,14 @@ class Searcher:
         # "fog of war" is a rule; players' words; headings); the "is it in the rules at all"
         # test trusts only the term table's own names among the topic words (measured: players'
         # words there answer "my car crashed, what now?").
-        named = self._named_rules(list(query.topic), query.weights, allowed, loose=True)
+        topic = list(query.topic)
+        topic_names = self._spotted(topic)
+        named = self._named_rules(topic, query.weights, allowed, loose=True, spotted_names=topic_names)
         ranking_names = self._named_rules(list(query.stems), query.weights, allowed,
                                           [self._rule_of_row[r] for r in list(fused)[:CANDIDATES]], loose=True)
         # The book's own names (no player words, no headings) decide which rule defines the term.
-        defined = self._named_rules(list(query.topic), query.weights, allowed) if mode == "hybrid" else {}
+        defined = self._named_rules(topic, query.weights, allowed, spotted_names=topic_names) \
+            if mode == "hybrid" else {}
         ranked = self._rank_rules(fused, ranking_names if mode == "hybrid" else {}, "ru" if cyrillic else "en",
                                   query, defined)
         # The relevance test reads the hand-made order it was fitted on (bench/fit_relevance.py).
@@ -602,34 +610,39 @@ class Searcher:
         was measured: it took the skirmish table's "airborne ... leadership check" to Dystopian Wars.)"""
         return {g for s in query.topic if (g := self._game_of_word(s)) is not None}
 
-    def _named_rules(self, topic: list[str], weights: Mapping[str, float], allowed: np.ndarray,
-                     candidates: Sequence[str] = (), loose: bool = False) -> dict[str, float]:
-        """Rules defining a term the question names -> the share of the question's weight
-        that the name carries (a name can be most of a question: "piercing?"). `loose`, for
-        ranking only: a player's word that stands for one term names it too, and a candidate
-        rule whose own heading holds the name and another of the question's words ("1. LAUNCH
-        SRS TOKENS" for "SRS tokens ... launching") is about the asked thing as much as the
-        definition is, and counts as named too ("Boarding Parties" does not, for "boarding")."""
-        total = sum(weights.values()) or 1.0
-        named: dict[str, float] = {}
+    def _spotted(self, topic: list[str]) -> list[tuple[SpottedTerm, set[str]]]:
+        """The terms the question's words name, each with the question stems that name it."""
         # A misspelt name names its rule too ("devistating", "emergancy manuver"): a word the
         # books never use is read as their nearest spelling, as `admiralty rule` reads it.
         typed: dict[str, str] = {}
         for stem in topic:
             if stem not in self._vocabulary and (near := self._near_spellings(stem)):
                 typed[near[0]] = stem
-        spotted = [(term, {typed.get(s, s) for s in term.stems})
-                   for term in self._spotter.spot([s if s in self._vocabulary else next(
-                       (n for n, t in typed.items() if t == s), s) for s in topic])]
+        return [(term, {typed.get(s, s) for s in term.stems})
+                for term in self._spotter.spot([s if s in self._vocabulary else next(
+                    (n for n, t in typed.items() if t == s), s) for s in topic])]
+
+    def _named_rules(self, topic: list[str], weights: Mapping[str, float], allowed: np.ndarray,
+                     candidates: Sequence[str] = (), loose: bool = False,
+                     spotted_names: list[tuple[SpottedTerm, set[str]]] | None = None) -> dict[str, float]:
+        """Rules defining a term the question names -> the share of the question's weight
+        that the name carries (a name can be most of a question: "piercing?"). `loose`, for
+        ranking only: a player's word that stands for one term names it too, and a candidate
+        rule whose own heading holds the name and another of the question's words ("1. LAUNCH
+        SRS TOKENS" for "SRS tokens ... launching") is about the asked thing as much as the
+        definition is, and counts as named too ("Boarding Parties" does not, for "boarding").
+        `spotted_names`: `_spotted(topic)`, when the caller already has it."""
+        total = sum(weights.values()) or 1.0
+        named: dict[str, float] = {}
+        spotted = list(self._spotted(topic) if spotted_names is None else spotted_names)
         if loose and EXPANSIONS_NAME_RULES:
             # A player's word for a rule term names that rule too ("crash" -> Collision,
             # "крит" -> Критическое повреждение) when it stands for one term only ("rock" ->
             # terrain feature or obstacle names neither); it carries the player word's weight.
-            present = set(topic)
-            for (player_word, _), term in zip(self._expansions, self._expansion_term, strict=True):
-                if (term is not None and player_word and player_word[0] in present
-                        and _contains_run(topic, player_word)):
-                    spotted.append((term, set(player_word)))
+            for first in dict.fromkeys(topic):
+                for player_word, term in self._expansion_terms_by_first.get(first, ()):
+                    if _contains_run(topic, player_word):
+                        spotted.append((term, set(player_word)))
         for term, carriers in spotted:
             share = sum(weights.get(s, 0.0) for s in sorted(carriers)) / total
             if share < MIN_NAME_SHARE:
