@@ -45,6 +45,16 @@ class NameReader:
         self._name_words: dict[str, tuple[str, ...]] = {}  # a name -> its topic words (bounded)
         # Remembered for a few questions: one ask reads its question against names several times.
         self.reading = lru_cache(maxsize=64)(self._reading)
+        self._for_count: dict[int, list[tuple[tuple[str, ...], str, str]]] = {}
+
+    def _names_for(self, count: int) -> list[tuple[tuple[str, ...], str, str]]:
+        """The names a question of `count` topic words can be (no longer than it, at least MIN_SHARE
+        of it), in their order; once per count."""
+        found = self._for_count.get(count)
+        if found is None:
+            found = [n for n in self._names if not (len(n[0]) > count or len(n[0]) < MIN_SHARE * count)]
+            self._for_count[count] = found
+        return found
 
     def _reading(self, question: str) -> QuestionReading:
         """The question's words, read once for every name tried against them."""
@@ -58,8 +68,8 @@ class NameReader:
             return None
         best: NameMatch | None = None
         tie = False
-        for name_words, name, key in self._names:
-            if len(name_words) > len(typed) or len(name_words) < MIN_SHARE * len(typed) or not allowed(key):
+        for name_words, name, key in self._names_for(len(typed)):
+            if not allowed(key):
                 continue
             scores = reading.scores(name_words)
             if scores is None:

@@ -243,6 +243,8 @@ class Searcher:
         self._headings: dict[str, list[str]] = {}
         self._heading_sets: dict[str, frozenset[str]] = {}
         self._named_titles: dict[str, frozenset[str]] = {}  # rule key -> its title's and names' stems
+        self._rule_numbers: dict[str, frozenset[str]] = {}  # rule key -> the numbers its text prints
+        self._unit_names: dict[str, frozenset[str] | None] = {}  # rule key -> its unit card's name stems
         self._titles: dict[str, frozenset[str]] = {}  # section -> its title's English stems
         self._word_game: dict[str, str | None] = {}  # stem -> the one game whose documents use it
         self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
@@ -271,6 +273,10 @@ class Searcher:
         # (for `_expand`) and the one term it stands for, if any (for `_named_rules`).
         self._expansion_stems = [{s for w in words for s in stems(w)} for _, words in self._expansions]
         self._expansion_term = [self._term_of_expansion(words) for _, words in self._expansions]
+        self._expansions_by_first: dict[str, list[tuple[list[str], set[str]]]] = {}  # for `_expand`
+        for (player_word, _), extra in zip(self._expansions, self._expansion_stems, strict=True):
+            if player_word:
+                self._expansions_by_first.setdefault(player_word[0], []).append((player_word, extra))
         # ... and those standing for one term, by their first stem, in declaration order.
         self._expansion_terms_by_first: dict[str, list[tuple[list[str], SpottedTerm]]] = {}
         for (player_word, _), term in zip(self._expansions, self._expansion_term, strict=True):
@@ -334,12 +340,12 @@ class Searcher:
         books use one edit away (two for stems of 8+ letters; swapped letters are one edit):
         "peircing", "Деорганизации"."""
         variants: dict[str, set[str]] = {s: {s} for s in base}
-        present = set(base)
-        for (key, _), extra in zip(self._expansions, self._expansion_stems, strict=True):
-            if key and key[0] in present and _contains_run(base, key):
-                for k in key:
-                    if k in variants:
-                        variants[k] |= extra
+        for first in dict.fromkeys(base):
+            for key, extra in self._expansions_by_first.get(first, ()):
+                if _contains_run(base, key):
+                    for k in key:
+                        if k in variants:
+                            variants[k] |= extra
         for stem in base:
             if len(stem) >= TYPO_MIN_CHARS or stem not in self._vocabulary:
                 variants[stem] |= set(self._near_spellings(stem))
@@ -551,7 +557,7 @@ class Searcher:
             foreign = sum(w for s, w in weights.items() if signals[s] not in (None, r["game"])) / total
             ranks = [lexical_rank[self._row_of_chunk[c]] for c in rule.chunk_ids
                      if self._row_of_chunk[c] in lexical_rank]
-            printed = set(_NUMBER.findall(rule.text))
+            printed = self._numbers_of_rule(key)
             in_heading = {s for s in weights if query.variants[s] & heading}
             rest = sum(w for s, w in weights.items() if s not in in_heading)
             rule_stems = self._stems_of_rule(key)
@@ -572,11 +578,19 @@ class Searcher:
     def _unit_card_unnamed(self, key: str, asked: set[str]) -> bool:
         """A unit card's text ("MERIAN FRIGATE — ENLIGHTENED, FRIGATE, ... › ATTACK") whose unit's name
         ("Merian") the question does not use: a ship's own rule, not the game's."""
-        card = _UNIT_CARD.search(self.rules[key].section)
-        if card is None:
-            return False
-        name = self.rules[key].section[:card.start()].split(" › ")[-1]
-        return not (set(stems(name)) - _CARD_TYPES) & asked
+        if key not in self._unit_names:
+            card = _UNIT_CARD.search(self.rules[key].section)
+            self._unit_names[key] = None if card is None else frozenset(
+                set(stems(self.rules[key].section[:card.start()].split(" › ")[-1])) - _CARD_TYPES)
+        name = self._unit_names[key]
+        return name is not None and not name & asked
+
+    def _numbers_of_rule(self, key: str) -> frozenset[str]:
+        """The numbers a rule's text prints (once per rule)."""
+        found = self._rule_numbers.get(key)
+        if found is None:
+            found = self._rule_numbers[key] = frozenset(_NUMBER.findall(self.rules[key].text))
+        return found
 
     def _heading_words(self, key: str) -> frozenset[str]:
         """The stems of a rule's own heading, and of the English names the Russian book prints for it."""
