@@ -161,7 +161,9 @@ class AskResult:
 def _plain(item: Hit | Answer) -> dict[str, Any]:
     """`dataclasses.asdict(item)`, without its generic deep copy (a tenth of an ask's CPU, issue 18):
     the same keys in the same order; the dicts and lists inside are copied, strings and numbers shared."""
-    return {name: _copied(getattr(item, name)) for name in _FIELDS[type(item)]}
+    values = vars(item)
+    return {name: _copied(value) if isinstance(value := values[name], (dict, list)) else value
+            for name in _FIELDS[type(item)]}
 
 
 def _copied(value: Any) -> Any:
@@ -300,6 +302,8 @@ class Searcher:
             self._named_title(key)
             rule_text(rule.text)
         self._read_printed()
+        for stem in self._vocabulary_list:  # which game's own word each is (an FTS query per word)
+            self._game_of_word(stem)
         for key, rule in self.rules.items():
             if any(self.rows[self._row_of_chunk[c]]["language"] == "ru" for c in rule.chunk_ids):
                 self._english_names(key)
@@ -657,6 +661,7 @@ class Searcher:
                 for player_word, term in self._expansion_terms_by_first.get(first, ()):
                     if _contains_run(topic, player_word):
                         spotted.append((term, set(player_word)))
+        headings: list[tuple[str, list[str]]] | None = None  # each candidate rule's heading, read once
         for term, carriers in spotted:
             share = sum(weights.get(s, 0.0) for s in sorted(carriers)) / total
             if share < MIN_NAME_SHARE:
@@ -668,8 +673,9 @@ class Searcher:
             if loose and HEADINGS_NAME_RULES:
                 others = set(weights) - set(term.stems)
                 name = list(term.stems)
-                for key in candidates:
-                    heading = self._heading_stems(key)
+                if headings is None:
+                    headings = [(key, self._heading_stems(key)) for key in dict.fromkeys(candidates)]
+                for key, heading in headings:
                     if name[0] in heading and _contains_run(heading, name) and others & set(heading):
                         named[key] = max(named.get(key, 0.0), share)
         return named
