@@ -731,8 +731,10 @@ class Searcher:
             # The question is mostly a term's name ("what counts as Obscured?"): the rule headed by
             # that term defines it, and comes before rules that only mention it ("Hydrophone
             # Relay ... never count as Obscured"), from wherever it is among the candidates.
-            first += [r for r in ranked if (defined or {}).get(r[0], 0.0) >= DEFINITION_SHARE and r not in first
-                      and self.rows[r[1]]["language"] == language]
+            defining = {key for key, share in (defined or {}).items() if share >= DEFINITION_SHARE}
+            if defining:
+                first += [r for r in ranked if r[0] in defining and r not in first
+                          and self.rows[r[1]]["language"] == language]
         # Of several named rules, the one that uses more of the question leads.
         first.sort(key=lambda r: -self._coverage(r[0], query))
         return first + [r for r in ranked if r not in first]
