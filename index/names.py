@@ -69,10 +69,8 @@ class NameReader:
         best: NameMatch | None = None
         tie = False
         for name_words, name, key in self._names_for(len(typed)):
-            if not allowed(key):
-                continue
-            scores = reading.scores(name_words)
-            if scores is None:
+            scores = reading.scores(name_words)  # most names fail here, before the cost of `allowed`
+            if scores is None or not allowed(key):
                 continue
             score = sum(scores) / len(scores)
             if best is None or score > best.score:
@@ -102,7 +100,8 @@ class QuestionReading:
 
     def __init__(self, typed: tuple[str, ...], printed: Callable[[str], bool]) -> None:
         self.words = typed
-        self._printed = printed
+        # per typed word: may it be a name word's beginning; may it be a misspelling of one
+        self._typed = [(t, len(t) >= MIN_PREFIX, len(t) >= MIN_FUZZY_CHARS and not printed(t)) for t in typed]
         self._best: dict[str, float] = {}
 
     def scores(self, name_words: tuple[str, ...]) -> list[float] | None:
@@ -111,19 +110,25 @@ class QuestionReading:
         for word in name_words:
             best = self._best.get(word)
             if best is None:
-                best = max((_word_score(word, t, self._printed) for t in self.words), default=0.0)
-                self._best[word] = best
+                best = self._best[word] = self._best_score(word)
             if best < MIN_RATIO:
                 return None
             out.append(best)
         return out
 
-
-def _word_score(name_word: str, typed: str, printed: Callable[[str], bool]) -> float:
-    if name_word == typed:
-        return 100.0
-    if len(typed) >= MIN_PREFIX and name_word.startswith(typed):
-        return 90.0
-    if len(name_word) >= MIN_FUZZY_CHARS and len(typed) >= MIN_FUZZY_CHARS and not printed(typed):
-        return float(fuzz.ratio(name_word, typed))
-    return 0.0
+    def _best_score(self, name_word: str) -> float:
+        """The name word typed exactly: 100; as a typed word's continuation: 90; misspelt: its
+        similarity (both 5+ letters, the typed word not one the documents print); best of the words."""
+        best = 0.0
+        fuzzy = len(name_word) >= MIN_FUZZY_CHARS
+        for typed, prefix, misspelt in self._typed:
+            if name_word == typed:
+                score = 100.0
+            elif prefix and name_word.startswith(typed):
+                score = 90.0
+            elif misspelt and fuzzy:
+                score = float(fuzz.ratio(name_word, typed))
+            else:
+                score = 0.0
+            best = max(best, score)
+        return best
