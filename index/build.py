@@ -18,11 +18,11 @@ from index.chunking import Chunk, chunk_sections
 from index.errors import IndexMissingError
 from index.freshness import expected_meta, index_status, record_digests
 from index.manifest import DocumentInfo, load_manifest
-from index.parsing import parse_document
 from index.parsing.sections import Section
 from index.store import DB_NAME, VECTORS_NAME, new_build_dir, open_db, publish_build, write_meta
 from index.termmap import TermPair, build_term_map, load_synonyms
 from index.text import stems
+from index.unitcards import rule_sections
 
 MAX_ENRICHMENT_TERMS = 16  # MiniLM reads 256 word pieces: keep the English additions short
 
@@ -125,7 +125,7 @@ def build_index(settings: Settings, progress: bool = True) -> Path:
     chunks: list[Chunk] = []
     sections_by_doc: dict[str, list[Section]] = {}
     for doc in docs:
-        sections = parse_document(doc)
+        sections = rule_sections(doc)
         sections_by_doc[doc.id] = sections
         chunks += chunk_sections(doc, sections)
     pairs: list[TermPair] = []

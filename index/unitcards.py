@@ -1,0 +1,51 @@
+"""The quick reference's unit cards in rule search (issue 16).
+
+The cards (stat blocks, weapon tables, titles, each card's special rules) are printed after the
+rules, and the PDF's text put each card's title *after* its stats and rules; parsed as rule text,
+a card's title became the heading of the next card's rules ("MERIAN FRIGATE … › Internal Cryo
+Generator") and its stat and weapon rows were quoted as answers. So rule search reads the
+document only up to the card region (where units/quickref.py says the cards begin), and each of
+the cards' special rules, as the card reader attributes it, becomes one passage of its own:
+"UNIT CARDS › Borodino Battleship › Internal Cryo Generator". A rule printed word for word on
+several cards is one passage naming them all. Titles, stats and weapons stay with units/.
+"""
+from __future__ import annotations
+
+from index.manifest import DocumentInfo
+from index.parsing import PARSERS
+from index.parsing.sections import DefinedTerm, Section, paragraph_key
+from units import quickref
+
+CARDS_HEADING = "UNIT CARDS"
+
+
+def _card_rule_sections(doc: DocumentInfo, text: str) -> list[Section]:
+    cards_of: dict[str, list[str]] = {}  # one entry per distinct rule, in the order printed
+    rules: dict[str, tuple[str, list[str]]] = {}
+    for unit in quickref.parse_cards(text):
+        for rule in unit["rules"]:
+            paragraphs = [p for p in rule["text"].split("\n") if p.strip()]
+            if not paragraphs:
+                continue
+            key = paragraph_key(f"{rule['name']}\n{rule['text']}")
+            rules.setdefault(key, (rule["name"], paragraphs))
+            cards_of.setdefault(key, [])
+            if unit["name"] not in cards_of[key]:
+                cards_of[key].append(unit["name"])
+    return [Section((doc.title, CARDS_HEADING, name), paragraphs,
+                    [DefinedTerm(name=name)])
+            for key, (name, paragraphs) in rules.items()]
+
+
+def rule_sections(doc: DocumentInfo) -> list[Section]:
+    """The document's sections for rule search: for the quick reference, its rules before the
+    card region, then one section per distinct card rule; any other document as parsed."""
+    text = doc.read_text()
+    parse = PARSERS[doc.format]
+    if doc.id != quickref.DOCUMENT_ID:
+        return parse(text, doc)
+    lines = text.split("\n")
+    start = quickref.card_region_start(lines)
+    if start is None:
+        return parse(text, doc)
+    return parse("\n".join(lines[:start]), doc) + _card_rule_sections(doc, text)
