@@ -6,10 +6,12 @@ a card's title became the heading of the next card's rules ("MERIAN FRIGATE … 
 Generator") and its stat and weapon rows were quoted as answers. So rule search reads the
 document only up to the card region (where units/quickref.py says the cards begin), and each of
 the cards' special rules, as the card reader attributes it, becomes one passage of its own:
-"UNIT CARDS › Borodino Battleship › Internal Cryo Generator". A rule printed word for word on
+"UNIT CARDS › Borodino › Internal Cryo Generator". A rule printed word for word on
 several cards is one passage naming them all. Titles, stats and weapons stay with units/.
 """
 from __future__ import annotations
+
+from typing import Any
 
 from index.manifest import DocumentInfo
 from index.parsing import PARSERS
@@ -17,6 +19,16 @@ from index.parsing.sections import DefinedTerm, Section, paragraph_key
 from units import quickref
 
 CARDS_HEADING = "UNIT CARDS"
+
+
+def _class_name(unit: dict[str, Any]) -> str:
+    """"Borodino Battleship" -> "Borodino": the card's own name without the words of its keywords
+    (its type: Battleship, Frigate, Control Ship), which players use for any ship of that type
+    ("my frigates spread out"); a card named by them would answer every such question."""
+    types = [k for k in unit["keywords"] if not k.casefold().endswith(" class")]  # "Borodino Class" names it
+    keyword_words = {w.casefold() for k in types for w in k.split()} | {"the"}
+    own = [w for w in unit["name"].split() if w.casefold() not in keyword_words]
+    return " ".join(own) or str(unit["name"])
 
 
 def _card_rule_sections(doc: DocumentInfo, text: str) -> list[Section]:
@@ -30,9 +42,9 @@ def _card_rule_sections(doc: DocumentInfo, text: str) -> list[Section]:
             key = paragraph_key(f"{rule['name']}\n{rule['text']}")
             rules.setdefault(key, (rule["name"], paragraphs))
             cards_of.setdefault(key, [])
-            if unit["name"] not in cards_of[key]:
-                cards_of[key].append(unit["name"])
-    return [Section((doc.title, CARDS_HEADING, name), paragraphs,
+            if _class_name(unit) not in cards_of[key]:
+                cards_of[key].append(_class_name(unit))
+    return [Section((doc.title, CARDS_HEADING, ", ".join(cards_of[key]), name), paragraphs,
                     [DefinedTerm(name=name)])
             for key, (name, paragraphs) in rules.items()]
 
