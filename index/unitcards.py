@@ -11,17 +11,16 @@ several cards is one passage naming them all. Titles, stats and weapons stay wit
 """
 from __future__ import annotations
 
-from typing import Any
-
 from index.manifest import DocumentInfo
 from index.parsing import PARSERS
 from index.parsing.sections import DefinedTerm, Section, paragraph_key
 from units import quickref
+from units.model import Unit
 
 CARDS_HEADING = "UNIT CARDS"
 
 
-def _class_name(unit: dict[str, Any]) -> str:
+def _class_name(unit: Unit) -> str:
     """"Borodino Battleship" -> "Borodino": the card's own name without the words of its keywords
     (its type: Battleship, Frigate, Control Ship), which players use for any ship of that type
     ("my frigates spread out"); a card named by them would answer every such question."""
