@@ -65,6 +65,7 @@ def is_rule_paragraph(paragraph: str, doc: DocumentInfo) -> bool:
 
 def chunk_sections(doc: DocumentInfo, sections: list[Section], max_chars: int = MAX_CHARS) -> list[Chunk]:
     chunks: list[Chunk] = []
+    printed: set[tuple[tuple[str, ...], str]] = set()  # (heading path, text) of the passages so far
     untexted: tuple[str, ...] | None = None  # the heading before, when its section held no rule text
     for n, section in enumerate(sections):
         paragraphs_read = [readable(p) for p in section.paragraphs if is_rule_paragraph(p, doc)]
@@ -85,6 +86,9 @@ def chunk_sections(doc: DocumentInfo, sections: list[Section], max_chars: int = 
             if len(parts) > 1:
                 path = (*path[:-1], f"{path[-1]} (part {p + 1}/{len(parts)})")
             text = "\n\n".join(paragraphs)
+            if (path, text) in printed:
+                continue  # the same rule printed again (both sides of the 3.03 book's sample card)
+            printed.add((path, text))
             # A term belongs to the part that mentions it; the first part keeps the heading's term.
             terms = [t for t in section.terms
                      if (p == 0 and t.name.casefold() in headings) or t.name.casefold() in text.casefold()]

@@ -125,3 +125,12 @@ def test_a_russian_paragraph_or_an_english_sentence_is_rule_text() -> None:
     assert is_rule_paragraph("**ROYAL ENGINEERS** This Unit counts Blank results as a Counter when making "
                              "Repair Rolls.", book)
     assert is_rule_paragraph("**ORBAT:** Подразделения доступные вашей Военному Соединению", book)
+
+
+def test_a_rule_printed_twice_is_one_passage(searcher) -> None:
+    """The 3.03 book prints its sample card twice (Battle-Ready and Crippled sides), special rules
+    and all; the Dust Warfare summary prints "ATTACK: Attack with weapons." twice: one passage each."""
+    assert RUSSIAN_BOOK.count("**JONHEARTED CREW** Crippled Models with this rule") == 2
+    keys = [(row["document"], row["section"], row["text"]) for row in searcher.rows]
+    assert len(keys) == len(set(keys))
+    assert sum("JONHEARTED CREW" in row["text"] for row in _rows(searcher, "dw3-rulebook")) == 1
