@@ -8,12 +8,17 @@ document only up to the card region (where units/quickref.py says the cards begi
 the cards' special rules, as the card reader attributes it, becomes one passage of its own:
 "UNIT CARDS › Borodino › Internal Cryo Generator". A rule printed word for word on
 several cards is one passage naming them all. Titles, stats and weapons stay with units/.
+The cards are named by their own names, not their types: "Borodino Battleship" and "Merian
+Frigate" in the passages drew every question about a battleship or frigates to the cards (so
+measured: the coherency, ramming and assault rules came after them); the types stay known as the
+game's words for routing (`unit_words`).
 """
 from __future__ import annotations
 
 from index.manifest import DocumentInfo
 from index.parsing import PARSERS
 from index.parsing.sections import DefinedTerm, Section, paragraph_key
+from index.text import stems
 from units import quickref
 from units.model import Unit
 
@@ -46,6 +51,16 @@ def _card_rule_sections(doc: DocumentInfo, text: str) -> list[Section]:
     return [Section((doc.title, CARDS_HEADING, ", ".join(cards_of[key]), name), paragraphs,
                     [DefinedTerm(name=name)])
             for key, (name, paragraphs) in rules.items()]
+
+
+def unit_words(doc: DocumentInfo) -> set[str]:
+    """The stems of the card names and keywords the document prints ("frigate", "battleship",
+    "automata"): its game's own vocabulary, though no passage now holds it. Routing reads them
+    (index.search._game_of_word): "my frigate's Agile" is a Dystopian Wars question."""
+    if doc.id != quickref.DOCUMENT_ID:
+        return set()
+    cards = quickref.parse_cards(doc.read_text())
+    return {s for card in cards for s in stems(" ".join([card["name"], *card["keywords"]])) if s.isalpha()}
 
 
 def rule_sections(doc: DocumentInfo) -> list[Section]:

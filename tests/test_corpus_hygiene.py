@@ -9,7 +9,7 @@ from corpus import CORPUS_DIR
 from corpus.icons import mark_lost_icons
 from index.chunking import is_rule_paragraph
 from index.statrows import is_stat_block, is_stat_row
-from index.unitcards import CARDS_HEADING
+from index.unitcards import CARDS_HEADING, unit_words
 from units.quickref import parse_cards
 
 QUICK_REFERENCE = (CORPUS_DIR / "dw3-quick-reference.txt").read_text(encoding="utf-8")
@@ -134,3 +134,17 @@ def test_a_rule_printed_twice_is_one_passage(searcher) -> None:
     keys = [(row["document"], row["section"], row["text"]) for row in searcher.rows]
     assert len(keys) == len(set(keys))
     assert sum("JONHEARTED CREW" in row["text"] for row in _rows(searcher, "dw3-rulebook")) == 1
+
+
+def test_the_cards_types_are_the_games_words_not_passage_headings(searcher) -> None:
+    """"Merian Frigate" heading a passage drew every question about frigates to that card; the card
+    is named "Merian" and "frigate" stays a Dystopian Wars word for routing only (index.unitcards)."""
+    from index.manifest import load_manifest
+
+    quick_reference = next(doc for doc in load_manifest() if doc.id == "dw3-quick-reference")
+    assert {"frigat", "battleship", "cruiser", "merian"} <= unit_words(quick_reference)
+    assert not any("Frigate" in row["section"] for row in _rows(searcher, "dw3-quick-reference"))
+    # Dust Warfare has an Agile too; a frigate's Agile is Dystopian Wars' (dw4 glossary): "During its
+    # Movement Step, this model can make up to X Additional Manoeuvres."
+    result = searcher.ask("does Agile on my frigate let it turn more?", k=5)
+    assert {h.game for h in result.results} == {"dystopian-wars"}
