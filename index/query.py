@@ -27,6 +27,7 @@ class Query:
     limit: bool  # asks about a limit or a permission ("can't", "can X ...?", "можно ли", "дважды")
     variants: Mapping[str, frozenset[str]]  # each of `stems` -> the spellings that count as it
     weights: Mapping[str, float]  # each of `topic` -> its IDF weight
+    english: str = ""  # a Russian question's terms in English, for the English-only model (index.translate)
 
     @property
     def topic_variants(self) -> dict[str, frozenset[str]]:

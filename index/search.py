@@ -11,7 +11,7 @@ import math
 import re
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,7 @@ from index.termmap import load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
 from index.text import is_cyrillic, is_stopword, stems
 from index.text import stem as stem_word
+from index.translate import Translator
 from index.translit import read_latin_russian
 
 RRF_K = 60
@@ -68,6 +69,8 @@ DEFINITION_SHARE = 0.4  # ... "most": the relevance test's NAME_SHARE, the same 
 NEAR_CACHE = 50_000  # stems whose near spellings are remembered
 SENTENCE_MODEL = False  # model-scored answer sentences: measured no gain on the dev set (0.63 both), costs encodes
 TITLE_DISCOUNT = 0.3  # weight kept by a question word that is in the quoted rule's title
+TRANSLATE_RUSSIAN = True  # a Russian question also searches with its terms' English names (index.translate)
+TRANSLATED_DENSE_WEIGHT = 1.0  # the model's vote on a translated Russian question, English passages only
 
 
 @dataclass
@@ -167,7 +170,8 @@ class Searcher:
         vectors = faiss.read_index(str(build / VECTORS_NAME))
         self._matrix = np.asarray(vectors.reconstruct_n(0, vectors.ntotal), dtype="float32")
         self._embedder = Embedder(settings)
-        self._expansions = [(stems(k, keep_stopwords=True), v) for k, v in load_synonyms().expansions.items()]
+        synonyms = load_synonyms()
+        self._expansions = [(stems(k, keep_stopwords=True), v) for k, v in synonyms.expansions.items()]
         vocab = self._db.execute("select term, doc from lexical_vocab").fetchall()
         self._vocabulary = {term for term, _ in vocab}
         self._vocabulary_list = sorted(self._vocabulary)
@@ -194,6 +198,7 @@ class Searcher:
         terms = list(self._db.query("select term, chunk_id from terms"))
         pairs = [(r["english"], r["russian"]) for r in self._db.query("select english, russian from term_pairs")]
         self._spotter = TermSpotter(terms, pairs)
+        self._translator = Translator([*pairs, *synonyms.translation_pairs()])
         names: dict[str, list[str]] = {}
         for t in terms:
             names.setdefault(rule_key(t["chunk_id"]), []).append(t["term"])
@@ -281,6 +286,12 @@ class Searcher:
         reading = read_latin_russian(question, self._vocabulary, stem_word)
         return parse_query(question, self.names, self._expand, self._weight, reading)
 
+    def _in_english(self, query: Query) -> Query:
+        """A Russian question with its terms' English names among its spellings and as the text
+        the model reads (index.translate)."""
+        rendering = self._translator.render(query.stems, query.variants, _LATIN_WORD.findall(query.plain))
+        return replace(query, variants=rendering.variants, english=rendering.text)
+
     def _near_spellings(self, stem: str) -> list[str]:
         if len(stem) < 5:
             return []
@@ -349,10 +360,18 @@ class Searcher:
             return AskResult(question, [], routed, None, NOT_FOUND, suggestions=self._suggest([], query))
 
         cyrillic = query.cyrillic
-        uses_dense = mode == "dense" or (mode == "hybrid" and (self.multilingual or not cyrillic))
+        if cyrillic and TRANSLATE_RUSSIAN and (routed or edition) and (allowed & (self._language != "ru")).any():
+            # Searched in English documents it names ("в 4ке", "квикреф", "3.03 vs 4е"): only
+            # their English words can match there. (Unrouted, the Russian book answers a Russian
+            # question: translating it then pulls English passages first, measured.)
+            query = self._in_english(query)
+        # A Russian question the English-only model cannot read is encoded in its English terms.
+        translated = cyrillic and bool(query.english) and not self.multilingual
+        uses_dense = mode == "dense" or (mode == "hybrid" and (self.multilingual or not cyrillic or translated))
         # An edition the question names is applied as a filter; left in the text it only
         # pulls the model's vector away from the topic ("suppression in dust").
-        query_vector, dense_scores = self._dense_scores(query.plain or question) if uses_dense else (None, None)
+        dense_text = query.english if translated else (query.plain or question)
+        query_vector, dense_scores = self._dense_scores(dense_text) if uses_dense else (None, None)
         lexical = self._lexical(query.lexical_terms(), allowed) if mode != "dense" else []
         if mode == "lexical":
             fused = fuse([(lexical, 1.0)])
@@ -362,6 +381,10 @@ class Searcher:
         elif dense_scores is None:
             # An English-only model only adds noise to Russian questions (measured): it sits out.
             fused = fuse([(lexical, 2.0)])
+        elif translated:
+            # The model reads the question's English terms, so it votes on English passages only.
+            readable = allowed & (self._language != "ru")
+            fused = fuse([(lexical, 2.0), (self._dense(dense_scores, readable), TRANSLATED_DENSE_WEIGHT)])
         elif self.multilingual:
             fused = fuse([(lexical, 1.0), (self._dense(dense_scores, allowed), 1.0)])
         else:
@@ -389,7 +412,8 @@ class Searcher:
                 if hit.language == "ru":
                     hit.terms_en = self._english_names(rule_key(hit.chunk_id))
         read_as = None
-        if mode == "hybrid" and not self._relevant(ranked[:RELEVANCE_DEPTH], query, dense_scores, named):
+        relevance_scores = None if translated else dense_scores  # fitted on questions the model read whole
+        if mode == "hybrid" and not self._relevant(ranked[:RELEVANCE_DEPTH], query, relevance_scores, named):
             match = self._name_reader.read(query.plain, lambda key: bool(allowed[self._first_row[key]]))
             if match is None:
                 # "Not in the rules", with the closest passages below it: no answer line is quoted.
@@ -635,6 +659,7 @@ class Searcher:
                    part_number(r["chunk_id"]))
 
 
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")  # a word a Russian question writes in English
 # Two or more capitalised words in a row, not opening a sentence: a name the player spells out.
 _CAPITALISED_RUN = re.compile(r"(?<![.!?:]\s)(?<!^)(?<=\s)((?:[A-Z][\w'’-]+\s+)+[A-Z][\w'’-]+)")
 

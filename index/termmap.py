@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from index.parsing.sections import Section
@@ -83,6 +83,13 @@ def mine_inline_pairs(sections: list[Section]) -> list[TermPair]:
 class Synonyms:
     pairs: list[TermPair]
     expansions: dict[str, list[str]]  # player word (casefolded) -> rule words, one way
+    # Russian word -> the English rules' words for it: renders a Russian question in English
+    # (index/translate.py), never shown to users and never used the other way.
+    translations: dict[str, list[str]] = field(default_factory=dict)
+
+    def translation_pairs(self) -> list[tuple[str, str]]:
+        """(English, Russian) for each translation, the shape of the term map's pairs."""
+        return [(en, ru) for ru, english in self.translations.items() for en in english]
 
 
 def load_synonyms(path: Path = SYNONYMS_FILE) -> Synonyms:
@@ -90,7 +97,9 @@ def load_synonyms(path: Path = SYNONYMS_FILE) -> Synonyms:
     pairs = [TermPair(en, ru, "curated") for en, value in data.get("pairs", {}).items()
              for ru in ([value] if isinstance(value, str) else value)]
     expansions = {k.casefold(): list(v) for k, v in data.get("expansions", {}).items()}
-    return Synonyms(pairs, expansions)
+    translations = {k.casefold(): [v] if isinstance(v, str) else list(v)
+                    for k, v in data.get("translations", {}).items()}
+    return Synonyms(pairs, expansions, translations)
 
 
 def build_term_map(ru_text: str, ru_sections: list[Section], synonyms: Synonyms) -> list[TermPair]:

@@ -1,0 +1,101 @@
+"""A Russian question in the English rules' terms.
+
+The English documents (the 4th-edition glossary, the 3rd-edition quick reference) share no words
+with a Russian question, and the sentence model reads English only. So a Russian question is
+rendered in English through the term map (the book's own bilingual pairs, index/termmap.py) and
+the [translations] of index/data/synonyms.toml (players' and everyday Russian words -> the English
+rules' words): each Russian term the question uses, in any spelling the question's variants allow
+(inflections, typos, players' words expanded to the book's), gives its English names. The English
+stems join the lexical spellings of the words they translate; the English words, in question order,
+are what the model encodes.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from index.text import is_cyrillic, stems
+
+KEY_CHARS = 4  # terms are looked up by their first stem's first letters ...
+MAX_ENDING = 2  # ... and a stem matches one that adds or drops up to this many letters at its end
+
+
+@dataclass(frozen=True)
+class Rendering:
+    """What a Russian question says in English."""
+
+    text: str  # the English names, in the order the question uses them ("" when none)
+    variants: dict[str, frozenset[str]]  # each question stem -> its spellings plus the English stems
+
+
+class Translator:
+    """Built once per index from (English, Russian) pairs; Russian sides are matched as runs of stems."""
+
+    def __init__(self, pairs: Iterable[tuple[str, str]]) -> None:
+        by_first: dict[str, dict[tuple[str, ...], list[str]]] = {}
+        for english, russian in pairs:
+            ru = tuple(stems(russian))
+            if ru and english and is_cyrillic(russian) and not is_cyrillic(english):
+                names = by_first.setdefault(ru[0][:KEY_CHARS], {}).setdefault(ru, [])
+                if english not in names:
+                    names.append(english)
+        # Longest run first, so "Критические повреждения" wins over "Повреждения".
+        self._by_first = {first: sorted(runs.items(), key=lambda kv: (-len(kv[0]), kv[0]))
+                          for first, runs in by_first.items()}
+        self._english_stems: dict[str, frozenset[str]] = {}
+
+    def _stems_of(self, english: str) -> frozenset[str]:
+        found = self._english_stems.get(english)
+        if found is None:
+            found = frozenset(stems(english))
+            self._english_stems[english] = found
+        return found
+
+    def render(self, question_stems: Sequence[str], variants: Mapping[str, frozenset[str]],
+               latin: Sequence[str] = ()) -> Rendering:
+        """The English of the question's Russian terms. A run of question stems names a term when
+        each of its stems has the term's stem among its variants; runs do not overlap, longest
+        first from the left. The Russian stemmer cuts a word's forms differently ("Таран" -> "тара",
+        "таране" -> "таран"), so a stem also matches one that only adds or drops an ending of up to
+        MAX_ENDING letters, when the shorter has KEY_CHARS letters or more. `latin`: words the question already writes in English (kept)."""
+        matched: list[tuple[int, int, list[str]]] = []
+        i = 0
+        while i < len(question_stems):
+            best: tuple[int, list[str]] | None = None
+            for spelling in sorted(variants.get(question_stems[i], frozenset({question_stems[i]}))):
+                for run, names in self._by_first.get(spelling[:KEY_CHARS], ()):
+                    if best is not None and len(run) <= best[0]:
+                        break
+                    if _run_matches(question_stems, i, run, variants):
+                        best = (len(run), names)
+                        break
+            if best is None:
+                i += 1
+                continue
+            matched.append((i, best[0], best[1]))
+            i += best[0]
+        out = {s: set(v) for s, v in variants.items()}
+        words: list[str] = []
+        for start, length, names in matched:
+            english = frozenset().union(*(self._stems_of(n) for n in names))
+            for stem in question_stems[start:start + length]:
+                out.setdefault(stem, {stem}).update(english)
+            words += [n for n in names if n not in words]
+        words += [w for w in latin if w not in words]
+        return Rendering(" ".join(words), {s: frozenset(v) for s, v in out.items()})
+
+
+def _run_matches(question_stems: Sequence[str], start: int, run: tuple[str, ...],
+                 variants: Mapping[str, frozenset[str]]) -> bool:
+    if start + len(run) > len(question_stems):
+        return False
+    return all(any(_same_word(spelling, want) for spelling in variants.get(have, frozenset({have})))
+               for have, want in zip(question_stems[start:start + len(run)], run, strict=True))
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Two stems of one word: equal, or one is the other plus a short ending."""
+    if a == b:
+        return True
+    short, long = sorted((a, b), key=len)
+    return len(short) >= KEY_CHARS and len(long) - len(short) <= MAX_ENDING and long.startswith(short)
