@@ -1,0 +1,115 @@
+"""Russian players (issue 16): their names for the editions, their chat words, and a Russian
+question searched in the English documents through the book's own term pairs."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from index.manifest import corpus_names, load_manifest
+from index.parsing import parse_document
+from index.routing import named_editions
+from index.termmap import build_term_map, load_synonyms
+from index.text import is_cyrillic, stems
+from index.translate import Translator
+
+DOCS = load_manifest()
+RU = next(d for d in DOCS if d.language == "ru")
+SYNONYMS = load_synonyms()
+
+
+def _stems_of(docs: list) -> set[str]:
+    return {s for d in docs for s in stems(d.read_text())}
+
+
+@pytest.fixture(scope="module")
+def translator() -> Translator:
+    pairs = build_term_map(RU.read_text(), parse_document(RU), SYNONYMS)
+    return Translator([*((p.english, p.russian) for p in pairs), *SYNONYMS.translation_pairs()])
+
+
+def _render(translator: Translator, question: str) -> tuple[str, dict[str, frozenset[str]]]:
+    words = stems(question)
+    rendering = translator.render(words, {w: frozenset({w}) for w in words})
+    return rendering.text, rendering.variants
+
+
+@pytest.mark.parametrize("question, editions", [
+    ("в 4ке при таране кто получает дезорг?", {"dw4-glossary"}),
+    ("бортовой залп в 4е на каком расстоянии работает?", {"dw4-glossary"}),
+    ("4ка: после тарана можно стрелять?", {"dw4-glossary"}),
+    ("в четвёрке сколько уровней дезорга?", {"dw4-glossary"}),
+    ("long range sortie в квикрефе — это что?", {"dw3-quick-reference"}),
+    ("в быстром справочнике корветы что дают?", {"dw3-quick-reference"}),
+    ("в тройке можно положить две стопки SRS?", {"dw3-quick-reference", "dw3-rulebook"}),
+    ("генератор щита в 3е сколько кубов снимает?", {"dw3-quick-reference", "dw3-rulebook"}),
+    ("очки за покалеченный корабль: 3.03 vs 4е?", {"dw3-rulebook", "dw4-glossary"}),
+    # a number of things is not an edition
+    ("сколько кубов за 4 попадания?", set()),
+    ("тройка кубов на таран", set()),
+])
+def test_russian_players_name_editions_by_their_nicknames(question: str, editions: set[str]) -> None:
+    assert named_editions(question, corpus_names().routes) == editions
+
+
+def test_the_stemmer_splitting_a_word_two_ways_still_translates_it(translator: Translator) -> None:
+    """"Таран" stems to "тара", "таране" to "таран": the book's pair "Таран (Ramming)" must
+    still be read in "при таране"."""
+    text, variants = _render(translator, "при таране кто получает дезорг")
+    assert "ram" in variants["таран"] and "Ramming" in text.split()
+
+
+def test_a_multi_word_term_wins_over_its_last_word(translator: Translator) -> None:
+    """The book's index: "Critical Damage (Критические повреждения)"; "Повреждения" alone is Damage."""
+    text, variants = _render(translator, "критические повреждения кидают или выбирают")
+    assert text.startswith("Critical Damage")
+    assert {"critic", "damag"} <= variants[stems("повреждения")[0]]
+
+
+def test_words_the_map_does_not_know_stay_russian(translator: Translator) -> None:
+    text, variants = _render(translator, "можно завтра поговорить")
+    assert text == ""
+    assert all(v == frozenset({s}) for s, v in variants.items())
+
+
+def test_every_translation_is_printed_in_the_english_documents() -> None:
+    """A translation into a word the English documents never use can match nothing."""
+    english = _stems_of([d for d in DOCS if d.language == "en"])
+    missing = [(ru, en) for ru, words in SYNONYMS.translations.items() for en in words
+               if not set(stems(en)) <= english]
+    assert missing == []
+    assert all(is_cyrillic(ru) for ru in SYNONYMS.translations)
+
+
+def test_every_russian_chat_word_expands_to_words_the_book_prints() -> None:
+    """Russian players' words (наземка, апгрейд, дезорг, хилка, ...) are one-way expansions into
+    the Russian book's own words: each right-hand side occurs in the book (or is an English
+    abbreviation it prints, "SRS")."""
+    book = _stems_of([RU])
+    unprinted = [(word, rule) for word, rules in SYNONYMS.expansions.items() if is_cyrillic(word)
+                 for rule in rules if not set(stems(rule)) <= book]
+    assert unprinted == []
+    for word, rule in [("наземка", "наземное подразделение"), ("апгрейд", "улучшение"), ("дезорг", "дезорганизации")]:
+        assert rule in SYNONYMS.expansions[word]
+
+
+@pytest.mark.parametrize("question, section", [
+    ("бортовой залп в 4е на каком расстоянии работает?", "Broadside"),
+    ("в 4ке при таране кто получает дезорг — только цель?", "Ram"),
+    ("айсберг в 4ке можно расстрелять?", "Iceberg"),
+    ("в быстром справочнике 3е эскорт что даёт?", "ESCORTS"),
+])
+def test_a_russian_question_is_answered_from_the_english_document_it_names(searcher, question: str,
+                                                                           section: str) -> None:
+    result = searcher.ask(question, k=5)
+    assert result.status == "answered"
+    first = result.results[0]
+    assert first.language == "en" and first.section.split(" › ")[-1] == section
+    assert result.answers and result.answers[0].edition == first.edition
+
+
+def test_an_unrouted_russian_question_stays_in_the_russian_book(searcher) -> None:
+    """Without an edition named, the player's own book answers: translating it there pulled English
+    passages first (measured on the dev sets' Russian questions)."""
+    result = searcher.ask("сколько кубов кидать на таран?", k=5)
+    assert result.results[0].language == "ru"
