@@ -97,6 +97,22 @@ def test_russian_book_chapters_follow_its_table_of_contents(sections):
     assert "КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ" in {s.heading_path[1] for s in ru if "Катастрофический Взрыв" in s.heading_path}
 
 
+def test_a_heading_that_opens_a_sentence_is_a_run_in_term_of_its_chapter(sections):
+    """The book prints the End Phase's steps as run-in terms: "Ремонт "на ходу" (Jury-Rigged Repair):
+    в порядке Инициативы ...", beside "Поддавливающий огонь (Weight Of Fire): если количество ...",
+    which the Markdown marked `###`. Read as a heading it took the later steps under Weight of Fire
+    (cited "ЗАКЛЮЧИТЕЛЬНАЯ ФАЗА › Поддавливающий огонь" for jury-rigged repair)."""
+    ru = sections["dw3-rulebook"]
+    for step in ('Ремонт "на ходу"', "Проверка условий Победы", "Поддержка", "Поддавливающий огонь"):
+        section = next(s for s in ru if s.heading_path[-1] == step)
+        assert section.heading_path[1:] == ("ЗАКЛЮЧИТЕЛЬНАЯ ФАЗА", step)
+    weight = next(s for s in ru if s.heading_path[-1] == "Поддавливающий огонь")
+    assert weight.text.startswith("**Поддавливающий огонь (*Weight Of Fire*):** если количество")
+    assert weight.terms[0].english == "Weight Of Fire"
+    # a heading followed by a capitalised sentence stays a heading
+    assert _chapter_of(ru, "Начало нового раунда") == "ЗАКЛЮЧИТЕЛЬНАЯ ФАЗА"
+
+
 def test_usr_table_one_section_per_row(sections):
     usr = sections["skirmish-usr"]
     assert len(usr) == 14

@@ -51,21 +51,46 @@ def _heading_term_of(title: str) -> DefinedTerm | None:
     return _term_from_title(title) if not title.isupper() or "(" in title else None
 
 
+def _run_in_headings(raw_lines: list[str]) -> set[int]:
+    """Lines marked as headings that are run-in terms: the title ends with ":" and the text after
+    it continues the sentence in lowercase ("### Поддавливающий огонь (*Weight Of Fire*):" /
+    "если количество ..."), as "**Налет (*Attack Run*):** каждый ..." does beside it. Read as
+    headings they took the End Phase's later steps (Ремонт "на ходу", Проверка условий Победы,
+    Поддержка) under Weight of Fire."""
+    found: set[int] = set()
+    for i, raw in enumerate(raw_lines):
+        heading = _HEADING.match(raw)
+        if not heading or not _TAGS.sub("", heading.group(2)).rstrip().endswith(":"):
+            continue
+        following = next((line.strip() for line in raw_lines[i + 1:] if line.strip()), "")
+        if following[:1].islower():
+            found.add(i)
+    return found
+
+
 def parse_markdown(text: str, doc: DocumentInfo) -> list[Section]:
     builder = SectionBuilder(
         doc.title, lambda lines: "\n".join(lines).strip(), _run_in_term, _heading_term_of, doc.skip_sections
     )
     raw_lines = text.replace("\r\n", "\n").split("\n")
-    headings = [(len(m.group(1)), _clean_heading(m.group(2))) for m in map(_HEADING.match, raw_lines) if m]
+    run_in = _run_in_headings(raw_lines)
+    headings = [(len(m.group(1)), _clean_heading(m.group(2))) for i, m in enumerate(map(_HEADING.match, raw_lines))
+                if m and i not in run_in]
     levels = iter(chapter_levels(headings, contents_entries([_TAGS.sub("", raw) for raw in raw_lines])))
-    for raw in raw_lines:
+    term = ""  # a run-in term written as a heading, waiting for the sentence it opens
+    for i, raw in enumerate(raw_lines):
         heading = _HEADING.match(raw)
+        if heading and i in run_in:
+            builder.blank()
+            term = f"**{_TAGS.sub('', heading.group(2)).strip().rstrip(':').strip()}:** "
+            continue
         if heading:
             builder.heading(next(levels), _clean_heading(heading.group(2)))
             continue
         line = _TAGS.sub("", raw).rstrip()
         if line.strip():
-            builder.line(line)
+            builder.line(term + line)
+            term = ""
         else:
             builder.blank()
     sections = builder.finish()
