@@ -57,7 +57,8 @@ class Translator:
         each of its stems has the term's stem among its variants; runs do not overlap, longest
         first from the left. The Russian stemmer cuts a word's forms differently ("Таран" -> "тара",
         "таране" -> "таран"), so a stem also matches one that only adds or drops an ending of up to
-        MAX_ENDING letters, when the shorter has KEY_CHARS letters or more. `latin`: words the question already writes in English (kept)."""
+        MAX_ENDING letters, when the shorter has KEY_CHARS letters or more.
+        `latin`: words the question already writes in English (kept)."""
         matched: list[tuple[int, int, list[str]]] = []
         i = 0
         while i < len(question_stems):

@@ -2,8 +2,6 @@
 question searched in the English documents through the book's own term pairs."""
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from index.manifest import corpus_names, load_manifest
