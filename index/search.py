@@ -290,7 +290,20 @@ class Searcher:
         """A Russian question with its terms' English names among its spellings and as the text
         the model reads (index.translate)."""
         rendering = self._translator.render(query.stems, query.variants, _LATIN_WORD.findall(query.plain))
-        return replace(query, variants=rendering.variants, english=rendering.text)
+        # A translated run weighs what its Russian words weighed, shared among its English stems.
+        weights: dict[str, float] = {}
+        translated = {stem for _, english in rendering.runs for stem in english}
+        for russian, english in rendering.runs:
+            share = sum(query.weights.get(r, 0.0) for r in set(russian)) / len(english)
+            for stem in english:
+                if share:
+                    weights[stem] = weights.get(stem, 0.0) + share
+        for stem in rendering.stems:
+            if stem in query.weights and stem not in translated:
+                weights[stem] = query.weights[stem]
+        topic = tuple(s for s in rendering.stems if s in weights)
+        return replace(query, stems=rendering.stems, topic=topic, variants=rendering.variants, weights=weights,
+                       english=rendering.text)
 
     def _near_spellings(self, stem: str) -> list[str]:
         if len(stem) < 5:

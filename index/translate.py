@@ -11,6 +11,7 @@ are what the model encodes.
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -25,7 +26,9 @@ class Rendering:
     """What a Russian question says in English."""
 
     text: str  # the English names, in the order the question uses them ("" when none)
-    variants: dict[str, frozenset[str]]  # each question stem -> its spellings plus the English stems
+    stems: tuple[str, ...]  # the question's stems, each translated run replaced by its English stems
+    variants: dict[str, frozenset[str]]  # each of `stems` -> its spellings (English ones: the Russian too)
+    runs: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]  # (Russian stems, their English stems)
 
 
 class Translator:
@@ -75,15 +78,29 @@ class Translator:
                 continue
             matched.append((i, best[0], best[1]))
             i += best[0]
-        out = {s: set(v) for s, v in variants.items()}
+        out_stems: list[str] = []
+        out: dict[str, set[str]] = {}
+        runs: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
         words: list[str] = []
-        for start, length, names in matched:
-            english = frozenset().union(*(self._stems_of(n) for n in names))
-            for stem in question_stems[start:start + length]:
-                out.setdefault(stem, {stem}).update(english)
+        at = 0
+        for start, length, names in [*matched, (len(question_stems), 0, [])]:
+            for stem in question_stems[at:start]:
+                out_stems.append(stem)
+                out.setdefault(stem, set()).update(variants.get(stem, frozenset({stem})))
+            if not names:
+                break
+            russian = tuple(question_stems[start:start + length])
+            english = tuple(dict.fromkeys(e for n in names for e in stems(n)))
+            spellings = set(english).union(*(variants.get(r, frozenset({r})) for r in russian))
+            for stem in english:
+                out_stems.append(stem)
+                out.setdefault(stem, set()).update(spellings)
+            runs.append((russian, english))
             words += [n for n in names if n not in words]
+            at = start + length
         words += [w for w in latin if w not in words]
-        return Rendering(" ".join(words), {s: frozenset(v) for s, v in out.items()})
+        return Rendering(" ".join(words), tuple(out_stems), {s: frozenset(v) for s, v in out.items()},
+                         tuple(runs))
 
 
 def _run_matches(question_stems: Sequence[str], start: int, run: tuple[str, ...],
@@ -95,8 +112,10 @@ def _run_matches(question_stems: Sequence[str], start: int, run: tuple[str, ...]
 
 
 def _same_word(a: str, b: str) -> bool:
-    """Two stems of one word: equal, or one is the other plus a short ending."""
+    """Two stems of one word: equal, or the same but for a short ending, where the shorter loses
+    at most its last letter ("тара"/"таран", "уровн"/"уровен": a fleeting vowel)."""
     if a == b:
         return True
     short, long = sorted((a, b), key=len)
-    return len(short) >= KEY_CHARS and len(long) - len(short) <= MAX_ENDING and long.startswith(short)
+    common = len(os.path.commonprefix([short, long]))
+    return common >= max(KEY_CHARS, len(short) - 1) and len(long) - common <= MAX_ENDING + 1

@@ -9,7 +9,7 @@ from index.parsing import parse_document
 from index.routing import named_editions
 from index.termmap import build_term_map, load_synonyms
 from index.text import is_cyrillic, stems
-from index.translate import Translator
+from index.translate import Rendering, Translator
 
 DOCS = load_manifest()
 RU = next(d for d in DOCS if d.language == "ru")
@@ -26,10 +26,9 @@ def translator() -> Translator:
     return Translator([*((p.english, p.russian) for p in pairs), *SYNONYMS.translation_pairs()])
 
 
-def _render(translator: Translator, question: str) -> tuple[str, dict[str, frozenset[str]]]:
+def _render(translator: Translator, question: str) -> Rendering:
     words = stems(question)
-    rendering = translator.render(words, {w: frozenset({w}) for w in words})
-    return rendering.text, rendering.variants
+    return translator.render(words, {w: frozenset({w}) for w in words})
 
 
 @pytest.mark.parametrize("question, editions", [
@@ -51,23 +50,30 @@ def test_russian_players_name_editions_by_their_nicknames(question: str, edition
 
 
 def test_the_stemmer_splitting_a_word_two_ways_still_translates_it(translator: Translator) -> None:
-    """"Таран" stems to "тара", "таране" to "таран": the book's pair "Таран (Ramming)" must
-    still be read in "при таране"."""
-    text, variants = _render(translator, "при таране кто получает дезорг")
-    assert "ram" in variants["таран"] and "Ramming" in text.split()
+    """"Таран" stems to "тара", "таране" to "таран"; "уровень" to "уровен", "уровней" to "уровн":
+    the book's pairs "Таран (Ramming)" and "Уровень Дезорганизации (Levels of Disorder)" must still
+    be read in "при таране" and "уровней дезорганизации"."""
+    rendering = _render(translator, "при таране кто получает")
+    assert "ram" in rendering.stems and "Ramming" in rendering.text.split()
+    rendering = _render(translator, "сколько уровней дезорганизации")
+    assert {"level", "disord"} <= set(rendering.stems)
 
 
-def test_a_multi_word_term_wins_over_its_last_word(translator: Translator) -> None:
-    """The book's index: "Critical Damage (Критические повреждения)"; "Повреждения" alone is Damage."""
-    text, variants = _render(translator, "критические повреждения кидают или выбирают")
-    assert text.startswith("Critical Damage")
-    assert {"critic", "damag"} <= variants[stems("повреждения")[0]]
+def test_a_translated_term_stands_in_for_its_russian_words(translator: Translator) -> None:
+    """The book's index: "Critical Damage (Критические повреждения)" is one term (longest first),
+    its English stems replace the Russian ones in the question, and both spellings still count."""
+    rendering = _render(translator, "критические повреждения кидают или выбирают")
+    assert rendering.text.startswith("Critical Damage")
+    assert rendering.stems[:2] == ("critic", "damag")
+    assert rendering.runs[0] == (tuple(stems("критические повреждения")), ("critic", "damag"))
+    assert set(stems("критические повреждения")) <= rendering.variants["damag"]
 
 
 def test_words_the_map_does_not_know_stay_russian(translator: Translator) -> None:
-    text, variants = _render(translator, "можно завтра поговорить")
-    assert text == ""
-    assert all(v == frozenset({s}) for s, v in variants.items())
+    question = "можно завтра поговорить"
+    rendering = _render(translator, question)
+    assert rendering.text == "" and rendering.runs == ()
+    assert rendering.stems == tuple(stems(question))
 
 
 def test_every_translation_is_printed_in_the_english_documents() -> None:
