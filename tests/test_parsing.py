@@ -113,6 +113,21 @@ def test_a_heading_that_opens_a_sentence_is_a_run_in_term_of_its_chapter(section
     assert _chapter_of(ru, "Начало нового раунда") == "ЗАКЛЮЧИТЕЛЬНАЯ ФАЗА"
 
 
+def test_the_prose_after_the_dice_figures_belongs_to_the_dice_chapter(sections):
+    """"ИГРОВЫЕ КУБЫ" shows the two dice as figures, "БОЕВЫЕ КУБЫ" and "КУБЫ КРИТИЧЕСКИХ
+    ПОВРЕЖДЕНИЙ", each a list of faces ("- 3  **Заклинило рули**"); then the chapter defines
+    "**Набор Кубов (Dice Pool):**", "**Переброс кубов (re-roll):**", "**Отмененный результат
+    (Cancelled):**", which were cited under the critical damage die."""
+    ru = sections["dw3-rulebook"]
+    for term in ("Набор Кубов", "Переброс кубов", "Отмененный результат", "Попадание"):
+        assert next(s for s in ru if s.heading_path[-1] == term).heading_path[1:] == ("ИГРОВЫЕ КУБЫ", term)
+    crit_die = next(s for s in ru if s.heading_path[-1] == "КУБЫ КРИТИЧЕСКИХ ПОВРЕЖДЕНИЙ")
+    assert crit_die.heading_path[1] == "ИГРОВЫЕ КУБЫ"
+    assert "Заклинило рули" in crit_die.text and "Набор Кубов" not in crit_die.text
+    # a list of steps followed by their definitions is not a figure: they stay under their heading
+    assert _chapter_of(ru, "Определите Инициативу") == "ФАЗА ИНИЦИАТИВЫ"
+
+
 def test_usr_table_one_section_per_row(sections):
     usr = sections["skirmish-usr"]
     assert len(usr) == 14
