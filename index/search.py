@@ -70,6 +70,7 @@ NEAR_CACHE = 50_000  # stems whose near spellings are remembered
 SENTENCE_MODEL = False  # model-scored answer sentences: measured no gain on the dev set (0.63 both), costs encodes
 TITLE_DISCOUNT = 0.3  # weight kept by a question word that is in the quoted rule's title
 TRANSLATE_RUSSIAN = True  # a Russian question also searches with its terms' English names (index.translate)
+TRANSLATE_ENGLISH = True  # ... and an English question searched in the Russian book, its Russian names
 TRANSLATED_DENSE_WEIGHT = 1.0  # the model's vote on a translated Russian question, English passages only
 
 
@@ -198,7 +199,8 @@ class Searcher:
         terms = list(self._db.query("select term, chunk_id from terms"))
         pairs = [(r["english"], r["russian"]) for r in self._db.query("select english, russian from term_pairs")]
         self._spotter = TermSpotter(terms, pairs)
-        self._translator = Translator([*pairs, *synonyms.translation_pairs()])
+        self._to_english = Translator([*pairs, *synonyms.translation_pairs()], source="ru")
+        self._to_russian = Translator([*pairs, *synonyms.translation_pairs()], source="en")
         names: dict[str, list[str]] = {}
         for t in terms:
             names.setdefault(rule_key(t["chunk_id"]), []).append(t["term"])
@@ -286,10 +288,12 @@ class Searcher:
         reading = read_latin_russian(question, self._vocabulary, stem_word)
         return parse_query(question, self.names, self._expand, self._weight, reading)
 
-    def _in_english(self, query: Query) -> Query:
-        """A Russian question with its terms' English names among its spellings and as the text
-        the model reads (index.translate)."""
-        rendering = self._translator.render(query.stems, query.variants, _LATIN_WORD.findall(query.plain))
+    def _translated(self, query: Query, translator: Translator) -> Query:
+        """The question with its terms in the other language (index.translate): their stems stand
+        in for the words they translate (the original spellings still count), and a Russian
+        question's English names are the text the model reads."""
+        latin = _LATIN_WORD.findall(query.plain) if query.cyrillic else []
+        rendering = translator.render(query.stems, query.variants, latin)
         # A translated run weighs what its Russian words weighed, shared among its English stems.
         weights: dict[str, float] = {}
         translated = {stem for _, english in rendering.runs for stem in english}
@@ -303,7 +307,7 @@ class Searcher:
                 weights[stem] = query.weights[stem]
         topic = tuple(s for s in rendering.stems if s in weights)
         return replace(query, stems=rendering.stems, topic=topic, variants=rendering.variants, weights=weights,
-                       english=rendering.text)
+                       english=rendering.text if query.cyrillic else query.english)
 
     def _near_spellings(self, stem: str) -> list[str]:
         if len(stem) < 5:
@@ -373,11 +377,18 @@ class Searcher:
             return AskResult(question, [], routed, None, NOT_FOUND, suggestions=self._suggest([], query))
 
         cyrillic = query.cyrillic
-        if cyrillic and TRANSLATE_RUSSIAN and (routed or edition) and (allowed & (self._language != "ru")).any():
+        asked = query  # as the player wrote it: what the relevance test weighs for an English question
+        named_edition = bool(routed or edition)
+        english_rows = bool((allowed & (self._language != "ru")).any())
+        if cyrillic and TRANSLATE_RUSSIAN and named_edition and english_rows:
             # Searched in English documents it names ("в 4ке", "квикреф", "3.03 vs 4е"): only
             # their English words can match there. (Unrouted, the Russian book answers a Russian
             # question: translating it then pulls English passages first, measured.)
-            query = self._in_english(query)
+            query = self._translated(query, self._to_english)
+        elif not cyrillic and TRANSLATE_ENGLISH and named_edition and not english_rows:
+            # An English question about the Russian book ("3.03", "russian rulebook"): its terms
+            # in the book's words.
+            query = self._translated(query, self._to_russian)
         # A Russian question the English-only model cannot read is encoded in its English terms.
         translated = cyrillic and bool(query.english) and not self.multilingual
         uses_dense = mode == "dense" or (mode == "hybrid" and (self.multilingual or not cyrillic or translated))
@@ -411,7 +422,11 @@ class Searcher:
         # "fog of war" is a rule; players' words; headings); the "is it in the rules at all"
         # test trusts only the term table's own names among the topic words (measured: players'
         # words there answer "my car crashed, what now?").
-        named = self._named_rules(list(query.topic), query.weights, allowed, loose=True)
+        # An English question searched in the Russian book is tested on its own words, which the
+        # book's English terms already carry: its Russian translation found ranking evidence but
+        # also answered questions the rules cannot (players_ru abstention 0.71 -> 0.62).
+        relevance_query = query if cyrillic else asked
+        named = self._named_rules(list(relevance_query.topic), relevance_query.weights, allowed, loose=True)
         ranking_names = self._named_rules(list(query.stems), query.weights, allowed,
                                           [self._rule_of_row[r] for r in list(fused)[:CANDIDATES]], loose=True)
         # The book's own names (no player words, no headings) decide which rule defines the term.
@@ -426,7 +441,7 @@ class Searcher:
                     hit.terms_en = self._english_names(rule_key(hit.chunk_id))
         read_as = None
         relevance_scores = None if translated else dense_scores  # fitted on questions the model read whole
-        if mode == "hybrid" and not self._relevant(ranked[:RELEVANCE_DEPTH], query, relevance_scores, named):
+        if mode == "hybrid" and not self._relevant(ranked[:RELEVANCE_DEPTH], relevance_query, relevance_scores, named):
             match = self._name_reader.read(query.plain, lambda key: bool(allowed[self._first_row[key]]))
             if match is None:
                 # "Not in the rules", with the closest passages below it: no answer line is quoted.

@@ -1,4 +1,4 @@
-"""A Russian question in the English rules' terms.
+"""A Russian question in the English rules' terms (and an English one in the Russian book's).
 
 The English documents (the 4th-edition glossary, the 3rd-edition quick reference) share no words
 with a Russian question, and the sentence model reads English only. So a Russian question is
@@ -7,7 +7,8 @@ the [translations] of index/data/synonyms.toml (players' and everyday Russian wo
 rules' words): each Russian term the question uses, in any spelling the question's variants allow
 (inflections, typos, players' words expanded to the book's), gives its English names. The English
 stems join the lexical spellings of the words they translate; the English words, in question order,
-are what the model encodes.
+are what the model encodes. The same pairs read the other way give an English question the
+Russian book's words when it is searched there ("3.03: weight of fire" -> "Поддавливающий огонь").
 """
 from __future__ import annotations
 
@@ -32,16 +33,20 @@ class Rendering:
 
 
 class Translator:
-    """Built once per index from (English, Russian) pairs; Russian sides are matched as runs of stems."""
+    """Built once per index from (English, Russian) pairs; the `source` language's sides are
+    matched as runs of stems and give the other side's names."""
 
-    def __init__(self, pairs: Iterable[tuple[str, str]]) -> None:
+    def __init__(self, pairs: Iterable[tuple[str, str]], source: str = "ru") -> None:
         by_first: dict[str, dict[tuple[str, ...], list[str]]] = {}
         for english, russian in pairs:
-            ru = tuple(stems(russian))
-            if ru and english and is_cyrillic(russian) and not is_cyrillic(english):
-                names = by_first.setdefault(ru[0][:KEY_CHARS], {}).setdefault(ru, [])
-                if english not in names:
-                    names.append(english)
+            if not english or not russian or is_cyrillic(english) or not is_cyrillic(russian):
+                continue
+            said, meant = (russian, english) if source == "ru" else (english, russian)
+            run = tuple(stems(said))
+            if run:
+                names = by_first.setdefault(run[0][:KEY_CHARS], {}).setdefault(run, [])
+                if meant not in names:
+                    names.append(meant)
         # Longest run first, so "Критические повреждения" wins over "Повреждения".
         self._by_first = {first: sorted(runs.items(), key=lambda kv: (-len(kv[0]), kv[0]))
                           for first, runs in by_first.items()}

@@ -117,3 +117,14 @@ def test_an_unrouted_russian_question_stays_in_the_russian_book(searcher) -> Non
     passages first (measured on the dev sets' Russian questions)."""
     result = searcher.ask("сколько кубов кидать на таран?", k=5)
     assert result.results[0].language == "ru"
+
+
+def test_an_english_question_gets_the_russian_books_words() -> None:
+    """The same pairs read the other way: "Weight of Fire (Подавляющий огонь)" in the book's index,
+    "**Поддавливающий огонь (*Weight Of Fire*):**" in its text; both spellings are the book's."""
+    pairs = build_term_map(RU.read_text(), parse_document(RU), SYNONYMS)
+    to_russian = Translator([(p.english, p.russian) for p in pairs], source="en")
+    words = stems("what does weight of fire do in 3.03")
+    rendering = to_russian.render(words, {w: frozenset({w}) for w in words})
+    assert set(stems("Поддавливающий огонь")) <= set(rendering.stems)
+    assert {"weight", "fire"} <= rendering.variants["огон"]
