@@ -96,10 +96,13 @@ class Translator:
                 break
             russian = tuple(question_stems[start:start + length])
             english = tuple(dict.fromkeys(e for n in names for e in stems(n)))
-            spellings = set(english).union(*(variants.get(r, frozenset({r})) for r in russian))
+            spellings = set().union(*(variants.get(r, frozenset({r})) for r in russian))
+            # One-word names are the same word ("Абордаж": Fray, Assault, Boarding); the words of
+            # a longer name are not each other ("Critical Damage": a rule about damage is not critical).
+            single = {stem for n in names if len(found := stems(n)) == 1 for stem in found}
             for stem in english:
                 out_stems.append(stem)
-                out.setdefault(stem, set()).update(spellings)
+                out.setdefault(stem, {stem}).update(spellings, single if stem in single else ())
             runs.append((russian, english))
             words += [n for n in names if n not in words]
             at = start + length
