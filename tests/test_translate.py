@@ -41,7 +41,9 @@ def _render(translator: Translator, question: str) -> Rendering:
     ("в тройке можно положить две стопки SRS?", {"dw3-quick-reference", "dw3-rulebook"}),
     ("генератор щита в 3е сколько кубов снимает?", {"dw3-quick-reference", "dw3-rulebook"}),
     ("очки за покалеченный корабль: 3.03 vs 4е?", {"dw3-rulebook", "dw4-glossary"}),
-    # a number of things is not an edition
+    # a number of things is not an edition, nor is a table quarter ("четверть", not "четвёртая")
+    ("сколько очков за четверть стола?", set()),
+    ("в четвёртой редакции таран", {"dw4-glossary"}),
     ("сколько кубов за 4 попадания?", set()),
     ("тройка кубов на таран", set()),
 ])
