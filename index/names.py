@@ -31,9 +31,13 @@ class NameMatch:
 class NameReader:
     """Rule names (from the index's term table), matched word by word against a question."""
 
-    def __init__(self, names: Iterable[tuple[str, str]], ignore: Callable[[str], bool]) -> None:
-        """names: (name, rule key); `ignore` says which question words carry no topic."""
+    def __init__(self, names: Iterable[tuple[str, str]], ignore: Callable[[str], bool],
+                 printed: Callable[[str], bool] = lambda word: False) -> None:
+        """names: (name, rule key); `ignore` says which question words carry no topic; `printed`
+        which words the documents print: such a word is not a misspelling of another
+        ("сражение" is not "Отражение")."""
         self._ignore = ignore
+        self._printed = printed
         self._names = sorted({(tuple(w for w in words(name) if not ignore(w)), name, key) for name, key in names})
         self._names = [n for n in self._names if n[0]]
 
@@ -47,7 +51,7 @@ class NameReader:
         for name_words, name, key in self._names:
             if len(name_words) > len(typed) or len(name_words) < MIN_SHARE * len(typed) or not allowed(key):
                 continue
-            scores = [max((_word_score(w, t) for t in typed), default=0.0) for w in name_words]
+            scores = [max((_word_score(w, t, self._printed) for t in typed), default=0.0) for w in name_words]
             if min(scores) < MIN_RATIO:
                 continue
             score = sum(scores) / len(scores)
@@ -58,11 +62,22 @@ class NameReader:
         return None if tie else best
 
 
-def _word_score(name_word: str, typed: str) -> float:
+    def typed(self, name: str, question: str) -> float:
+        """How closely the question types every word of `name` ("interphase gen" for Interphase
+        Generator: 0.95), however long the question: 0..1, 0 when a word of the name is missing."""
+        typed = [w for w in dict.fromkeys(words(question)) if not self._ignore(w)]
+        name_words = [w for w in words(name) if not self._ignore(w)]
+        if not typed or not name_words:
+            return 0.0
+        scores = [max(_word_score(w, t, self._printed) for t in typed) for w in name_words]
+        return 0.0 if min(scores) < MIN_RATIO else sum(scores) / len(scores) / 100.0
+
+
+def _word_score(name_word: str, typed: str, printed: Callable[[str], bool]) -> float:
     if name_word == typed:
         return 100.0
     if len(typed) >= MIN_PREFIX and name_word.startswith(typed):
         return 90.0
-    if len(name_word) >= MIN_FUZZY_CHARS and len(typed) >= MIN_FUZZY_CHARS:
+    if len(name_word) >= MIN_FUZZY_CHARS and len(typed) >= MIN_FUZZY_CHARS and not printed(typed):
         return float(fuzz.ratio(name_word, typed))
     return 0.0

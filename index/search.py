@@ -7,6 +7,7 @@ Cyrillic questions, and an edition the question names is applied before the list
 """
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import threading
@@ -35,7 +36,14 @@ from index.manifest import (
 from index.names import NameReader
 from index.params import ASK_PARAMS
 from index.query import Query, parse_query
-from index.relevance import QUESTION_STEMS, Evidence, in_the_rules, load_model
+from index.relevance import (
+    QUESTION_STEMS,
+    Evidence,
+    claimed_names,
+    content_words,
+    in_the_rules,
+    load_model,
+)
 from index.rules import join_rules, part_number, rule_key
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.termmap import load_synonyms
@@ -205,7 +213,8 @@ class Searcher:
         for t in terms:
             names.setdefault(rule_key(t["chunk_id"]), []).append(t["term"])
         self._rule_names = names
-        self._name_reader = NameReader(((t["term"], rule_key(t["chunk_id"])) for t in terms), _no_topic)
+        self._name_reader = NameReader(((t["term"], rule_key(t["chunk_id"])) for t in terms), _no_topic,
+                                       lambda word: stem_word(word) in self._vocabulary)
         # Every run of words in a rule name or heading: a name the question spells in capitals
         # that is none of them is a rule these documents do not have ("Tesla Overload").
         self._name_runs: set[tuple[str, ...]] = set()
@@ -218,6 +227,7 @@ class Searcher:
         # (for `_expand`) and the one term it stands for, if any (for `_named_rules`).
         self._expansion_stems = [{s for w in words for s in stems(w)} for _, words in self._expansions]
         self._expansion_term = [self._term_of_expansion(words) for _, words in self._expansions]
+        self._runs: frozenset[str] | None = None  # runs of up to four words the documents print
 
     def _term_of_expansion(self, words: list[str]) -> SpottedTerm | None:
         """The term a player word's expansion names exactly, when it names one term only."""
@@ -232,6 +242,7 @@ class Searcher:
         for key in self.rules:
             self._stems_of_rule(key)
             self._heading_stems(key)
+        self._read_printed()
         for key, rule in self.rules.items():
             if any(self.rows[self._row_of_chunk[c]]["language"] == "ru" for c in rule.chunk_ids):
                 self._english_names(key)
@@ -574,21 +585,47 @@ class Searcher:
         matched = [s for s in query.weights if query.variants[s] & rule_stems]
         total = sum(query.weights.values())
         coverage = sum(query.weights[s] for s in matched) / total if total else 0.0
-        cosine = None
+        cosine, cosine_z = None, 0.0
         if dense_scores is not None and self.rows[row]["language"] != "ru":
             cosine = max(float(dense_scores[self._row_of_chunk[c]]) for c in self.rules[key].chunk_ids)
+            spread = float(dense_scores.std())
+            cosine_z = (cosine - float(dense_scores.mean())) / spread if spread > 0 else 0.0
         unknown = sum(w for s, w in query.weights.items() if not query.variants[s] & self._vocabulary)
+        title = self._title_stems(self.rules[key].section) | {
+            s for name in self._rule_names.get(key, []) for s in stems(name)}
+        titled = sum(query.weights[s] for s in matched if query.variants[s] & title)
         return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), unknown / total if total else 0.0,
-                        len(query.weights), self._names_unknown(query))
+                        content_words(list(query.weights)), self._names_unknown(query),
+                        titled / total if total else 0.0, cosine_z, self._name_typed(key, query))
+
+    def _name_typed(self, key: str, query: Query) -> float:
+        """How closely the question types one of the rule's names or its heading (0..1)."""
+        names = [*self._rule_names.get(key, []), self.rules[key].section.split(" › ")[-1]]
+        return max(self._name_reader.typed(name, query.plain) for name in names)
 
     def _names_unknown(self, query: Query) -> float:
-        """1.0 when the question spells a name in capitals ("Flagship Command Orders") that no
-        rule name or heading holds; else 0.0."""
-        for run in _CAPITALISED_RUN.findall(query.plain):
-            key = tuple(stems(run, keep_stopwords=True))
-            if len(key) >= 2 and key not in self._name_runs:
+        """1.0 when the question presents a name ("Flagship Command Orders", "the tidal current
+        rule") that no rule name, heading or rule text prints in any of its spellings; else 0.0."""
+        for run in claimed_names(query.plain):
+            spellings = [[s, *sorted(query.variants.get(s, frozenset()) - {s})][:4] for s in run]
+            if not any(tuple(combo) in self._name_runs or " ".join(combo) in self._printed_runs()
+                       for combo in itertools.product(*spellings)):
                 return 1.0
         return 0.0
+
+    def _printed_runs(self) -> frozenset[str]:
+        """Every run of one to four words (stems, stopwords kept) in a rule's text (computed once)."""
+        if self._runs is None:
+            self._read_printed()
+        assert self._runs is not None
+        return self._runs
+
+    def _read_printed(self) -> None:
+        runs: set[str] = set()
+        for rule in self.rules.values():
+            order = stems(rule.text, keep_stopwords=True)
+            runs.update(" ".join(order[i:i + n]) for n in range(1, 5) for i in range(len(order) - n + 1))
+        self._runs = frozenset(runs)
 
     def _relevant(self, leading: list[tuple[str, int, float]], query: Query,
                   dense_scores: np.ndarray | None, named: dict[str, float]) -> bool:
@@ -688,8 +725,6 @@ class Searcher:
 
 
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")  # a word a Russian question writes in English
-# Two or more capitalised words in a row, not opening a sentence: a name the player spells out.
-_CAPITALISED_RUN = re.compile(r"(?<![.!?:]\s)(?<!^)(?<=\s)((?:[A-Z][\w'’-]+\s+)+[A-Z][\w'’-]+)")
 
 
 def _no_topic(word: str) -> bool:

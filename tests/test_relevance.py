@@ -1,0 +1,88 @@
+"""The "not in the rules" test (issue 16): the rules answer what they print, not every question that
+shares the game's words. A name the documents never print ("the Heroic Last Stand rule") is a rule
+they do not have, a question with no content words asks nothing, and a refused question still shows
+the closest passages."""
+from __future__ import annotations
+
+import pytest
+
+from index.names import NameReader
+from index.relevance import (
+    Evidence,
+    claimed_names,
+    content_words,
+    in_the_rules,
+    is_relevant,
+)
+from index.text import is_stopword
+
+
+def test_a_name_spelt_in_capitals_or_before_a_kind_of_rule_is_claimed() -> None:
+    assert claimed_names("How many Flagship Command Orders can my admiral issue?") == [("flagship", "command", "order")]
+    assert claimed_names("How does the tidal current rule move ships?") == [("tidal", "current")]
+    assert claimed_names("как работает правило Мятеж экипажа") == [("мятеж", "экипаж")]
+
+
+def test_words_that_only_point_at_a_rule_are_no_name() -> None:
+    assert claimed_names("Capitalised first words open a sentence") == []
+    assert claimed_names("can I use the same rule twice?") == []
+    assert claimed_names("what does the rule say?") == []
+
+
+def test_a_single_letter_is_no_content_word() -> None:
+    assert content_words(["s", "all"]) == 1
+    assert content_words(["3", "ram"]) == 2  # a number is content: "3 dice"
+
+
+_SHARED_WORDS = Evidence(coverage=0.6, matched=3, cosine=0.3, name_share=0.0, words=4)
+
+
+def test_a_name_no_rule_prints_vetoes_the_word_tests() -> None:
+    assert is_relevant(_SHARED_WORDS)
+    assert in_the_rules([_SHARED_WORDS], model=None)
+    invented = Evidence(**{**_SHARED_WORDS.__dict__, "unknown_name": 1.0})
+    assert not in_the_rules([invented], model=None)
+
+
+def test_a_question_without_content_words_is_not_in_the_rules() -> None:
+    empty = Evidence(**{**_SHARED_WORDS.__dict__, "words": 0})
+    assert not in_the_rules([empty], model=None)
+    assert not in_the_rules([], model=None)
+
+
+@pytest.mark.parametrize("question", [
+    "what does the Heroic Last Stand rule do when a ship is about to sink?",  # Dust has "Heroic Stand"
+    "how does the Kamikaze Strike rule let an SRS token crash into a ship?",
+    "How many Flagship Command Orders can my admiral issue each round in 4e?",
+    "thanks, that's all for now!",
+])
+def test_invented_rules_and_chat_are_not_in_the_rules(searcher, question: str) -> None:
+    result = searcher.ask(question, k=5)
+    assert result.status == "not_found" and not result.answers
+    if "thanks" not in question:  # the closest passages are still shown below the reply
+        assert result.results
+
+
+@pytest.mark.parametrize("question, section", [
+    ("what does the Agile property do?", "Agile"),
+    ("how does the Ram rule work in dw4?", "Ram"),
+])
+def test_a_rule_the_documents_print_is_answered_when_named_as_one(searcher, question: str, section: str) -> None:
+    result = searcher.ask(question, k=5)
+    assert result.status == "answered"
+    assert result.results[0].section.split(" › ")[-1] == section
+
+
+def test_a_printed_word_is_not_read_as_a_misspelt_rule_name(searcher) -> None:
+    """"сражение" (battle) is printed in the 3.03 book: it is not a misspelling of "Отражение"."""
+    result = searcher.ask("когда было Цусимское сражение?", k=5)
+    assert result.status == "not_found" and result.read_as is None
+
+
+def test_a_rule_name_typed_short_inside_a_long_question_counts() -> None:
+    """`NameReader.typed`: every word of the name typed (exactly, as its beginning or misspelt),
+    however many other words the question has; a missing word is no match."""
+    reader = NameReader([("Interphase Generator", "dw4-glossary:0001")], is_stopword)
+    assert reader.typed("Interphase Generator", "interphase gen: can they even shoot me while im phased lol") >= 0.9
+    assert reader.typed("Interphase Generator", "intrephase generater, can they shoot me?") >= 0.8
+    assert reader.typed("Interphase Generator", "can they even shoot me while im phased lol") == 0.0
