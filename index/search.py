@@ -688,7 +688,8 @@ class Searcher:
             if query_vector is not None and SENTENCE_MODEL and (self.multilingual or hit.language != "ru"):
                 closeness = [float(c) for c in self._segment_vectors(key) @ query_vector]
             quote = best_quote(rule.text, local, spellings, query.numeric, opening=True, closeness=closeness,
-                               distance=query.distance, limit=query.limit and LIMIT_SENTENCES)
+                               distance=query.distance, limit=query.limit and LIMIT_SENTENCES,
+                               question=query.plain)
             if quote is None:
                 continue
             part = rule.part_at(quote.start)

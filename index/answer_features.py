@@ -1,0 +1,135 @@
+"""What a candidate answer line is made of, as numbers the weights in
+index/data/answer_model.toml weigh: how much of the question it holds and where, whether it
+states what the question's shape asks for (a number, a limit, a result, a definition), and what
+kind of sentence it opens with (a heading, a worked example, a continuation that lost its
+subject). bench/fit_answer.py measures them and what a model fitted on them does."""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from index.answer_shape import QuestionShape
+
+# The order the model's weights are stored in; every name is one feature below.
+FEATURES = (
+    "cov_first", "cov_window", "evidence_first", "core_segments",
+    "number_first", "number_window", "limit_first", "happens_result",
+    "opening", "definition_opening", "heading_first", "heading_inside", "example_first",
+    "continuation_first", "closeness",
+)
+
+NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
+_NUMBER_WORDS = re.compile(
+    r"\b(twice|double|half|once|one|two|three|four|five|six|равн\w*|вдвое|дважды|половин\w*|"
+    r"один|одн\w+|два|две|три|четыре|пять|шесть|equal to|as many|number of|столько|во сколько)\b",
+    re.IGNORECASE)
+_DISTANCE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:[\"”″]|дюйм\w*|inch(?:es)?)", re.IGNORECASE)
+# "at least one patch", "one or more models", "one of", "one another": a quantifier, not a quantity
+# stated as an answer; such a "one" earns no number bonus.
+_QUANTIFIER_ONE = re.compile(
+    r"\b(at\s+least\s+one|one\s+or\s+more|one\s+of|one\s+another|no\s+one|any\s+one|"
+    r"хотя\s+бы\s+одн\w*|одн\w*\s+или\s+несколько|одн\w*\s+из|друг\s+друга)\b", re.IGNORECASE)
+LIMIT = re.compile(
+    r"\b(cannot|can not|can'?t|may not|must not|may only|can only|never|no more than|not more than|"
+    r"at most|up to|only|unless|нельзя|не может|не могут|не может быть|ни од\w+|не более|только|"
+    r"более одного раза)\b", re.IGNORECASE)
+_EXAMPLE = re.compile(r"\b(for example|for instance|e\.g\.|example|например|пример\w*)\b", re.IGNORECASE)
+# A sentence opening with a pronoun or a link word leans on the one before it: its start is
+# the tail of a rule without its subject.
+_CONTINUATION = re.compile(
+    r"^[*(«\"]*(this|that|these|those|it|its|they|their|such|then|also|additionally|however|otherwise|"
+    r"instead|in addition|in this case|in that case|в этом случае|в таком случае|это|эт[аиоу]\w*|она|он|они|"
+    r"оно|кроме того|однако|иначе|также|тогда|затем)\b", re.IGNORECASE)
+# What a rule does to a model: the result a "what happens" question asks for.
+_CONSEQUENCE = re.compile(
+    r"\b(suffers?|gains?|loses?|lose|destroyed|removed?|immediately|receives?|adds?|halved|doubled|"
+    r"cannot|may not|must|is treated|counts as|instead|"
+    r"получа\w+|теря\w+|уничтож\w+|убира\w+|убер\w+|удаля\w+|немедленно|не может|не могут|должн\w+|"
+    r"добавля\w+|считается|вместо)\b", re.IGNORECASE)
+_STEP_NUMBER = re.compile(r"^\(?\d{1,2}[.)]?$")
+
+
+def has_number(text: str) -> bool:
+    text = _QUANTIFIER_ONE.sub(" ", text)
+    return bool(NUMBER.search(text) or _NUMBER_WORDS.search(text))
+
+
+def fits_number(text: str, distance: bool) -> bool:
+    """A distance question is answered by a distance ('4”', '12 дюймов'); any other
+    numeric question by any number or number word."""
+    if distance:
+        return bool(_DISTANCE.search(text))
+    return has_number(text)
+
+
+def is_step_number(sentence: str) -> bool:
+    """A numbered step's bare number ("5.") printed on a line of its own."""
+    return bool(_STEP_NUMBER.match(sentence.strip()))
+
+
+def is_heading(sentence: str) -> bool:
+    """A heading or step title ("RESOLVING A RAM", "Make a Crew Check", "5."): a short line
+    that ends without a sentence's punctuation (a table row, "751 to 1,500\t5", is none)."""
+    words = sentence.split()
+    if is_step_number(sentence):
+        return True
+    return (0 < len(words) <= 6 and "\t" not in sentence
+            and not re.search(r"[.!?:;…,)»\"”\d]$", sentence.strip()))
+
+
+@dataclass(frozen=True)
+class Window:
+    """A candidate answer line: segments first..last of the rule (indexes into the segment
+    list), chosen for what segments first..core hold (the rest is what follows while it fits)."""
+    first: int
+    core: int
+    last: int
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """What one segment is, read once per rule and question."""
+    number: bool  # states a number of the kind the question asks for
+    limit: bool  # states a limit or a permission
+    consequence: bool  # states a result (suffers, gains, получает ...)
+    heading: bool
+    example: bool  # a worked example ("For example, ...")
+    continuation: bool  # opens with a pronoun or link word: the tail of the sentence before
+
+
+def read_sentence(sentence: str, shape: QuestionShape) -> Sentence:
+    """Only what the question's shape asks about is looked for (a limit only for a limit
+    question, ...): the rest stays False."""
+    return Sentence(
+        number=shape.numeric and fits_number(sentence, shape.distance),
+        limit=shape.limit and bool(LIMIT.search(sentence)),
+        consequence=shape.happens and bool(_CONSEQUENCE.search(sentence)),
+        heading=is_heading(sentence), example=not shape.example and bool(_EXAMPLE.search(sentence)),
+        continuation=bool(_CONTINUATION.search(sentence)))
+
+
+def window_features(window: Window, read: Sequence[Sentence], held_first: float, held: float,
+                    heaviest: float, shape: QuestionShape, closeness: Sequence[float] | None) -> list[float]:
+    """The FEATURES of one window. `read`: every segment of the rule, read; `held_first` /
+    `held`: the question weight its first segment / its core holds (each question word once);
+    `heaviest`: the question's largest weight (the unit every weight is in)."""
+    first = read[window.first]
+    return [
+        held_first / heaviest,
+        held / heaviest,
+        float(held_first > 0 or first.number),
+        float(window.core - window.first),
+        float(first.number),
+        float(any(s.number for s in read[window.first:window.core + 1])),
+        float(first.limit),
+        # a result follows its condition closely: the line's first two sentences
+        float(any(s.consequence for s in read[window.first:min(window.first + 2, window.last + 1)])),
+        float(window.first == 0),
+        float(shape.definition and window.first == 0),
+        float(first.heading),
+        float(any(s.heading for s in read[window.first + 1:window.last + 1])),
+        float(first.example),
+        float(first.continuation),
+        max(closeness[window.first:window.core + 1]) if closeness else 0.0,
+    ]

@@ -1,0 +1,77 @@
+"""What kind of answer a question asks for, read from its wording once: a number ("how
+many"), a distance ("how far"), a limit or permission ("can I ...", "нельзя"), a definition
+("what is X", "что такое"), a consequence ("what happens if", "что будет") or a worked
+example. The answer line prefers the sentences of that kind (index.answer_features)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_DISTANCE_QUESTION = re.compile(
+    r"\b(how (far|close)|(what|which) (is the )?range|range (of|for|is)|distance|within|"
+    r"на каком рас+тоянии|расстояни\w*|дистанци\w*|как далеко|дюйм\w*)\b", re.IGNORECASE)
+_NUMERIC_QUESTION = re.compile(
+    r"\b(how (many|much|far|close|long|big|often)|(what|which) (is the )?range|range (of|for|is)|"
+    r"distance|number of|cap|max(imum)?|minimum|сколько|скока|скольк\w*|насколько|на каком рас+тоянии|расстояни\w*|"
+    r"дистанци\w*|дюйм\w*|максимум\w*|минимум\w*)\b",
+    re.IGNORECASE)
+
+# A question about a limit or a permission ("when can a model NOT rally", "can airborne models
+# block line of sight", "можно ли перебросить куб дважды") is answered by the sentence stating the
+# limit ("A model cannot Rally if ...", "never Block", "ни один куб не может быть Переброшен более
+# одного раза"), not by the rule's opening.
+_LIMIT_QUESTION = re.compile(
+    r"\b(not|never|cannot|can'?t|won'?t|isn'?t|aren'?t|doesn'?t|don'?t|limit\w*|max\w*|only|twice|again|"
+    r"allowed|nobody|no one|requir\w*|restrict\w*|prerequisit\w*|нельзя|не|ни|только|дважды|снова|"
+    r"ещ[её] раз|максимум|лимит|разрешен\w*|требован\w*|ограничен\w*)\b|"
+    r"^\s*(can|could|may)\b|^\s*(можно|может|могут)\b", re.IGNORECASE)
+
+# "what is X", "what does X do", "how does X work", "explain X", "что такое X", "как работает X":
+# the rule's own opening defines X.
+_DEFINITION_QUESTION = re.compile(
+    r"\b(what (is|are|does|do)|what'?s|how (does|do) .{0,40}\bwork|explain|meaning|define|definition|"
+    r"что так\w*|что (да[её]т|делает|значит|означает)|как работа\w*|объясн\w*|зачем нуж\w*)\b", re.IGNORECASE)
+
+# "what happens if", "what then", "what's the catch / cost", "что будет", "что происходит":
+# answered by a result (suffers, gains, is destroyed, получает), usually the main clause of
+# an "If ..., ..." sentence.
+_HAPPENS_QUESTION = re.compile(
+    r"\b(what happens|happen\w*|what then|what now|catch|cost|penalt\w*|consequence\w*|effect|result\w*|"
+    r"что (будет|произойд[её]т|происходит|случится|дальше)|чем грозит|последстви\w*|эффект\w*|штраф\w*)\b",
+    re.IGNORECASE)
+
+_EXAMPLE_QUESTION = re.compile(r"\b(example|e\.g\.|for instance|пример\w*)\b", re.IGNORECASE)
+# A question of a few words and no sentence ("sole survivor", "торпедный залп"): a rule's name.
+FRAGMENT_WORDS = 4
+
+
+@dataclass(frozen=True)
+class QuestionShape:
+    numeric: bool = False  # "how many / сколько": a number answers
+    distance: bool = False  # "how far / на каком расстоянии": a distance answers
+    limit: bool = False  # "can I / нельзя": the sentence stating a limit or permission answers
+    definition: bool = False  # "what is X" or a bare rule name: the rule's opening answers
+    happens: bool = False  # "what happens if": a result answers
+    example: bool = False  # asks for a worked example: examples are not set aside
+
+
+def is_numeric_question(question: str) -> bool:
+    return bool(_NUMERIC_QUESTION.search(question))
+
+
+def is_distance_question(question: str) -> bool:
+    return bool(_DISTANCE_QUESTION.search(question))
+
+
+def is_limit_question(question: str) -> bool:
+    return bool(_LIMIT_QUESTION.search(question))
+
+
+def question_shape(question: str) -> QuestionShape:
+    fragment = "?" not in question and len(question.split()) <= FRAGMENT_WORDS
+    return QuestionShape(
+        numeric=is_numeric_question(question), distance=is_distance_question(question),
+        limit=is_limit_question(question),
+        definition=fragment or bool(_DEFINITION_QUESTION.search(question)),
+        happens=bool(_HAPPENS_QUESTION.search(question)),
+        example=bool(_EXAMPLE_QUESTION.search(question)))

@@ -1,0 +1,119 @@
+"""The answer line's choice among a rule's sentences (issue 16): a result for "what happens",
+a step's number kept with its sentence, no heading left dangling at the end, table rows not
+taken for headings, and the question shapes read from players' wording — on the corpus's own
+sentences."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from index.answer import QUOTE_MAX_CHARS, best_quote, model_weights
+from index.answer_features import FEATURES, is_heading
+from index.answer_shape import question_shape
+from index.relevance import topic_stems
+from index.text import stems
+
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+
+
+def _lines(name: str, first: str, count: int) -> str:
+    """`count` lines of a corpus file from the line starting with `first`, bold markup dropped
+    (as the index reads them)."""
+    lines = (CORPUS / name).read_text(encoding="utf-8").replace("**", "").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith(first))
+    return "\n".join(lines[start:start + count])
+
+
+def _even_weights(question: str) -> dict[str, float]:
+    """The question's topic words (as index.query keeps them), all weighing the same."""
+    return {s: 1.0 for s in topic_stems(stems(question))}
+
+
+def _quote(text: str, question: str, **kw: object) -> str:
+    found = best_quote(text, _even_weights(question), question=question, **kw)  # type: ignore[arg-type]
+    assert found is not None
+    return text[found.start:found.end]
+
+
+# Dust Warfare rules summary, Aircraft › Movement: "An aircraft at low altitude that enters a
+# flight hazard area of soft cover suffers 4 points of damage. [...] If the flight hazard area is
+# hard cover, the aircraft is immediately eliminated."
+FLIGHT_HAZARDS = _lines("dust-warfare-rules-summary.md", "Aircraft flying at low altitude are vulnerable", 1)
+
+
+def test_what_happens_is_answered_by_the_result_not_the_condition():
+    question = "aircraft at low altitude hits a flight hazard, what happens?"
+    quote = _quote(FLIGHT_HAZARDS, question)
+    assert "suffers 4 points of damage" in quote and "immediately eliminated" in quote
+
+
+def test_without_the_result_preference_the_condition_alone_is_quoted():
+    # The same question scored without the "what happens" feature: the sentence defining flight
+    # hazards, which holds the same question words, opens the quote instead.
+    weights = list(model_weights())
+    weights[FEATURES.index("happens_result")] = 0.0
+    question = "aircraft at low altitude hits a flight hazard, what happens?"
+    assert _quote(FLIGHT_HAZARDS, question, model=weights).startswith("Aircraft flying at low altitude")
+
+
+# DW4 glossary, Ram: "1. Make a Crew Check / The Admiral makes a Crew Check for the Ramming Model.
+# / If the check fails, the Ram is unsuccessful and a normal Collision is resolved."
+RAM = _lines("dw4-rules-glossary.cat", "A model can only attempt a Ram during its own Movement Step.", 20)
+
+
+def test_a_numbered_step_keeps_its_number():
+    quote = _quote(RAM, "ramming model crew check")
+    assert quote.startswith("1. Make a Crew Check") and len(quote) <= QUOTE_MAX_CHARS
+
+
+def test_a_quote_does_not_end_on_the_heading_of_what_it_leaves_out():
+    # "A model can only attempt a Ram during its own Movement Step." is followed by the heading
+    # "RESOLVING A RAM", whose steps do not fit the same quote.
+    quote = _quote(RAM, "when can a model attempt a ram? only in its movement step?")
+    assert "own Movement Step." in quote
+    assert not quote.rstrip().endswith("RESOLVING A RAM")
+
+
+def test_table_rows_and_sentences_are_not_headings_but_titles_and_step_numbers_are():
+    # 3rd edition quick reference, hand size table: "751 to 1,500	5".
+    assert not is_heading("751 to 1,500\t5")
+    assert not is_heading("Every additional 1,000 +1")
+    assert not is_heading("A model can only attempt a Ram during its own Movement Step.")
+    assert is_heading("RESOLVING A RAM") and is_heading("Make a Crew Check") and is_heading("5.")
+
+
+def test_question_shapes_from_players_wording():
+    # A rule named "Long Range Sortie" is no question about a range; a cap is a number asked for.
+    assert not question_shape("what is the long range sortie").numeric
+    assert question_shape("what is the long range sortie").definition
+    assert question_shape("Ramming: what's the cap on bonus dice for distance moved, 3e vs 4e?").numeric
+    assert question_shape("what range can torpedoes shoot at").distance
+    assert question_shape("my ship is already on 3 disorder and takes another one, what happens??").happens
+    assert question_shape("при статусе Авария можно таранить или нет? что будет").happens
+    assert question_shape("можно ли перебросить куб дважды").limit
+    assert question_shape("sole survivor").definition  # a bare rule name
+    assert not question_shape("how many dice does a ram get in dw4?").happens
+    # "requirements", "restrictions", "ограничения": a limit or a permission is asked for.
+    assert question_shape("deathblow requirements actions").limit
+    assert question_shape("какие ограничения у резерва").limit
+
+
+# 3.03 rulebook, Reserves: "Если не указано иного, в резерв не может быть помещена
+# Подразделение, содержащее Модели со Скоростью 0."
+RESERVES = _lines("dw3-rulebook-ru.md", "Резервы (Reserves):", 1)
+
+
+def test_which_may_not_is_answered_by_the_limit():
+    question = "какие подразделения нельзя держать в резерве"
+    assert "не может быть помещена" in _quote(RESERVES, question, limit=question_shape(question).limit)
+
+
+# 3rd edition quick reference: a unit card's stat row printed among the rules ("CRIPPLED  4 (3)
+# 2 (1) 2 (1)") and the rule on becoming crippled (line 226).
+CRIPPLED_ROW = _lines("dw3-quick-reference.txt", "CRIPPLED  4 (3) 2 (1) 2 (1)", 1).strip()
+CRIPPLED_RULE = " ".join(_lines("dw3-quick-reference.txt", "Battle ready models change to crippled", 2).split())
+
+
+def test_a_line_never_opens_with_a_stat_row():
+    text = f"{CRIPPLED_ROW}\n\n{CRIPPLED_RULE}"
+    quote = _quote(text, "what happens when a ship is crippled")
+    assert quote.startswith("Battle ready models change to crippled")
