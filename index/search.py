@@ -79,6 +79,7 @@ SENTENCE_MODEL = False  # model-scored answer sentences: measured no gain on the
 TITLE_DISCOUNT = 0.3  # weight kept by a question word that is in the quoted rule's title
 TRANSLATE_RUSSIAN = True  # a Russian question also searches with its terms' English names (index.translate)
 TRANSLATE_ENGLISH = True  # ... and an English question searched in the Russian book, its Russian names
+MAX_NAME_WORDS = 4  # longest term name checked as printed in an edition
 TRANSLATED_DENSE_WEIGHT = 1.0  # the model's vote on a translated Russian question, English passages only
 
 
@@ -209,6 +210,7 @@ class Searcher:
         self._spotter = TermSpotter(terms, pairs)
         self._to_english = Translator([*pairs, *synonyms.translation_pairs()], source="ru")
         self._to_russian = Translator([*pairs, *synonyms.translation_pairs()], source="en")
+        self._phrases: dict[str, frozenset[tuple[str, ...]]] = {}  # edition -> the stem runs it prints
         names: dict[str, list[str]] = {}
         for t in terms:
             names.setdefault(rule_key(t["chunk_id"]), []).append(t["term"])
@@ -246,6 +248,8 @@ class Searcher:
         for key, rule in self.rules.items():
             if any(self.rows[self._row_of_chunk[c]]["language"] == "ru" for c in rule.chunk_ids):
                 self._english_names(key)
+        for edition in sorted(set(self._edition)):
+            self._phrases_of(edition)
 
     # -- candidate lists -------------------------------------------------
     def _lexical(self, terms: list[str], allowed: np.ndarray) -> list[int]:
@@ -299,12 +303,29 @@ class Searcher:
         reading = read_latin_russian(question, self._vocabulary, stem_word)
         return parse_query(question, self.names, self._expand, self._weight, reading)
 
-    def _translated(self, query: Query, translator: Translator) -> Query:
+    def _phrases_of(self, edition: str) -> frozenset[tuple[str, ...]]:
+        """Every run of up to MAX_NAME_WORDS stems an edition prints (headings and text): the
+        term names a translation may use there. Built once per edition."""
+        found = self._phrases.get(edition)
+        if found is None:
+            runs: set[tuple[str, ...]] = set()
+            for row, key in zip(self.rows, self._rule_of_row, strict=True):
+                if row["edition"] == edition:
+                    words = stems(f"{self.rules[key].section}\n{row['text']}")
+                    runs.update(tuple(words[i:i + n]) for n in range(1, MAX_NAME_WORDS + 1)
+                                for i in range(len(words) - n + 1))
+            found = frozenset(runs)
+            self._phrases[edition] = found
+        return found
+
+    def _translated(self, query: Query, translator: Translator, allowed: np.ndarray) -> Query:
         """The question with its terms in the other language (index.translate): their stems stand
         in for the words they translate (the original spellings still count), and a Russian
         question's English names are the text the model reads."""
         latin = _LATIN_WORD.findall(query.plain) if query.cyrillic else []
-        rendering = translator.render(query.stems, query.variants, latin)
+        phrases = [self._phrases_of(e) for e in sorted(set(self._edition[allowed]))]
+        rendering = translator.render(query.stems, query.variants, latin,
+                                      lambda name: any(tuple(stems(name)) in p for p in phrases))
         # A translated run weighs what its Russian words weighed, shared among its English stems.
         weights: dict[str, float] = {}
         translated = {stem for _, english in rendering.runs for stem in english}
@@ -395,11 +416,11 @@ class Searcher:
             # Searched in English documents it names ("в 4ке", "квикреф", "3.03 vs 4е"): only
             # their English words can match there. (Unrouted, the Russian book answers a Russian
             # question: translating it then pulls English passages first, measured.)
-            query = self._translated(query, self._to_english)
+            query = self._translated(query, self._to_english, allowed)
         elif not cyrillic and TRANSLATE_ENGLISH and named_edition and not english_rows:
             # An English question about the Russian book ("3.03", "russian rulebook"): its terms
             # in the book's words.
-            query = self._translated(query, self._to_russian)
+            query = self._translated(query, self._to_russian, allowed)
         # A Russian question the English-only model cannot read is encoded in its English terms.
         translated = cyrillic and bool(query.english) and not self.multilingual
         uses_dense = mode == "dense" or (mode == "hybrid" and (self.multilingual or not cyrillic or translated))
@@ -442,7 +463,9 @@ class Searcher:
                                           [self._rule_of_row[r] for r in list(fused)[:CANDIDATES]], loose=True)
         # The book's own names (no player words, no headings) decide which rule defines the term.
         defined = self._named_rules(list(query.topic), query.weights, allowed) if mode == "hybrid" else {}
-        ranked = self._rank_rules(fused, ranking_names if mode == "hybrid" else {}, "ru" if cyrillic else "en",
+        # A Russian question about English documents only reads English passages: they are its language here.
+        reader = "ru" if cyrillic and not (translated and not (allowed & (self._language == "ru")).any()) else "en"
+        ranked = self._rank_rules(fused, ranking_names if mode == "hybrid" else {}, reader,
                                   query, defined)
         top = diversify_rules(ranked, self.rows, k)
         hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]

@@ -13,7 +13,7 @@ Russian book's words when it is searched there ("3.03: weight of fire" -> "По�
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from index.text import is_cyrillic, stems
@@ -60,13 +60,15 @@ class Translator:
         return found
 
     def render(self, question_stems: Sequence[str], variants: Mapping[str, frozenset[str]],
-               latin: Sequence[str] = ()) -> Rendering:
+               latin: Sequence[str] = (), printed: Callable[[str], bool] | None = None) -> Rendering:
         """The English of the question's Russian terms. A run of question stems names a term when
         each of its stems has the term's stem among its variants; runs do not overlap, longest
         first from the left. The Russian stemmer cuts a word's forms differently ("Таран" -> "тара",
         "таране" -> "таран"), so a stem also matches one that only adds or drops an ending of up to
         MAX_ENDING letters, when the shorter has KEY_CHARS letters or more.
-        `latin`: words the question already writes in English (kept)."""
+        `latin`: words the question already writes in English (kept). `printed`: whether a name is
+        printed in the documents searched; of a term's names those are kept when there are any
+        (the book's "Disorder Conditions" is the quick reference's heading, not the 4th edition's)."""
         matched: list[tuple[int, int, list[str]]] = []
         i = 0
         while i < len(question_stems):
@@ -81,7 +83,8 @@ class Translator:
             if best is None:
                 i += 1
                 continue
-            matched.append((i, best[0], best[1]))
+            names = [n for n in best[1] if printed(n)] if printed is not None else []
+            matched.append((i, best[0], names or best[1]))
             i += best[0]
         out_stems: list[str] = []
         out: dict[str, set[str]] = {}

@@ -130,3 +130,16 @@ def test_an_english_question_gets_the_russian_books_words() -> None:
     rendering = to_russian.render(words, {w: frozenset({w}) for w in words})
     assert set(stems("Поддавливающий огонь")) <= set(rendering.stems)
     assert {"weight", "fire"} <= rendering.variants["огон"]
+
+
+def test_a_term_is_named_as_the_searched_documents_print_it(translator: Translator) -> None:
+    """The book's index pairs "Уровень Дезорганизация" with "Disorder Conditions" (the quick
+    reference's heading) and "Levels of Disorder"; searching the 4th-edition glossary, only the
+    names it prints are used ("Disorder Conditions" there would name the quick reference's rule)."""
+    glossary = next(d for d in DOCS if d.edition == "dw4-glossary").read_text().casefold()
+    printed = lambda name: name.casefold() in glossary  # noqa: E731
+    words = stems("сколько уровней дезорганизации")
+    rendering = translator.render(words, {w: frozenset({w}) for w in words}, printed=printed)
+    assert "Levels of Disorder" in rendering.text and "Disorder Conditions" not in rendering.text
+    everything = translator.render(words, {w: frozenset({w}) for w in words})
+    assert "Disorder Conditions" in everything.text
