@@ -330,7 +330,7 @@ class Searcher:
         weights: dict[str, float] = {}
         translated = {stem for _, english in rendering.runs for stem in english}
         for russian, english in rendering.runs:
-            share = sum(query.weights.get(r, 0.0) for r in set(russian)) / len(english)
+            share = sum(query.weights.get(r, 0.0) for r in sorted(set(russian))) / len(english)
             for stem in english:
                 if share:
                     weights[stem] = weights.get(stem, 0.0) + share

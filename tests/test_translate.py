@@ -143,3 +143,13 @@ def test_a_term_is_named_as_the_searched_documents_print_it(translator: Translat
     assert "Levels of Disorder" in rendering.text and "Disorder Conditions" not in rendering.text
     everything = translator.render(words, {w: frozenset({w}) for w in words})
     assert "Disorder Conditions" in everything.text
+
+
+@pytest.mark.slow
+def test_translated_answers_do_not_depend_on_the_hash_seed(built_settings) -> None:
+    """Translation sums weights and picks names: none of it may follow set order."""
+    from tests.test_search_determinism import _answers
+
+    questions = ["в 4ке при таране кто получает дезорг — только цель?", "3.03: what does weight of fire do?",
+                 "таран: 3.03 vs 4е, сколько кубов?", "в квикрефе что дают эскорты?"]
+    assert _answers(built_settings, "0", questions) == _answers(built_settings, "3", questions)
