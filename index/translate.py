@@ -72,19 +72,21 @@ class Translator:
         matched: list[tuple[int, int, list[str]]] = []
         i = 0
         while i < len(question_stems):
-            best: tuple[int, list[str]] | None = None
+            # (length, exact, names): the longest run, and of equally long ones a run spelt as
+            # the question spells it ("взрывные" is "взрывной" = exploding, not "Взрыв" = Blast).
+            best: tuple[int, bool, list[str]] | None = None
             for spelling in sorted(variants.get(question_stems[i], frozenset({question_stems[i]}))):
                 for run, names in self._by_first.get(spelling[:KEY_CHARS], ()):
-                    if best is not None and len(run) <= best[0]:
+                    if best is not None and (len(run), True) <= best[:2]:
                         break
-                    if _run_matches(question_stems, i, run, variants):
-                        best = (len(run), names)
-                        break
+                    match = _run_match(question_stems, i, run, variants)
+                    if match is not None and (best is None or (len(run), match) > best[:2]):
+                        best = (len(run), match, names)
             if best is None:
                 i += 1
                 continue
-            names = [n for n in best[1] if printed(n)] if printed is not None else []
-            matched.append((i, best[0], names or best[1]))
+            names = [n for n in best[2] if printed(n)] if printed is not None else []
+            matched.append((i, best[0], names or best[2]))
             i += best[0]
         out_stems: list[str] = []
         out: dict[str, set[str]] = {}
@@ -114,12 +116,20 @@ class Translator:
                          tuple(runs))
 
 
-def _run_matches(question_stems: Sequence[str], start: int, run: tuple[str, ...],
-                 variants: Mapping[str, frozenset[str]]) -> bool:
+def _run_match(question_stems: Sequence[str], start: int, run: tuple[str, ...],
+               variants: Mapping[str, frozenset[str]]) -> bool | None:
+    """None: the run is not at `start`; True: every stem as spelt; False: some only by `_same_word`."""
     if start + len(run) > len(question_stems):
-        return False
-    return all(any(_same_word(spelling, want) for spelling in variants.get(have, frozenset({have})))
-               for have, want in zip(question_stems[start:start + len(run)], run, strict=True))
+        return None
+    exact = True
+    for have, want in zip(question_stems[start:start + len(run)], run, strict=True):
+        spellings = variants.get(have, frozenset({have}))
+        if want in spellings:
+            continue
+        if not any(_same_word(spelling, want) for spelling in spellings):
+            return None
+        exact = False
+    return exact
 
 
 def _same_word(a: str, b: str) -> bool:

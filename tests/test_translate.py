@@ -71,6 +71,12 @@ def test_a_translated_term_stands_in_for_its_russian_words(translator: Translato
     assert set(stems("критические повреждения")) <= rendering.variants["damag"]
 
 
+def test_a_word_spelt_as_the_map_spells_it_wins_over_a_near_one(translator: Translator) -> None:
+    """"взрывные" is the map's "взрывной" (exploding) exactly and "Взрыв" (Blast) only by its ending."""
+    rendering = _render(translator, "взрывные докидывают кубы")
+    assert "exploding" in rendering.text.split() and "Blast" not in rendering.text
+
+
 def test_words_the_map_does_not_know_stay_russian(translator: Translator) -> None:
     question = "можно завтра поговорить"
     rendering = _render(translator, question)
