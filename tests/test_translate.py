@@ -41,6 +41,10 @@ def _render(translator: Translator, question: str) -> Rendering:
     ("в тройке можно положить две стопки SRS?", {"dw3-quick-reference", "dw3-rulebook"}),
     ("генератор щита в 3е сколько кубов снимает?", {"dw3-quick-reference", "dw3-rulebook"}),
     ("очки за покалеченный корабль: 3.03 vs 4е?", {"dw3-rulebook", "dw4-glossary"}),
+    # ... typed in Latin letters
+    ("skolko kubov na taran v 4ke?", {"dw4-glossary"}),
+    ("chto dayut eskorty v kvikrefe?", {"dw3-quick-reference"}),
+    ("v troyke mozhno taranit'?", {"dw3-quick-reference", "dw3-rulebook"}),
     # a number of things is not an edition, nor is a table quarter ("четверть", not "четвёртая")
     ("сколько очков за четверть стола?", set()),
     ("в четвёртой редакции таран", {"dw4-glossary"}),
