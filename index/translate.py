@@ -24,12 +24,12 @@ MAX_ENDING = 2  # ... and a stem matches one that adds or drops up to this many 
 
 @dataclass(frozen=True)
 class Rendering:
-    """What a Russian question says in English."""
+    """What a question says in the other language (Russian -> English, or English -> Russian)."""
 
-    text: str  # the English names, in the order the question uses them ("" when none)
-    stems: tuple[str, ...]  # the question's stems, each translated run replaced by its English stems
-    variants: dict[str, frozenset[str]]  # each of `stems` -> its spellings (English ones: the Russian too)
-    runs: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]  # (Russian stems, their English stems)
+    text: str  # the translated names, in the order the question uses them ("" when none)
+    stems: tuple[str, ...]  # the question's stems, each translated run replaced by the translation's stems
+    variants: dict[str, frozenset[str]]  # each of `stems` -> its spellings (a translation's: the original's too)
+    runs: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]  # (the question's stems, their translation's)
 
 
 class Translator:
