@@ -334,8 +334,13 @@ class Searcher:
             for stem in english:
                 if share:
                     weights[stem] = weights.get(stem, 0.0) + share
+        # A word left untranslated that only other documents print ("этот", "после" in a question
+        # about the glossary) is no evidence here; a word no document prints still is (of a topic
+        # the rules do not have).
+        printed = {run[0] for p in phrases for run in p if len(run) == 1}
         for stem in rendering.stems:
-            if stem in query.weights and stem not in translated:
+            if stem in query.weights and stem not in translated and (
+                    (spellings := rendering.variants[stem]) & printed or not spellings & self._vocabulary):
                 weights[stem] = query.weights[stem]
         topic = tuple(s for s in rendering.stems if s in weights)
         return replace(query, stems=rendering.stems, topic=topic, variants=rendering.variants, weights=weights,

@@ -163,3 +163,16 @@ def test_translated_answers_do_not_depend_on_the_hash_seed(built_settings) -> No
     questions = ["в 4ке при таране кто получает дезорг — только цель?", "3.03: what does weight of fire do?",
                  "таран: 3.03 vs 4е, сколько кубов?", "в квикрефе что дают эскорты?"]
     assert _answers(built_settings, "0", questions) == _answers(built_settings, "3", questions)
+
+
+def test_untranslated_words_only_the_russian_book_prints_weigh_nothing_in_the_glossary(searcher) -> None:
+    """"после", "этот" cannot match a 4th-edition passage; a word no document prints ("вархаммерский")
+    still counts, as evidence of a topic the rules do not have."""
+    import numpy as np
+
+    query = searcher.parse("4ка: после тарана можно стрелять этим кораблём в этот же ход, как в вархаммерский?")
+    allowed = np.isin(searcher._edition, ["dw4-glossary"])
+    english = searcher._translated(query, searcher._to_english, allowed)
+    assert "ram" in english.weights and english.weights["ram"] > 0
+    assert not {"посл", "этот"} & set(english.weights)
+    assert any(s.startswith("вархаммер") for s in english.weights)
