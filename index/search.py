@@ -304,14 +304,16 @@ class Searcher:
         return parse_query(question, self.names, self._expand, self._weight, reading)
 
     def _phrases_of(self, edition: str) -> frozenset[tuple[str, ...]]:
-        """Every run of up to MAX_NAME_WORDS stems an edition prints (headings and text): the
-        term names a translation may use there. Built once per edition."""
+        """Every run of up to MAX_NAME_WORDS stems an edition's passages hold (headings, text and
+        the English names a Russian passage is searched by): the term names a translation may use
+        there. Built once per edition."""
         found = self._phrases.get(edition)
         if found is None:
             runs: set[tuple[str, ...]] = set()
             for row, key in zip(self.rows, self._rule_of_row, strict=True):
                 if row["edition"] == edition:
-                    words = stems(f"{self.rules[key].section}\n{row['text']}")
+                    enrichment = self._enrichment.get(row["chunk_id"], "")
+                    words = stems(f"{self.rules[key].section}\n{row['text']}\n{enrichment}")
                     runs.update(tuple(words[i:i + n]) for n in range(1, MAX_NAME_WORDS + 1)
                                 for i in range(len(words) - n + 1))
             found = frozenset(runs)
