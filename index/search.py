@@ -81,7 +81,6 @@ DEFINITION_SHARE = 0.4  # ... "most": the relevance test's NAME_SHARE, the same 
 NEAR_CACHE = 50_000  # stems whose near spellings are remembered
 GAME_WORD_PASSAGES = 2  # a word one game's rules use this often, and no other game's, is that game's
 COVERAGE_TRANSLATED = True  # an English question's coverage of a Russian rule counts the term map's Russian names
-LEXICAL_TRANSLATED = True  # an English question's lexical search also uses the term map's Russian names
 READ_ENGLISH_NAMES = True  # a Russian question reads English passages through the term map too
 EVIDENCE_TRANSLATED = True  # the relevance test reads a rule in the other language through the term map too
 STAY_IN_GAME = True  # a question using one game's own words and naming no game is searched in that game
@@ -473,9 +472,9 @@ class Searcher:
             # their English words can match there. (Unrouted, the Russian book answers a Russian
             # question: translating it then pulls English passages first, measured.)
             query = self._translated(query, self._to_english, allowed)
-        elif not cyrillic and TRANSLATE_ENGLISH and named_edition and not english_rows:
-            # An English question about the Russian book ("3.03", "russian rulebook"): its terms
-            # in the book's words.
+        elif not cyrillic and TRANSLATE_ENGLISH and not english_rows:
+            # An English question searched in the Russian book alone ("3.03", "russian rulebook",
+            # `--lang ru`): its terms in the book's words.
             query = self._translated(query, self._to_russian, allowed)
         # A Russian question the English-only model cannot read is encoded in its English terms.
         translated = cyrillic and bool(query.english) and not self.multilingual
@@ -484,17 +483,7 @@ class Searcher:
         # pulls the model's vector away from the topic ("suppression in dust").
         dense_text = query.english if translated else (query.plain or question)
         query_vector, dense_scores = self._dense_scores(dense_text) if uses_dense else (None, None)
-        terms = query.lexical_terms()
-        rewritten = query is not asked  # already in the searched documents' language (index.translate)
-        if LEXICAL_TRANSLATED and not rewritten and (english_rows and named_edition if cyrillic else not english_rows):
-            # A Russian question naming an English edition ("в 4ке при таране ...", "квикреф vs 3.03"),
-            # or an English one naming only the Russian book ("3.03 rulebook: ram dice cap"): the other
-            # language's names of the terms it names search those passages' own words (English
-            # passages have no Russian beside them; the Russian book's English names are few).
-            # Measured: for every English question, or one naming "3rd edition" (both books), more
-            # Russian passages lead the English ones, and the relevance test refused more.
-            terms += sorted({v for s in query.weights for v in query.translated[s]} - set(terms))
-        lexical = self._lexical(terms, allowed) if mode != "dense" else []
+        lexical = self._lexical(query.lexical_terms(), allowed) if mode != "dense" else []
         if mode == "lexical":
             fused = fuse([(lexical, 1.0)])
         elif mode == "dense":
