@@ -176,3 +176,17 @@ def test_untranslated_words_only_the_russian_book_prints_weigh_nothing_in_the_gl
     assert "ram" in english.weights and english.weights["ram"] > 0
     assert not {"посл", "этот"} & set(english.weights)
     assert any(s.startswith("вархаммер") for s in english.weights)
+
+
+def test_an_english_question_searched_only_in_the_russian_book_reads_its_words(searcher) -> None:
+    """`--lang ru` names no edition, yet only the book is searched: the question is rendered in its
+    words. The book, СТОЛКНАВЕНИЯ И ТАРАНЫ › Таран: "Движущаяся Модель, идущая на Таран, получает Набор Боевых
+    Кубов Тарана, равный ее немодифицированному Параметру Корпуса." (the weapon property Таранное
+    only adds dice to it)."""
+    result = searcher.ask("how many dice does a ram roll?", k=3, lang="ru")
+    assert result.status == "answered"
+    assert result.results[0].section == "СТОЛКНАВЕНИЯ И ТАРАНЫ › Таран"
+    rendered = searcher._translated(searcher.parse("how many dice does a ram roll?"), searcher._to_russian,
+                                    searcher._language == "ru")
+    # A rendered question reads passages with its rendered spellings, one per weighed stem.
+    assert set(rendered.translated) == set(rendered.weights)
