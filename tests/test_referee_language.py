@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli import main
+from bot.service import Admiralty
 from core.errors import UserInputError
 from core.messages import error_text
 from referee.api import resolve
@@ -118,3 +120,21 @@ def test_every_error_written_in_the_referee_has_its_russian_text():
                     and _literal(node.args[0]) and "ru" not in {k.arg for k in node.keywords}:
                 missing.append(f"{path.name}:{node.lineno}")
     assert missing == []
+
+
+@pytest.mark.parametrize(("action", "description"), [
+    ("attack", "10 кубов"),  # the referee's own refusal: no Armour
+    ("attack", "Бородино стреляет по Ловеласу"),  # the unit profiles' refusal: which weapon
+])
+def test_with_no_language_chosen_a_refusal_follows_the_russian_description(action, description, tmp_path,
+                                                                          monkeypatch, capsys):
+    """ARCHITECTURE: "without one the referee follows the language of the free-text description" —
+    its one-line refusals as well as its answers, in the service and in the CLI."""
+    monkeypatch.setenv("ADMIRALTY_DATA_DIR", str(tmp_path))
+    with pytest.raises(UserInputError) as info:
+        Admiralty().referee(action, {"description": description})
+    assert CYRILLIC.search(error_text(info.value, None)), error_text(info.value, None)
+    assert not CYRILLIC.search(error_text(info.value, "en").replace(description, ""))  # a chosen language wins
+    assert main([action, description]) == 2
+    line = capsys.readouterr().err
+    assert CYRILLIC.search(line.replace(description, "")), line
