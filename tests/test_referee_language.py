@@ -138,3 +138,18 @@ def test_with_no_language_chosen_a_refusal_follows_the_russian_description(actio
     assert main([action, description]) == 2
     line = capsys.readouterr().err
     assert CYRILLIC.search(line.replace(description, "")), line
+
+
+@pytest.mark.parametrize(("action", "description"), [
+    ("assault", "assault w/ fray 7, 2 escorts, target citadel 9 adv 3"),  # whose escorts? asked, never guessed
+    ("attack", "armour 5 armour 6 lead 8"),  # one input given twice
+    ("attack", "lead 800 armour 5"),  # a value over its limit
+    ("attack", "lead 8 and 9 6,4 armour 5"),  # a list where one number goes
+])
+def test_a_question_about_the_description_is_in_the_players_language(action, description):
+    """README: `--lang ru` gives "… and errors in Russian" — whatever language the description is typed in."""
+    with pytest.raises(UserInputError) as info:
+        resolve(action, {"description": description}, lang="ru")
+    assert CYRILLIC.search(error_text(info.value, "ru").replace(description, "")), error_text(info.value, "ru")
+    assert error_text(info.value, "ru").startswith("описание: ")
+    assert error_text(info.value, "en").startswith("description: ")
