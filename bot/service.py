@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from core.errors import ServiceUnavailableError, TooExpensiveError, UserInputError
-from core.messages import LANGS, accept_language, choose_lang, error_text, normalise_lang, text
+from core.messages import LANGS, Phrase, accept_language, choose_lang, error_text, normalise_lang, text
 from core.numbers import tidy
 from core.params import Kind, ParamSpec, coerce, coerce_all, show_params, spec_named
 from core.settings import Settings
@@ -268,62 +268,71 @@ class Admiralty:
         return result
 
     # -- fleets (issue 17; units/fleet.py) ----------------------------------------------------
-    def import_fleet(self, roster: str) -> dict[str, Any]:
-        """Read a BattleScribe/New Recruit roster (.rosz or .ros) and keep it as the current fleet."""
+    def import_fleet(self, roster: str, scope: str | None = None) -> dict[str, Any]:
+        """Read a BattleScribe/New Recruit roster (.rosz or .ros) and keep it as the current fleet (of `scope`:
+        a Discord server's own fleets; None: the data directory's)."""
         from units.fleet import import_fleet
 
-        return import_fleet(self.settings.data_dir, roster)
+        return import_fleet(self.settings.data_dir, roster, scope)
 
-    def fleet(self, name: str | None = None) -> dict[str, Any]:
+    def fleet(self, name: str | None = None, scope: str | None = None) -> dict[str, Any]:
         """The `fleet show` answer: the fleet's ships, their weapons (mounts, arcs), points and rules."""
         from units.fleet import get_fleet, summary
 
-        return summary(get_fleet(self.settings.data_dir, name))
+        return summary(get_fleet(self.settings.data_dir, name, scope=scope))
 
-    def fleet_vs(self, target: str, fleet: str | None = None, ruleset: str | None = None) -> dict[str, Any]:
-        """What the fleet can do to one target: every ship × weapon × range band, with exact odds.
+    def fleet_vs(self, target: str, fleet: str | None = None, ruleset: str | None = None, lang: str | None = None,
+                 scope: str | None = None) -> dict[str, Any]:
+        """What the fleet can do to one target: every ship × weapon × range band, with exact odds; every text
+        in the player's `lang`. Each row is one referee attack, so its dice are the referee's pool (shield
+        dice and card rules subtracted as in a single attack).
 
         The fleet's edition decides the rules (a dw3 roster: the dw3 rulebook; a dw4 roster: dw4);
         a ruleset of the other edition is refused, as its profiles cannot be used."""
         from referee.api import resolve
-        from units.errors import UnitLookupError
-        from units.fleet import attack_rows, get_fleet
-        from units.model import unit_label
+        from units.fleet import attack_rows, card_notes, get_fleet
+        from units.messages import refusal, unit_label_text
 
-        chosen = get_fleet(self.settings.data_dir, fleet)
+        lang = choose_lang(lang)
+        chosen = get_fleet(self.settings.data_dir, fleet, scope=scope)
         edition = chosen["edition"]
         rules = ruleset or edition
         if ("dw4" if rules.startswith("dw4") else "dw3") != edition:
-            raise UnitLookupError(f"ruleset: the fleet {chosen['name']!r} is a {chosen['edition_label']} roster; "
-                                  f"the {rules} rules cannot use its profiles", "ruleset", code="wrong_edition")
+            raise refusal("units.err.fleet_edition", "ruleset", "wrong_edition", name=chosen["name"],
+                          edition=Phrase(f"units.edition.{edition}"), rules=rules)
         unit = self.units.get(target, "target", edition)
         rows: list[dict[str, Any]] = []
         citations: dict[str, Any] = {}
         notes: list[str] = []
+        cards: list[tuple[str, str, list[tuple[str, str]]]] = []
         title = None
-        for row in attack_rows(chosen, unit, edition):
+        for row in attack_rows(chosen, unit, edition, lang):
             params = row.pop("params", None)
             notes.extend(f"{row['ship']}: {n}" for n in row.pop("notes", []))
+            cards.append((row["ship"], row["weapon"], row.pop("card_notes", [])))
             if params is None:
                 rows.append(row)
                 continue
             params["ruleset"] = rules
             try:
-                result = resolve("attack", params)
+                result = resolve("attack", params, lang=lang)
             except UserInputError as exc:  # one row the referee cannot resolve does not sink the table
-                row["cannot"] = exc.message
+                row["cannot"] = show_params(error_text(exc, lang), "api")
                 rows.append(row)
                 continue
             title = title or result.get("ruleset_title")
             for c in result.get("citations", []):
                 citations.setdefault(c["section"], c)
             at_least = result.get("p_damage_at_least") or {}
-            row.update({"expected_damage": result.get("expected_damage"), "p_damage": at_least.get("1", 0.0),
-                        "p_crippled": result.get("p_crippled"), "p_destroyed": result.get("p_destroyed")})
+            row.update({"dice": result["pool"], "expected_damage": result.get("expected_damage"),
+                        "p_damage": at_least.get("1", 0.0), "p_crippled": result.get("p_crippled"),
+                        "p_destroyed": result.get("p_destroyed")})
             rows.append(row)
-        return {"fleet": chosen["name"], "edition": edition, "ruleset": rules, "ruleset_title": title,
-                "target": unit_label(unit), "rows": rows, "notes": list(dict.fromkeys(notes)),
-                "citations": list(citations.values())}
+        table = {"fleet": chosen["name"], "edition": edition, "ruleset": rules, "ruleset_title": title,
+                 "target": unit_label_text(unit, lang), "lang": lang, "rows": rows,
+                 "notes": list(dict.fromkeys(notes)) + card_notes(cards), "citations": list(citations.values())}
+        shown: dict[str, Any] = tidy(table)
+        return shown
 
     def remove_units(self, source: str) -> dict[str, Any]:
         """Remove one imported BattleScribe file (file name, catalogue name or id) and its units."""

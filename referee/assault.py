@@ -5,7 +5,7 @@ from typing import Any
 
 from core.params import Kind, ParamSpec
 from referee import attack_setup, checks, dice, disorder, poly, verdict
-from referee.action_common import DW3, DW4, MAX_DICE, MAX_QUALITIES, common, only, require, rolled_inputs
+from referee.action_common import DW3, DW3_RULEBOOK, DW4, MAX_DICE, MAX_QUALITIES, common, only, require, rolled_inputs
 from referee.damage import resolve_critical_dice
 from referee.dice import FaceRules
 from referee.errors import InputError
@@ -38,6 +38,9 @@ PARAMS: list[ParamSpec] = [
                     choices=("surface", "aerial", "submerged", "skimming"))),
     # GL Boarding: "Each discarded token adds a number of dice equal to the Stack's Support rating" - a dw4
     # rule too, with another value; the referee does not model it yet, and says so.
+    *only(DW3_RULEBOOK, "only the 3.03 rulebook's assault table has Draw and Havoc results",
+          ParamSpec("draw_is_havoc", BOOL, "dw3 rulebook: a Draw (hits equal counters) is a Havoc result (a card "
+                    "rule such as Give 'Em Hell; filled when units are named)")),
     *only(DW3, {"dw4": DW4_SRS_SUPPORT},
           ParamSpec("target_srs", INT, "SRS tokens the target discards (dw3 +3 dice each, qrs +1)", 0, 20)),
     ParamSpec("target_escorts", INT, "Escort tokens with the target (+1 die each)", 0, 20),
@@ -56,6 +59,8 @@ PARAMS: list[ParamSpec] = [
           ParamSpec("target_disorder", INT, "dw4: target's Disorder level (-1 Crew each)", 0, 3),
           ParamSpec("target_boarding", INT, "dw4: target's own Boarding Parties (X) (adds X Resistance dice)",
                     0, 50),
+          ParamSpec("target_crew_unmodified", BOOL, "dw4: the target's Crew rating cannot be Modified, so its "
+                    "Disorder does not lower the Success Threshold (a card rule such as Mechanical Soul)"),
           *disorder.PARAMS),
     *rolled_inputs(),
 ]
@@ -140,10 +145,12 @@ def _rolled_hits_and_counters(p: dict[str, Any], attack: int, defence: int, repo
     return dice.score(faces, explosions, rules), dice.count_counters(dfaces, COUNTER_VALUES)
 
 
-def _row_for(rs: Ruleset, margin: int) -> str:
+def _row_for(rs: Ruleset, margin: int, draw_is_havoc: bool = False) -> str:
     if rs.assault_row_for is None:
         raise InputError(f"ruleset: {rs.id} has no assault results table", "ruleset",
                          ru=f"ruleset: в {rs.id} нет таблицы итогов абордажа")
+    if draw_is_havoc and margin == 0 and any(row.key == "havoc" for row in rs.assault_rows):
+        return "havoc"  # Give 'Em Hell: "if the result is a Draw, it is instead considered a Havoc result"
     return rs.assault_row_for(margin)
 
 
@@ -162,6 +169,11 @@ def _assault(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     generator = checks.has_generators(p, report, True)
     report.understood(markers=sorted(markers), target_generator=generator)
     rows = {row.key: row for row in rs.assault_rows}
+    havoc = bool(p.get("draw_is_havoc"))
+    if havoc:
+        report.step("draw", "a Draw (hits equal counters) is a Havoc result (a card rule)",
+                    report.cite("assault_table"),
+                    ru="Ничья (попаданий столько же, сколько отражений) — результат Опустошение (правило карточки)")
     base: dict[str, Any] = {"attack_pool": attack, "defence_pool": defence, "result_labels": _row_json(rs, report.lang)}
     if not rolled:
         hits_dist = dice.hits_distribution(attack, RULES)
@@ -170,7 +182,7 @@ def _assault(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
         p_result = {row.key: 0.0 for row in rs.assault_rows}
         p_target_damage: dict[int, float] = {}
         for d, pr in diff.items():
-            row = rows[_row_for(rs, d)]
+            row = rows[_row_for(rs, d, havoc)]
             p_result[row.key] += pr
             dmg = row.target_damage + 2 * row.catastrophic + (max(0, d - row.damage_per_hit_over)
                                                                if row.damage_per_hit_over is not None else 0)
@@ -201,7 +213,7 @@ def _assault(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tu
     report.step("counters", f"{counters} Counters", report.cite("assault"), ru=f"{counters} Отражений",
                 counters=counters)
     d = hits - counters
-    row = rows[_row_for(rs, d)]
+    row = rows[_row_for(rs, d, havoc)]
     label = report.say(row.label, row.label_ru)
     report.step("result", f"{hits} - {counters} = {d:+d}: {row.label}", report.cite("assault_table"),
                 ru=f"{hits} - {counters} = {d:+d}: {label}", margin=d)
@@ -268,6 +280,10 @@ def _boarding(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> t
     crew = _require(p, "target_crew", "the target's Crew rating (the Success Threshold)",
                     "рейтинг Экипажа цели (Порог Успеха)")
     dis = p.get("target_disorder") or 0
+    if dis and p.get("target_crew_unmodified"):
+        report.note("the target's Crew cannot be Modified (a card rule): its Disorder does not lower it",
+                    "Экипаж цели нельзя изменить (правило карточки): Дезорганизация его не снижает")
+        dis = 0
     threshold = max(1, crew - dis)
     if dis:
         report.assume("the target's Disorder lowers its Crew by 1 per level for the Success Threshold",

@@ -99,6 +99,24 @@ PARAMS: list[ParamSpec] = [
                     "Indirect weapon)")),
     *only(DW4, "Ablative Armour is a dw4 rule",
           ParamSpec("target_ablative", INT, "dw4: target's Ablative Armour (X)", 0, 20)),
+    *only(DW3, "dw4 has no card rule re-rolling Blank results here",
+          ParamSpec("reroll_blanks", BOOL, "dw3: Blank results may be re-rolled (a card rule such as Focused Fire; "
+                    "filled when units are named)")),
+    *only(DW3, "a 3rd-edition Magnetic generator's rule; the 4th edition's has another",
+          ParamSpec("reroll_heavy", BOOL, "dw3: Heavy Hits must be re-rolled (a card rule such as the target's "
+                    "Magnetic generator against Aerial attacks; filled when units are named)")),
+    *only(DW3, "Luminiferous Defences is a 3rd-edition card rule",
+          ParamSpec("heavy_as_hit", BOOL, "dw3: Heavy Hits count as one Hit against this target when it is not "
+                    "Obscured (a card rule such as Luminiferous Defences; filled when units are named)"),
+          ParamSpec("defence_any", BOOL, "dw3: the target rolls its ⟨defence⟩ dice against this attack though it "
+                    "has neither Aerial nor Submerged (a card rule such as Luminiferous Defences)")),
+    *only(DW4, "a dw4 Magnetic Generator's rule; the 3rd edition's has another",
+          ParamSpec("resistance_heavy_counters", BOOL, "dw4: Heavy Strikes in the Resistance Roll count as Heavy "
+                    "Counters (a card rule such as Magnetic Generator, against Aerial, Assault or Submerged "
+                    "Weapons)")),
+    *only(DW3, "a dw4 attack adds no Disorder to its target here",
+          ParamSpec("target_disorder", INT, "dw3: the target's Disorder level before the attack (at level 3 each "
+                    "further level from criticals, Hazardous or Arc is 1 damage instead)", 0, 3)),
     *only(DW3, "dw4 has no Sustained quality",
           ParamSpec("sustained_policy", CHOICE, "which face Sustained re-rolls in odds mode",
                     choices=("max-hits", "blank", "counter", "heavy-counter", "hit"))),

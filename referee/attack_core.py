@@ -10,6 +10,7 @@ from referee import attack_dw3, attack_dw4, attack_setup, dice, poly
 from referee.attack_setup import AttackSetup
 from referee.damage import CriticalOutcome, citadel_check, critical_branches, hull_state
 from referee.dice import FaceRules
+from referee.disorder import gain
 from referee.errors import InputError
 from referee.faces import FACES, Face, counts, parse_faces
 from referee.outcomes import NetOutcome, aggregate
@@ -60,7 +61,9 @@ def outcome_for(setup: AttackSetup) -> Callable[[int], NetOutcome]:
         cc = citadel_check(n, t, rs, bool(setup.piercing), setup.mass1_strict)
         grouped: dict[int, float] = {}
         for pb, crit in crits(cc.critical_rolls):
-            total = cc.damage + 2 * (cc.catastrophic + crit.catastrophic) + crit.damage
+            # a target already at Disorder level 3 takes 1 damage for each further level (disorder.gain)
+            overflow = gain(t.disorder, attack_dw3.disorder_levels(cc, crit, setup.qualities), "dw3").damage
+            total = cc.damage + 2 * (cc.catastrophic + crit.catastrophic) + crit.damage + overflow
             grouped[total] = grouped.get(total, 0.0) + pb
         branches = [(pb, total, hull_state(t, total, cc.destroyed, "dw3")) for total, pb in grouped.items()]
         crit_known = t.citadel is not None and (t.mass or 2) >= 2  # Mass 1 takes no Critical Damage

@@ -1,12 +1,14 @@
 """ATTACK, 3rd edition (rulebook 3.03 and quick reference): build the setup, score a rolled attack."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from referee import attack_setup, checks, defence, dice
 from referee.attack_setup import AttackSetup
-from referee.damage import Target, citadel_check, hull_state, resolve_critical_dice
+from referee.damage import CitadelCheck, CriticalOutcome, Target, citadel_check, hull_state, resolve_critical_dice
 from referee.dice import FaceRules
+from referee.disorder import gain
 from referee.errors import InputError
 from referee.faces import Face, parse_faces
 from referee.qualities import NO_MATHS
@@ -112,6 +114,15 @@ def _rerolls(p: dict[str, Any], rs: Ruleset, q: dict[str, int], band: str | None
         reroll.add(Face.BLANK)
         names[Face.BLANK] = "Homing"
         report.cite_quality("homing")
+    if p.get("reroll_blanks") and Face.BLANK not in reroll:  # a card rule (Focused Fire): the same re-roll
+        reroll.add(Face.BLANK)
+        names[Face.BLANK] = "card rule"
+    if p.get("reroll_heavy"):  # the target's card (Magnetic generator): every Heavy Hit is re-rolled once
+        reroll.add(Face.HEAVY)
+        names[Face.HEAVY] = "card rule"
+        report.assume("Heavy Hits must be re-rolled: the odds re-roll every one once (in rolled mode give each "
+                      "in ⟨rerolls⟩)", "Тяжёлые попадания обязательно перебрасываются: шансы перебрасывают каждое "
+                      "один раз (с выпавшими кубами укажите каждое в ⟨rerolls⟩)")
     if "fusillade" in q:
         report.cite_quality("fusillade")
         blocked = trait in rs.fusillade_blocked_traits and trait not in q
@@ -185,7 +196,10 @@ def _target(p: dict[str, Any], rs: Ruleset, q: dict[str, int], markers: frozense
                     "⟨mass1_strict⟩ не используется: цель не Модель Массы 1 с известной Цитаделью")
     generator = checks.has_generators(p, report, citadel is not None and (mass or 2) >= 2)
     target = Target(p["armour"], citadel, mass, p.get("hull"), p.get("damage_taken") or 0,
-                    bool(p.get("crippled")), p.get("crippled_hull"), markers, bool(generator))
+                    bool(p.get("crippled")), p.get("crippled_hull"), markers, bool(generator),
+                    p.get("target_disorder") or 0)
+    if target.disorder:
+        report.understood(target_disorder=target.disorder)
     if target.hull is not None and target.crippled_hull is None and not target.crippled and (mass or 2) >= 2:
         report.assume("Crippled-side Hull not given: assumed equal to ⟨hull⟩ (for the chance of destruction)",
                       "Корпус Поврежденной стороны не задан: принят равным ⟨hull⟩")
@@ -219,6 +233,15 @@ def build(p: dict[str, Any], rs: Ruleset, q: dict[str, int], pool: int, steps: l
                           "(⟨devastating_explosions_off⟩ to change)",
                           "Разрушительное действует и на Взрывные грани взрывных кубов (3 Попадания; "
                           "⟨devastating_explosions_off⟩, чтобы изменить)")
+    if p.get("heavy_as_hit"):
+        if obscured:
+            report.note("⟨heavy_as_hit⟩ not used: the target is Obscured",
+                        "⟨heavy_as_hit⟩ не используется: цель Скрыта")
+        else:
+            initial[Face.HEAVY] = chain[Face.HEAVY] = 1
+            report.step("heavy hits", "Heavy Hits count as 1 Hit against this target (a card rule)",
+                        report.cite("result"),
+                        ru="Тяжёлые попадания считаются за 1 Попадание против этой цели (правило карточки)")
     rules = FaceRules(initial, chain, not obscured, not obscured)
     cvals = dict(COUNTER_VALUES)
     if "high-velocity" in q:
@@ -285,20 +308,26 @@ def rolled(setup: AttackSetup, p: dict[str, Any], net: int, out: dict[str, Any],
         if any("no Generators" in e for e in crit.effects) or crit.rerolls_needed:
             report.cite("generator_shutdown")
     catastrophic = cc.catastrophic + (crit.catastrophic if crit else 0)
-    disorder = catastrophic + (crit.disorder if crit else 0)
+    disorder = disorder_levels(cc, crit, setup.qualities)
     q = setup.qualities
     if "hazardous" in q and cc.damage >= 1:
-        disorder += 1
         report.step("hazardous", "at least 1 damage: +1 Disorder level", report.cite_quality("hazardous"),
                     ru="хотя бы 1 урон: +1 Уровень Дезорганизации")
     if "arc" in q and rolls:
-        disorder += 1
         report.step("arc", "critical damage: +1 Disorder level", report.cite_quality("arc"),
                     ru="критическое повреждение: +1 Уровень Дезорганизации")
     if "magnetic" in q and (cc.damage >= 1 or not rs.magnetic_needs_damage):
         report.step("magnetic", "Navigation Lock marker (if not already present)", report.cite_quality("magnetic"),
                     ru="маркер Блокировка навигации (если его ещё нет)")
-    total = cc.damage + 2 * catastrophic + (crit.damage if crit else 0)
+    track = gain(t.disorder, disorder, "dw3")
+    if disorder and (track.damage or t.disorder):
+        report.step("target disorder", f"Disorder {t.disorder} + {disorder} -> level {track.level}"
+                    + (f"; beyond level 3: {track.damage} damage instead" if track.damage else ""),
+                    report.cite("disorder"),
+                    ru=f"Дезорганизация {t.disorder} + {disorder} -> уровень {track.level}"
+                    + (f"; сверх 3-го уровня: {track.damage} урона вместо него" if track.damage else ""),
+                    damage=track.damage)
+    total = cc.damage + 2 * catastrophic + (crit.damage if crit else 0) + track.damage
     state = hull_state(t, total, cc.destroyed, "dw3")
     if catastrophic:
         report.step("catastrophic explosion", f"{catastrophic} x (+2 damage, +1 Disorder, -1 Escort token)",
@@ -308,9 +337,22 @@ def rolled(setup: AttackSetup, p: dict[str, Any], net: int, out: dict[str, Any],
                 ru=f"общий урон {total}" + (f" -> {state}" if state else ""), total_damage=total, state=state)
     out.update({"damage": cc.damage, "critical": rolls, "catastrophic": catastrophic,
                 "critical_effects": crit.effects if crit else [], "critical_dice_needed": 0 if crit else rolls,
-                "disorder": disorder, "total_damage": total, "state": state,
+                "disorder": disorder, "target_disorder": track.level, "disorder_damage": track.damage,
+                "total_damage": total, "state": state,
                 "destroyed": state == "destroyed"})
     return out
+
+
+def disorder_levels(cc: CitadelCheck, crit: CriticalOutcome | None, qualities: Mapping[str, int]) -> int:
+    """Disorder levels the Initial Target gains from one attack: one per Catastrophic Explosion, those of the
+    critical markers, Hazardous ("If the Initial Target suffers one or more damage from this Attack") and Arc
+    ("If it causes Critical Damage to the Initial Target"). Odds and rolled mode both count them here."""
+    levels = cc.catastrophic + (crit.catastrophic + crit.disorder if crit else 0)
+    if "hazardous" in qualities and cc.damage >= 1:
+        levels += 1
+    if "arc" in qualities and cc.critical_rolls:
+        levels += 1
+    return levels
 
 
 def explosions_needed(setup: AttackSetup, final: list[Face], explosions: list[Face]) -> int:

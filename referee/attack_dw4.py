@@ -42,6 +42,13 @@ def _counter_values(p: dict[str, Any], q: dict[str, int], report: Report) -> dic
                     ru="воздушная цель: Обычные и Тяжёлые удары в броске Сопротивления считаются Обычными "
                     "Отражениями")
         report.cite("airborne")
+    if p.get("resistance_heavy_counters"):
+        # GL Magnetic Generator: "convert any Heavy Strikes in the Resistance Roll to Heavy Counters at the start
+        # of the Count Hits step" (after the Unconventional Target conversion, which happens as the roll is made)
+        values[Face.HEAVY] = values[Face.HEAVY_COUNTER]
+        report.step("resistance heavy strikes", "Heavy Strikes in the Resistance Roll count as Heavy Counters "
+                    "(a card rule)", report.cite("result"),
+                    ru="Тяжёлые удары в броске Сопротивления считаются Тяжёлыми отражениями (правило карточки)")
     return values
 
 

@@ -4,198 +4,28 @@ family, each entry quoting the rule sentence it implements.
 A named unit's card lists rules by name ("Ablative Armour", "Heavy Prow (3)"); `rule_base` reduces a printed
 name to the table's key. `card_effects` turns the rules on the two cards into referee values (⟨card_dice⟩,
 ⟨shield⟩, ⟨target_ablative⟩, ⟨heavy_prow⟩, …) plus one line per rule saying what it did, or that it was not
-applied and why. Every rule name found in the shared unit data and the rules glossaries is either here
-(`APPLIED`), named as able to change a result but not modelled (`card_rules_scope.NOT_MODELLED`), or known not
-to touch these actions (`card_rules_scope.NO_EFFECT`); a test walks them all.
+applied and why. The tables are card_rules_dw3.TABLE and card_rules_dw4.TABLE (the types in
+card_rule_types). Every rule name found in the shared unit data and the rules glossaries is either applied
+(`APPLIED`), named as able to change a result but not modelled (`card_rules_scope.NOT_MODELLED`), or known
+not to touch these actions (`card_rules_scope.NO_EFFECT`); a test walks them all.
 
 Pure: no I/O; the unit data is looked up by `units/` and passed in.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee import card_rules_dw3, card_rules_dw4
+from referee.card_rule_types import CardRule, Context, Effect, Skip, rule_arg, rule_base, rule_key
 from referee.card_rules_scope import NOT_MODELLED
 
+__all__ = ["APPLIED", "Card", "CardRule", "CardRuleLine", "Context", "Effect", "Skip", "applied_names",
+           "card_effects", "rule_arg", "rule_base", "rule_key"]
 
-@dataclass(frozen=True)
-class Context:
-    """What a card rule's effect may depend on: the action, the values so far and the two cards."""
-
-    action: str
-    family: str
-    params: Mapping[str, Any]
-    x: int | None  # the rule's "(X)"
-    models: int  # attacking models (the unit's contributing models)
-    target_rules: frozenset[str]  # rule keys on the target's card
-    target_airborne: bool
-
-
-@dataclass(frozen=True)
-class Effect:
-    """Referee values a rule sets (⟨card_dice⟩ adds) and how the answer states it."""
-
-    values: dict[str, Any]
-    en: str
-    ru: str
-
-
-@dataclass(frozen=True)
-class CardRule:
-    """One rule as the referee reads it. `text_has`: the reading applies to cards whose rule text matches
-    (the quick reference and the 3.0x rulebook print different Ablative Armour rules under one name)."""
-
-    name: str
-    family: str
-    side: str  # "attacker" (the acting unit's card) or "target"
-    actions: tuple[str, ...]
-    quote: str
-    source: str
-    effect: Callable[[Context], Effect | str]  # an Effect, or why it does not apply this time
-    text_has: str = ""
-
-    @property
-    def key(self) -> str:
-        return rule_key(self.name)
-
-
-def rule_key(name: str) -> str:
-    """Case- and punctuation-blind key of a rule name."""
-    return " ".join(re.sub(r"[^\w]+", " ", name.replace("’", "'").casefold()).split())
-
-
-_VALUE = re.compile(r"\(\s*(\d+)\s*[\"”″]?\s*\)\s*$")
-_BRACKET = re.compile(r"\s*\([^)]*\)\s*$")
-
-
-def rule_base(name: str) -> tuple[str, int | None]:
-    """'Heavy Prow (3)' -> ('heavy prow', 3); 'Focused Fire (Aerial)' -> ('focused fire', None)."""
-    value = _VALUE.search(name)
-    base = _BRACKET.sub("", name.replace("[", "(").replace("]", ")")).strip()
-    base = _BRACKET.sub("", base).strip()  # 'Focused Fire (Gunnery) [3.07a]'
-    base = re.sub(r"\s+\d+$", "", base)  # 'Special SRS Capacity 3'
-    return rule_key(base), int(value.group(1)) if value else None
-
-
-def _qualities(ctx: Context) -> set[str]:
-    return {str(q).split(":")[0].lower() for q in ctx.params.get("quality") or []}
-
-
-def _ablative_qrs(ctx: Context) -> Effect | str:
-    if "aerial" in _qualities(ctx):
-        return "the attack has the Aerial quality, which ignores it"
-    return Effect({"card_dice": -1}, "-1 die", "-1 куб")
-
-
-def _shield_two(ctx: Context) -> Effect | str:
-    return Effect({"shield": True, "shield_dice": 2}, "Shield Generator, -2 dice", "щитовой генератор, -2 куба")
-
-
-def _shield_mass(ctx: Context) -> Effect | str:
-    mass = ctx.params.get("mass")
-    if mass is None:
-        return "the target's Mass is not known"
-    removed = min(int(mass), 3)
-    return Effect({"shield": True, "shield_dice": removed}, f"Shield Generator, -{removed} dice (Mass, max 3)",
-                  f"щитовой генератор, -{removed} куба (Масса, не больше 3)")
-
-
-def _pack_hunter(ctx: Context) -> Effect | str:
-    if ctx.models < 3:
-        return f"only {ctx.models} model{'s' if ctx.models != 1 else ''} contribute (it needs 3)"
-    return Effect({"card_dice": 2}, "+2 dice (3 or more models contribute)", "+2 куба (3 и более моделей)")
-
-
-def _cloud_hunting(ctx: Context) -> Effect | str:
-    if ctx.params.get("target_type") != "aerial":
-        return "the target is not Aerial"
-    return Effect({"card_dice": 2}, "+2 dice (Aerial target)", "+2 куба (воздушная цель)")
-
-
-def _ablative_x(ctx: Context) -> Effect | str:
-    if not ctx.x:
-        return "its (X) is not printed"
-    return Effect({"target_ablative": ctx.x}, f"Ablative Armour ({ctx.x})", f"Абляционная броня ({ctx.x})")
-
-
-def _heavy_shield(ctx: Context) -> Effect | str:
-    return Effect({"shield": True}, "+1 Armour", "+1 к Броне")
-
-
-def _aerial_shield_enhancer(ctx: Context) -> Effect | str:
-    if "heavy shield generator" not in ctx.target_rules:
-        return "the target has no Heavy Shield Generator"
-    if not ctx.target_airborne:
-        return "the target is not Airborne"
-    if "submerged" in _qualities(ctx):
-        return "a Heavy Shield Generator has no effect against Submerged Weapons"
-    armour = ctx.params.get("armour")
-    if armour is None:
-        return "the target's Armour is not known"
-    return Effect({"armour": int(armour) + 1}, "+2 Armour from the Heavy Shield Generator instead of +1",
-                  "+2 к Броне от тяжелого щитового генератора вместо +1")
-
-
-def _heavy_prow_rammer(ctx: Context) -> Effect | str:
-    if not ctx.x:
-        return "its (X) is not printed"
-    return Effect({"heavy_prow": ctx.x}, f"+{ctx.x} Bonus Dice", f"+{ctx.x} бонусных куба")
-
-
-def _heavy_prow_target(ctx: Context) -> Effect | str:
-    if not ctx.x:
-        return "its (X) is not printed"
-    return Effect({"target_heavy_prow": ctx.x}, f"its damage reduced by {ctx.x} (contact in its Fore arc assumed)",
-                  f"его урон меньше на {ctx.x} (касание в носовой сектор предполагается)")
-
-
-QRS = "dw3 quick reference unit card"
-BSDATA = "BattleScribe dw3 data (BSData dystopianwars), rule text"
-GLOSSARY = "Dystopian Wars 4th edition Rules Glossary"
-
-APPLIED: tuple[CardRule, ...] = (
-    CardRule("Ablative Armour", "dw3", "target", ("attack",),
-             "Remove 1 action die from the attack dice pool each time an attack is made against this unit. "
-             "Attacks with the aerial quality ignore this rule.", f"{QRS} › Ablative Armour", _ablative_qrs,
-             text_has=r"remove 1 action die"),
-    CardRule("Internal Shield Generator", "dw3", "target", ("attack",),
-             "Remove 2 action dice from the dice pool of each attack against this model. This generator cannot be "
-             "used against attacks with the submerged, arc or bomb qualities.",
-             f"{QRS} › Internal Shield Generator", _shield_two),
-    CardRule("Shield generator", "dw3", "target", ("attack",),
-             "A Model with this Generator may use it to remove Action Dice equal to the Mass Attribute of this Unit "
-             "from any Attack against it (to a Maximum of 3 dice).", f"{BSDATA} › Shield generator", _shield_mass,
-             text_has=r"equal to the mass"),
-    CardRule("Point Defence Shield generator", "dw3", "target", ("attack",),
-             "The Point Defence Shield Generator appears and operates exactly like a Shield Generator except that "
-             "it can be used when this Model is Obscured.", f"{BSDATA} › Point Defence Shield generator",
-             _shield_mass),
-    CardRule("Pack Hunter", "dw3", "attacker", ("attack", "assault"),
-             "Gain an additional +2 to attack and assault action dice pools if at least 3 models in the unit "
-             "contribute to the dice pool.", f"{QRS} › Pack Hunter", _pack_hunter),
-    CardRule("Cloud Hunting", "dw3", "attacker", ("attack",),
-             "+2 to attack dice pools when shooting at aerial units.", f"{QRS} › Cloud Hunting", _cloud_hunting),
-    CardRule("Ablative Armour", "dw4", "target", ("attack",),
-             "When this model the Initial Target of an Attack action, Convert X Exploding Strikes in the Action "
-             "Roll to Heavy Strikes at the start of the Resolve Exploding Strikes step.",
-             f"{GLOSSARY} › Ablative Armour", _ablative_x),
-    CardRule("Heavy Shield Generator", "dw4", "target", ("attack",),
-             "Each model in this unit gains a +1 Modifier to its Armour rating when it is the Initial Target of an "
-             "Attack action.", f"{GLOSSARY} › Heavy Shield Generator", _heavy_shield),
-    CardRule("Aerial Shield Enhancer", "dw4", "target", ("attack",),
-             "If an Airborne model within X” of at least one friendly model with this System benefits from a Heavy "
-             "Shield Generator, its Armour rating receives a +2 Modifier instead of +1.",
-             f"{GLOSSARY} › Aerial Shield Enhancer", _aerial_shield_enhancer),
-    CardRule("Heavy Prow", "dw4", "attacker", ("ram",),
-             "When building the Action Pool for a Ram performed by this model, add X Bonus Dice.",
-             f"{GLOSSARY} › Heavy Prow", _heavy_prow_rammer),
-    CardRule("Heavy Prow", "dw4", "target", ("ram",),
-             "… or is itself the Target of a Ram and the point of contact is in this model’s Fore Arc, the amount "
-             "of Damage it suffers is reduced by X", f"{GLOSSARY} › Heavy Prow", _heavy_prow_target),
-)
-
+APPLIED: tuple[CardRule, ...] = card_rules_dw3.TABLE + card_rules_dw4.TABLE
 _APPLIED_KEYS = {(r.family, r.key) for r in APPLIED}
 
 
@@ -223,12 +53,14 @@ class CardRuleLine:
 
 @dataclass
 class Card:
-    """A named unit's card as the table needs it: its name, its rules (printed name, text), its traits."""
+    """A named unit's card as the table needs it: its name, its rules (printed name, text), its traits and
+    stats ({"battle_ready": {...}, "crippled": {...}}, when known)."""
 
     unit: str
     side: str
     rules: Sequence[tuple[str, str]]
     airborne: bool = False
+    stats: Mapping[str, Any] = field(default_factory=dict)
 
 
 def card_effects(action: str, family: str, params: Mapping[str, Any], cards: Sequence[Card], models: int,
@@ -255,11 +87,12 @@ def card_effects(action: str, family: str, params: Mapping[str, Any], cards: Seq
                                                "выключено (⟨card_rules_off⟩)"), rule.source))
                 continue
             ctx = Context(action, family, {**params, **values}, x, models, target_rules,
-                          bool(target and target.airborne))
+                          bool(target and target.airborne), rule_arg(printed), text or "",
+                          target.stats if target else {})
             outcome = rule.effect(ctx)
-            if isinstance(outcome, str):
+            if isinstance(outcome, Skip):
                 lines.append(CardRuleLine(card.unit, printed, card.side, False,
-                                          _say(lang, f"no effect here: {outcome}", f"не действует: {outcome}"),
+                                          _say(lang, f"no effect here: {outcome.en}", f"не действует: {outcome.ru}"),
                                           rule.source))
                 continue
             for name, value in outcome.values.items():

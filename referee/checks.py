@@ -15,6 +15,16 @@ from referee.rulesets.base import Ruleset
 
 # the Russian of each reason a ParamSpec's `unused_why` gives (a reason without one is shown in English)
 WHY_RU = {
+    "a 3rd-edition Magnetic generator's rule; the 4th edition's has another": "правило Magnetic generator 3-й "
+                                                                                "редакции; в 4-й оно другое",
+    "a dw4 Magnetic Generator's rule; the 3rd edition's has another": "правило Magnetic Generator из dw4; в 3-й "
+                                                                       "редакции оно другое",
+    "Luminiferous Defences is a 3rd-edition card rule": "Luminiferous Defences — правило карточки 3-й редакции",
+    "only the 3.03 rulebook's assault table has Draw and Havoc results": "Ничья и Опустошение есть только в таблице "
+                                                                         "абордажа книги правил 3.03",
+    "dw4 has no card rule re-rolling Blank results here": "в dw4 здесь нет правила карточки с перебросом Пустых "
+                                                          "граней",
+    "a dw4 attack adds no Disorder to its target here": "атака dw4 здесь не добавляет цели Дезорганизацию",
     "Ablative Armour is a dw4 rule": "Ablative Armour — правило dw4",
     "Blocked Visibility adding Resistance dice is a dw4 Indirect rule":
         "кубы Сопротивления за Заблокированную видимость — правило Indirect из dw4",

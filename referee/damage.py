@@ -22,6 +22,7 @@ class Target:
     crippled_hull: int | None = None
     markers: frozenset[str] = frozenset()
     has_generator: bool = True  # Generator Shutdown: RB extra Disorder / QR re-roll when False
+    disorder: int = 0  # Disorder level before this attack (dw3: at level 3 a further level is 1 damage)
 
 
 @dataclass(frozen=True)

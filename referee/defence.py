@@ -33,6 +33,14 @@ def dw3_pool(p: dict[str, Any], rs: Ruleset, q: dict[str, int], markers: frozens
                          ru="Задайте либо ⟨defence⟩ (весь набор), либо его части ("
                             + ", ".join(f"⟨{n}⟩" for n in parts) + "), но не то и другое")
     kinds = [k for k in ("aerial", "submerged") if k in q]
+    if rs.defence_needs_quality and not kinds and p.get("defence_any") and total is not None:
+        # a card rule lets this target defend against any attack (Luminiferous Defences): its summed pool
+        report.step("defence pool", f"the target rolls {total} defence dice (a card rule lets it defend against "
+                    "this attack)", report.cite("defence_pool"),
+                    ru=f"цель бросает {total} кубов защиты (правило карточки позволяет защищаться от этой атаки)",
+                    dice=total)
+        report.understood(defence=total)
+        return total, False
     if rs.defence_needs_quality and not kinds:
         if total or parts:
             report.warn("Defence dice not rolled: the attack has neither Aerial nor Submerged, and a target "

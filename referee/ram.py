@@ -60,7 +60,13 @@ PARAMS: list[ParamSpec] = [
                     max_length=20),
           ParamSpec("heavy_prow", INT, "dw4: ramming model's Heavy Prow (X)", 0, 20),
           ParamSpec("target_heavy_prow", INT, "dw4: target's Heavy Prow (X), contact in its Fore arc", 0, 20),
-          ParamSpec("rammer_disorder", INT, "dw4: ramming model's Disorder level before the ram", 0, 3)),
+          ParamSpec("rammer_disorder", INT, "dw4: ramming model's Disorder level before the ram", 0, 3),
+          ParamSpec("crew_unmodified", BOOL, "dw4: the rammer's Crew rating cannot be Modified, so its Disorder "
+                    "does not lower the Crew Check (a card rule such as Mechanical Soul)"),
+          ParamSpec("rammer_no_disorder", BOOL, "dw4: the rammer gains no Disorder from the Ram (a card rule such "
+                    "as Daredevil Crew or Very Large)"),
+          ParamSpec("target_no_disorder", BOOL, "dw4: the rammed model gains no Disorder from the Ram (a card "
+                    "rule such as Very Large)")),
     *only(DW3, DW3_RAM,
           ParamSpec("mass1_strict", BOOL, "dw3: a Mass 1 model needs hits > Citadel (not >=) to be destroyed"),
           ParamSpec("target_generator", BOOL, "dw3: the target has Generators (Generator Shutdown; default: "
@@ -258,10 +264,19 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
     rmass: int = _require(p, "rammer_mass", "the ramming model's Mass (its own Success Threshold)",
                                 "Масса таранящей модели (её собственный Порог Успеха)")
     tprow = p.get("target_heavy_prow") or 0
-    level = disorder.gain(p.get("rammer_disorder") or 0, 1, "dw4").level
-    report.step("inflict disorder", f"both models gain 1 Disorder: rammer now at level {level}",
-                report.cite("disorder"),
-                ru=f"обе модели получают 1 Уровень Дезорганизации: у таранящего теперь {level}")
+    before = p.get("rammer_disorder") or 0
+    level = before if p.get("rammer_no_disorder") else disorder.gain(before, 1, "dw4").level
+    target_gains = 0 if p.get("target_no_disorder") else 1
+    who = {(True, True): ("both models gain 1 Disorder", "обе модели получают 1 Уровень Дезорганизации"),
+           (True, False): ("the rammer gains 1 Disorder, the target none (a card rule)",
+                           "таранящий получает 1 Уровень Дезорганизации, цель — нет (правило карточки)"),
+           (False, True): ("the target gains 1 Disorder, the rammer none (a card rule)",
+                           "цель получает 1 Уровень Дезорганизации, таранящий — нет (правило карточки)"),
+           (False, False): ("neither model gains Disorder (card rules)",
+                            "ни одна модель не получает Дезорганизации (правила карточек)")}[
+        (not p.get("rammer_no_disorder"), bool(target_gains))]
+    report.step("inflict disorder", f"{who[0]}: rammer now at level {level}", report.cite("disorder"),
+                ru=f"{who[1]}: у таранящего теперь {level}")
     # the Disorder the Ram itself inflicts is counted: it is gained before the ram's Action Roll is made
     rules = disorder.apply(FaceRules(dict(ATTACK_VALUES), dict(ATTACK_VALUES), True, True), level, report,
                            "ramming model", "rammer_disorder_on_roll")
@@ -277,7 +292,7 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
     if crew_mode == "draw":
         crew = _require(p, "crew", "the ramming model's Crew rating", "рейтинг Экипажа таранящей модели")
         lo, hi = _card_values(p, report)
-        eff = crew - (p.get("rammer_disorder") or 0)
+        eff = crew if p.get("crew_unmodified") else crew - (p.get("rammer_disorder") or 0)
         p_pass = max(0, min(hi, eff) - lo + 1) / (hi - lo + 1)
     else:
         p_pass = 1.0 if crew_mode == "pass" else 0.0
@@ -325,7 +340,8 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
                         "p_crippled": p_crip if thull is not None else None})
         summary.pop("p_net_hits", None)
         # GL Ram "2. Inflict Disorder" on a pass; on a failure the Collision's own Disorder
-        summary["p_target_disorder"] = p_pass + (1 - p_pass) * (failed["impact_disorder_gained"] if failed else 0)
+        summary["p_target_disorder"] = p_pass * target_gains + (1 - p_pass) * (
+            failed["impact_disorder_gained"] if failed else 0)
         summary["rammer_disorder"] = level  # after a pass (a failed check's Collision also adds exactly 1)
         if failed:
             summary["if_crew_check_fails"] = failed
@@ -361,6 +377,6 @@ def _dw4(p: dict[str, Any], rs: Ruleset, report: Report, rolled: bool) -> tuple[
                 + (f" - Heavy Prow {prow}" if prow else "") + f" = {sd_} Повреждений", self_damage=sd_)
     out = {"pool": pool, "hits": h, "counters": 0, "net_hits": h, "damage": td, "self_damage": sd_,
            "critical": 0, "catastrophic": 0, "state": hull_state(target, td, False, "dw4"),
-           "target_disorder_gained": 1, "rammer_disorder": level}
+           "target_disorder_gained": target_gains, "rammer_disorder": level}
     return out, report.say(f"{h} hits: target takes {td} damage, rammer takes {sd_}",
                            f"{h} попаданий: цель получает {td} повреждений, таранящий {sd_}")

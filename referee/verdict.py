@@ -9,14 +9,16 @@ WORDS = {
            "citadel_destroyed": "P(destroyed through the Citadel)", "catastrophic": "catastrophic explosion",
            "catastrophics": "catastrophic explosions", "critical_roll": "critical hit — roll {n} critical damage "
            "di{s}", "critical": "critical", "disorder": "disorder", "target": "target", "crippled": "crippled",
-           "repeats": "per resolution; the Torrent may repeat up to {n} times"},
+           "repeats": "per resolution; the Torrent may repeat up to {n} times",
+           "disorder_damage": "beyond level 3: {n} damage instead"},
     "ru": {"hits": "попаданий", "counters": "отражений", "damage": "урона", "dice": "кубов", "expected": "ожидается",
            "p1": "P(хотя бы 1 урон)", "crit": "P(критическое)", "destroyed": "P(уничтожена)",
            "citadel_destroyed": "P(уничтожена через Цитадель)", "catastrophic": "катастрофический взрыв",
            "catastrophics": "катастрофических взрыва", "critical_roll": "критическое повреждение — бросьте {n} "
            "куб{s} критических повреждений", "critical": "критическое", "disorder": "дезорганизация",
            "target": "цель", "crippled": "повреждена",
-           "repeats": "за одно разрешение; Torrent можно повторить до {n} раз"},
+           "repeats": "за одно разрешение; Torrent можно повторить до {n} раз",
+           "disorder_damage": "сверх 3-го уровня: вместо неё {n} урона"},
 }
 STATES_RU = {"crippled": "повреждена", "destroyed": "уничтожена"}
 
@@ -48,7 +50,8 @@ def attack_rolled(r: dict[str, Any], lang: str = "en") -> str:
         elif effects:
             parts.append(f"{w['critical']}: " + ", ".join(effects))
     if r.get("disorder"):
-        parts.append(f"{r['disorder']} {w['disorder']}")
+        over = r.get("disorder_damage")
+        parts.append(f"{r['disorder']} {w['disorder']}" + (f" ({w['disorder_damage'].format(n=over)})" if over else ""))
     if r.get("state") in ("crippled", "destroyed"):
         state = STATES_RU[r["state"]] if lang == "ru" else r["state"]
         parts.append(f"{w['target']} {state}")

@@ -260,10 +260,19 @@ def _without_a_loop(coro):
     raise RuntimeError("the coroutine suspended")
 
 
+def command_named(bot: AdmiraltyBot, name: str) -> Any:
+    """`/name`, or a group's sub-command by its path ("fleet vs")."""
+    first, *rest = name.split()
+    command: Any = bot.tree.get_command(first)
+    for part in rest:
+        command = command.get_command(part) if command is not None else None
+    assert command is not None, f"/{name} is not registered"
+    return command
+
+
 def callback(bot: AdmiraltyBot, name: str):
     """The command's callback, bound to its cog (as discord.py calls it)."""
-    command = bot.tree.get_command(name)
-    assert command is not None, f"/{name} is not registered"
+    command = command_named(bot, name)
     if command.binding is not None:
         return functools.partial(command.callback, command.binding)
     return command.callback
@@ -284,8 +293,7 @@ async def invoke(bot: AdmiraltyBot, name: str, interaction: FakeInteraction, /, 
     """Run `/name` the way discord.py does on a real interaction: the options as Discord sends
     them, through the command's checks and its parameter transformers (ranges, choices), then
     the callback; errors go to the tree's error handler as they would live."""
-    command = bot.tree.get_command(name)
-    assert command is not None, f"/{name} is not registered"
+    command = command_named(bot, name)
     namespace = app_commands.Namespace(interaction, {}, [option(k, v) for k, v in options.items()])  # type: ignore
     interaction.namespace = namespace
     interaction.command = command

@@ -132,3 +132,41 @@ def test_ram_and_srs_read_the_reactor_leak_marker(action, base):
     lower = resolve(action, {**base, "target_citadel": 5})
     unmarked = resolve(action, {**base, "target_citadel": 7})
     assert marked["p_critical"] == pytest.approx(lower["p_critical"]) != pytest.approx(unmarked["p_critical"])
+
+
+# --- issue 20 leftover: a dw3 target's Disorder from an attack's criticals, at level 3 -------------------------
+# QR DISORDER CONDITIONS: "Models already at level 3 do not get a choice and automatically receive 1 damage."
+# 3.03 КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ: "Модель получает Маркер Утечка реактора и Уровень Дезорганизации." and
+# Катастрофический Взрыв: "Модель ... получает два дополнительных повреждения и Уровень дезорганизации."
+
+def test_a_reactor_leak_on_a_target_at_disorder_three_is_one_more_damage():
+    # four Heavy Hits = 8 hits, no defence: 8 // Armour 4 = 2 damage; 8 >= Citadel 8: one critical die, rolled 4
+    # (Reactor Leak: a Disorder level). At level 3 that level is 1 damage instead: 2 + 1 = 3.
+    base = {"ruleset": "dw3", "dice": 4, "roll": "2,2,2,2", "armour": 4, "citadel": 8, "hull": 6,
+            "critical_roll": "4"}
+    fresh = resolve("attack", base)
+    at_three = resolve("attack", {**base, "target_disorder": 3})
+    at_two = resolve("attack", {**base, "target_disorder": 2})
+    assert (fresh["total_damage"], at_two["total_damage"], at_three["total_damage"]) == (2, 2, 3)
+    assert (at_two["target_disorder"], at_three["target_disorder"], at_three["disorder_damage"]) == (3, 3, 1)
+    assert "beyond level 3: 1 damage instead" in at_three["verdict"]
+    assert "сверх 3-го уровня" in resolve("attack", {**base, "target_disorder": 3}, lang="ru")["verdict"]
+
+
+def test_the_odds_count_the_level_three_damage_too():
+    # One critical die when net hits >= Citadel; of its six faces Reactor Leak and Generator Shutdown (the target
+    # has Generators) each give one Disorder level: at level 3 that is 1 damage with chance 2/6. A Catastrophic
+    # Explosion (net >= 2 x Citadel) adds one level more: 1 damage for certain. So the expected total damage
+    # rises by P(critical) / 3 + P(catastrophic), and not at all from level 0 (two levels at most).
+    base = {"ruleset": "dw3", "dice": 8, "armour": 5, "citadel": 6, "mass": 2, "hull": 8}
+    fresh = resolve("attack", base)
+    at_three = resolve("attack", {**base, "target_disorder": 3})
+    rise = at_three["expected_total_damage"] - fresh["expected_total_damage"]
+    assert rise == pytest.approx(fresh["p_critical"] / 3 + fresh["p_catastrophic"], abs=1e-9)
+    assert resolve("attack", {**base, "target_disorder": 1})["expected_total_damage"] == pytest.approx(
+        fresh["expected_total_damage"], abs=1e-12)
+
+
+def test_target_disorder_is_a_dw3_attack_input_only():
+    r = resolve("attack", {"ruleset": "dw4", "dice": 4, "armour": 4, "defence": 2, "target_disorder": 3})
+    assert any("target_disorder" in n and "not used" in n for n in r["notes"])

@@ -14,9 +14,8 @@ from typing import Any
 from core.messages import choose_lang
 from core.params import coerce_all
 from units.book import UnitBook, referee_inputs
-from units.errors import UnitLookupError
 from units.messages import refusal, say
-from units.model import Unit
+from units.model import Unit, airborne
 from units.params import UNIT_INPUT_NAMES, UNIT_PARAMS
 
 _NAMES = ("attacker", "weapon", "target")
@@ -56,9 +55,8 @@ def card_rule_effects(action: str, edition: str, params: Mapping[str, Any], atta
     cards = []
     for side, unit in (("attacker", attacker), ("target", target)):
         if unit is not None:
-            traits = " ".join(unit.get("keywords") or []).lower()
             cards.append(Card(unit["name"], side, [(r["name"], r.get("text") or "") for r in unit.get("rules", [])],
-                              airborne="airborne" in traits or "aerial" in traits))
+                              airborne=airborne(unit), stats=unit.get("stats") or {}))
     if not cards:
         return {}, []
     return card_effects(action, edition, params, cards, models, off or (), lang)
@@ -140,7 +138,7 @@ def apply_profiles(book_factory: Any, action: str, params: Mapping[str, Any],
     if not any(given.get(k) for k in _NAMES):
         extra = [k for k in given if k not in own]
         if extra:
-            raise UnitLookupError(f"{extra[0]}: unit inputs need a unit: give ⟨attacker⟩ or ⟨target⟩", extra[0])
+            raise refusal("units.err.needs_unit", extra[0])
         return params, [], []
     values = coerce_all(UNIT_PARAMS[action], given, context=action)
     lang = choose_lang(lang, description_lang(description))

@@ -23,11 +23,10 @@ CLEAR_MARGIN = 6
 MAX_QUERY = 100
 def check_query(text: object, field: str = "name") -> str:
     if not isinstance(text, str) or not text.strip():
-        raise UnitLookupError(f"{field}: give a unit name", field, code="empty")
+        raise refusal("units.err.empty_name", field, "empty")
     text = " ".join(text.split())
     if len(text) > MAX_QUERY:
-        raise UnitLookupError(f"{field}: the name is {len(text)} characters; the limit is {MAX_QUERY}", field,
-                              code="too_long")
+        raise refusal("units.err.long_name", field, "too_long", length=len(text), limit=MAX_QUERY)
     return text
 
 
@@ -249,7 +248,7 @@ def import_files(data_dir: Path, paths: list[str], wait: float = store.LOCK_WAIT
     from units.battlescribe import load
 
     if not paths:
-        raise UnitLookupError("paths: give at least one BattleScribe file or folder", "paths", code="empty")
+        raise refusal("units.err.no_paths", "paths", "empty")
     path = store.db_path(Path(data_dir))
     with store.import_lock(Path(data_dir), wait):
         names = {row["id"]: row["file"] for row in store.read_sources(path)}
@@ -270,8 +269,8 @@ def remove_source(data_dir: Path, source: str, wait: float = store.LOCK_WAIT) ->
         key = name_key(source)
         found = [r for r in rows if key in (name_key(r["file"]), name_key(r["name"] or ""), name_key(r["id"]))]
         if not found:
-            known = ", ".join(r["file"] for r in rows) or "nothing is imported"
-            raise UnitLookupError(f"source: no imported file {source!r} (imported: {known})", "source")
+            known: object = ", ".join(r["file"] for r in rows) or Phrase("units.nothing_imported")
+            raise refusal("units.err.no_source", "source", source=source, known=known)
         target = found[0]
         xml = store.read_xml(path)
         users = []
@@ -283,8 +282,8 @@ def remove_source(data_dir: Path, source: str, wait: float = store.LOCK_WAIT) ->
             if target["id"] in links or root.get("gameSystemId") == target["id"]:
                 users.append(row["file"])
         if users:
-            raise UnitLookupError(f"source: {target['file']} is linked by {', '.join(users)}; remove "
-                                  f"{'them' if len(users) > 1 else 'it'} first", "source", code="in_use")
+            raise refusal("units.err.source_linked", "source", "in_use", file=target["file"], users=", ".join(users),
+                          count=len(users))
         store.write_import(path, [], {}, {}, drop={target["id"]})
     return {"removed": {k: target[k] for k in ("file", "name", "revision", "units")}}
 

@@ -109,6 +109,12 @@ def transliterations(key: str) -> list[str]:
     return [v for v in dict.fromkeys(variants) if v != key]
 
 
+def airborne(unit: Unit) -> bool:
+    """An Airborne (dw4) or Aerial (dw3) unit, by its card's keywords."""
+    traits = " ".join(unit.get("keywords") or []).lower()
+    return "airborne" in traits or "aerial" in traits
+
+
 def unit_label(unit: Unit) -> str:
     """'Lovelace Cruiser (Enlightened, 3rd edition: Enlightened v3.06 (BattleScribe), revision 26)': names the
     faction, edition, source and version (the quick reference's version already names its edition)."""

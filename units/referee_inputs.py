@@ -18,18 +18,16 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
-from core.messages import text
+from core.messages import Phrase, text
 from referee.card_rules import rule_base
 from referee.rulesets import get as get_ruleset
-from units.errors import UnitLookupError
-from units.messages import refusal, unit_label_text
-from units.model import BAND_LABELS, STAT_LABELS, Unit, name_key, unit_label
+from units.messages import refusal, state_phrase, unit_label_text, unit_phrase
+from units.model import BAND_LABELS, Unit, airborne, name_key
 from units.qualities import normalise, ramming_value
 
 REFEREE_BAND = {"point_blank": "point-blank", "closing": "closing", "long": "long",
                 "close": "close", "standard": "standard", "extreme": "extreme"}
 PROFILE_BAND = {v: k for k, v in REFEREE_BAND.items()}
-_STATE_LABEL = {"battle_ready": "Battle-Ready", "crippled": "Crippled"}
 
 
 def _quality_key(text: str) -> str:
@@ -45,7 +43,7 @@ def pick_weapon(unit: Unit, name: str, field: str = "weapon") -> dict[str, Any]:
     """The unit's weapon by (fuzzy) name: default loadout first; rows of one name share their dice."""
     weapons = unit["weapons"]
     if not weapons:
-        raise UnitLookupError(f"{field}: {unit_label(unit)} has no weapon profiles", field)
+        raise refusal("units.err.no_weapons", field, unit=unit_phrase(unit))
     names = list(dict.fromkeys(w["name"] for w in weapons))
     key = name_key(name)
     exact = [n for n in names if name_key(n) == key]
@@ -93,9 +91,8 @@ class _Inputs:
         state = "crippled" if crippled else "battle_ready"
         value = unit["stats"][state][key]
         if value is None:
-            raise UnitLookupError(f"{role}: {unit_label(unit)} has no known {_STATE_LABEL[state]} "
-                                  f"{STAT_LABELS[key]} (not printed or not recoverable); give ⟨{param}⟩ "
-                                  "yourself", param)
+            raise refusal("units.err.no_stat", role, unit=unit_phrase(unit), state=state_phrase(crippled),
+                          stat=Phrase(f"units.stat.{key}"), param=param)
         label = self.say(f"units.stat.{key}")
         label = self.say("units.crippled_stat", stat=label) if crippled else label
         self.put(param, value, f"{self.label(unit)} › {label}")
@@ -106,9 +103,13 @@ class _Inputs:
             self.stat(param, unit, key, crippled, "target")
 
 
-def _weapon_label(unit: Unit, weapon: dict[str, Any]) -> str:
-    arc = f" ({weapon['arc']})" if weapon.get("arc") else ""
-    return f"{unit_label(unit)} › {weapon['name']}{arc}"
+def _weapon_phrase(weapon: dict[str, Any]) -> str:
+    """A weapon as an error names it: its printed name and arc (the unit is named by the error's field)."""
+    return f"{weapon['name']} ({weapon['arc']})" if weapon.get("arc") else str(weapon["name"])
+
+
+def _band_phrase(band: str) -> Phrase | str:
+    return Phrase(f"units.band.{band}") if band in BAND_LABELS else band
 
 
 def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target: Unit | None,
@@ -117,8 +118,7 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
     dw4 = out.edition == "dw4"
     if attacker is not None:
         if not attacker["weapons"]:
-            raise UnitLookupError(f"attacker: {unit_label(attacker)} has no weapon profiles to attack with",
-                                  "attacker")
+            raise refusal("units.err.no_weapons_attack", "attacker", unit=unit_phrase(attacker))
         if not weapon_name:
             names = ", ".join(dict.fromkeys(w["name"] for w in attacker["weapons"]))
             raise refusal("units.err.lead_weapon", "weapon", unit=attacker["name"], names=names)
@@ -139,26 +139,25 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
             band = PROFILE_BAND[referee_band]
         if band not in weapon["bands"]:
             bands = ", ".join(BAND_LABELS[b] for b in weapon["bands"])
-            raise UnitLookupError(f"range: {BAND_LABELS.get(band, band)} is not a band of "
-                                  f"{_weapon_label(attacker, weapon)} (its bands: {bands})", "range")
+            raise refusal("units.err.not_a_band", "range", band=_band_phrase(band), weapon=_weapon_phrase(weapon),
+                          bands=bands)
         state = "crippled" if attacker_crippled else "battle_ready"
         dice = weapon["bands"][band][state]
         where = f"{out.weapon(attacker, weapon)} › {out.say(f'units.band.{band}')}"
         where += "" if dw4 else f" › {out.say(f'units.state.{state}')}"
         if dice["lead"] is None:
-            raise UnitLookupError(f"weapon: {_weapon_label(attacker, weapon)} has no known {_STATE_LABEL[state]} "
-                                  f"{BAND_LABELS[band]} value (not printed); give ⟨lead⟩ yourself", "weapon")
+            raise refusal("units.err.no_lead", "weapon", weapon=_weapon_phrase(weapon),
+                          state=state_phrase(attacker_crippled), band=_band_phrase(band))
         if dice["lead"] == 0:
-            raise UnitLookupError(f"weapon: {weapon['name']} has no {BAND_LABELS[band]} value (\"-\"): it cannot "
-                                  f"fire at {distance:g}\"" if distance is not None else
-                                  f"weapon: {weapon['name']} cannot fire at {BAND_LABELS[band]} range (\"-\")",
-                                  "weapon")
+            if distance is not None:
+                raise refusal("units.err.dash_at", "weapon", weapon=weapon["name"], band=_band_phrase(band),
+                              distance=f"{distance:g}")
+            raise refusal("units.err.dash", "weapon", weapon=weapon["name"], band=_band_phrase(band))
         out.put("lead", dice["lead"], where if dw4 else out.say("units.lead", where=where))
         if models > 1:
             support = dice["lead"] if dw4 else dice["support"]
             if support is None:
-                raise UnitLookupError(f"weapon: {weapon['name']} has no known support value; give ⟨support⟩",
-                                      "weapon")
+                raise refusal("units.err.no_support", "weapon", weapon=weapon["name"])
             out.put("support", [support] * (models - 1),
                     out.say("units.support_dw4" if dw4 else "units.support_dw3", where=where, count=models - 1))
         if qualities:
@@ -175,7 +174,7 @@ def _attack(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target
             elif "submerged" in keys:
                 out.stat("defence", target, "sdv", target_crippled, "target")
     elif weapon_name:
-        raise UnitLookupError("weapon: name the attacker too (⟨attacker⟩) so the weapon can be found", "weapon")
+        raise refusal("units.err.weapon_needs_attacker", "weapon")
     if target is not None:
         out.stat("armour", target, "armour", target_crippled, "target")
         if dw4:
@@ -195,11 +194,11 @@ def _has_crippled_side(target: Unit) -> bool:
     return target["stats"]["crippled"]["hull"] is not None and target["stats"]["battle_ready"]["mass"] != 1
 
 
-def _boarding_parties(unit: Unit) -> int | None:
+def _boarding_parties(unit: Unit, name: str = "boarding parties") -> int | None:
     """X of the unit card's "Boarding Parties (X)" property (dw4), or None when it has none."""
     for rule in unit.get("rules", []):
         base, value = rule_base(rule["name"])
-        if base == "boarding parties" and value is not None:
+        if base == name and value is not None:
             return value
     return None
 
@@ -210,12 +209,16 @@ def _boarding(out: _Inputs, attacker: Unit | None, target: Unit | None, models: 
     (its Success Threshold) and its own Boarding Parties (X)."""
     if attacker is not None:
         parties = _boarding_parties(attacker)
+        if parties is None and _boarding_parties(attacker, "sky commandos") is not None:
+            if target is not None and not airborne(target):
+                raise refusal("units.err.sky_commandos", "target", unit=unit_phrase(attacker))
+            parties = 0  # its Sky Commandos (X) board Airborne targets: the card rule sets the dice (card_rules.py)
         if parties is None:
-            raise UnitLookupError(f"attacker: {unit_label(attacker)} has no Boarding Parties (X) on its card; "
-                                  "give ⟨boarding⟩ yourself", "boarding")
-        out.put("boarding", [parties] * models,
-                out.say("units.boarding_models", unit=out.label(attacker), x=parties, count=models) if models > 1
-                else out.say("units.boarding", unit=out.label(attacker), x=parties))
+            raise refusal("units.err.no_boarding", "boarding", unit=unit_phrase(attacker))
+        if parties:
+            out.put("boarding", [parties] * models,
+                    out.say("units.boarding_models", unit=out.label(attacker), x=parties, count=models)
+                    if models > 1 else out.say("units.boarding", unit=out.label(attacker), x=parties))
     if target is not None:
         out.stat("target_defences", target, "defence", target_crippled, "target")
         out.stat("target_crew", target, "crew", target_crippled, "target")
@@ -253,7 +256,7 @@ def _ram(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target: U
         if weapon is not None:
             value = _ramming_value(weapon, attacker_crippled)
             if value is None:
-                raise UnitLookupError(f"weapon: {weapon['name']} has no Ramming (X) quality", "weapon")
+                raise refusal("units.err.no_ramming", "weapon", weapon=weapon["name"])
             out.put("ramming", value, f"{out.weapon(attacker, weapon)} › Ramming ({value})")
             printed = [q for q in weapon["qualities"] if _ramming_value({"qualities": [q]}) is None]
             others, notes = normalise(printed, out.edition, attacker_crippled, target, out.lang)
@@ -261,7 +264,7 @@ def _ram(out: _Inputs, attacker: Unit | None, weapon_name: str | None, target: U
             if others:
                 out.put("quality", others, out.say("units.qualities", weapon=out.weapon(attacker, weapon)))
     elif weapon_name:
-        raise UnitLookupError("weapon: name the attacker too (⟨attacker⟩) so the weapon can be found", "weapon")
+        raise refusal("units.err.weapon_needs_attacker", "weapon")
     if distance is not None:
         out.put("inches", distance, out.say("units.ram_inches"))
     if target is not None:
@@ -290,7 +293,7 @@ def profile_inputs(action: str, attacker: Unit | None = None, weapon: str | None
     elif action == "ram":
         _ram(out, attacker, weapon, target, distance, attacker_crippled, target_crippled)
     else:
-        raise UnitLookupError(f"action: {action!r} is not attack, assault or ram", "action")
+        raise refusal("units.err.action", "action", action=action)
     if notes is not None:
         notes.extend(out.notes)
     return out.params, out.provenance

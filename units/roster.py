@@ -26,11 +26,13 @@ from units.bs_values import (
     read_weapon,
     split_list,
 )
-from units.errors import UnitDataError
+from units.messages import data_refusal
 from units.model import EDITION_LABELS, name_key
 from units.zipped import parse_xml, read_limited
 
 MAX_ROSTER_BYTES = 16 * 1024 * 1024
+MAX_ROSTER_UPLOAD = 4 * 1024 * 1024  # a roster file a player uploads (a chat attachment): a real one is ~50 KB
+_UPLOAD_NAME = re.compile(r"[^\w.() -]+")
 GAME_NAME = re.compile(r"dystopian\s*wars", re.IGNORECASE)
 UNIT_TYPES = {"unit", "model"}
 
@@ -39,18 +41,29 @@ def _kids(el: Any, container: str, tag: str) -> list[Any]:
     return list(children(el, container, tag))
 
 
+def check_upload(filename: str, size: int) -> str:
+    """A safe local name for an uploaded roster (its own name, path and odd characters dropped), or the
+    refusal a player reads: not a .rosz/.ros file, or larger than MAX_ROSTER_UPLOAD."""
+    name = _UPLOAD_NAME.sub("_", Path(str(filename)).name).strip(" .")[:80] or "roster"
+    if Path(name).suffix.lower() not in (".rosz", ".ros"):
+        raise data_refusal("units.err.not_roster", "roster", name=name)
+    if size > MAX_ROSTER_UPLOAD:
+        raise data_refusal("units.err.file_too_big", "roster", name=name, size=size, limit=MAX_ROSTER_UPLOAD)
+    return name
+
+
 def read_roster_bytes(path: Path) -> bytes:
     """The .ros XML of a .rosz (exactly one file in the zip) or of a .ros file; limits checked."""
     suffix = path.suffix.lower()
     if suffix not in (".rosz", ".ros"):
-        raise UnitDataError(f"{path.name}: not a roster (expected .rosz or .ros)", "roster")
+        raise data_refusal("units.err.not_roster", "roster", name=path.name)
     return read_limited(path, suffix == ".rosz", MAX_ROSTER_BYTES, "roster", ".ros file")
 
 
 def parse_roster(data: bytes, name: str) -> Any:
     root = parse_xml(data, name, "roster")
     if root.tag != "roster":
-        raise UnitDataError(f"{name}: root element <{root.tag}> is not a BattleScribe <roster>", "roster")
+        raise data_refusal("units.err.roster_root", "roster", name=name, tag=root.tag)
     return root
 
 
@@ -165,7 +178,7 @@ def read_fleet(path: Path) -> dict[str, Any]:
     root = parse_roster(read_roster_bytes(path), path.name)
     system = root.get("gameSystemName") or ""
     if system and not GAME_NAME.search(system):
-        raise UnitDataError(f"{path.name}: a roster of {system!r}, not of Dystopian Wars", "roster")
+        raise data_refusal("units.err.roster_game", "roster", name=path.name, system=system)
     edition = _edition(root)
     ships: list[dict[str, Any]] = []
     forces = []
@@ -182,7 +195,7 @@ def read_fleet(path: Path) -> dict[str, Any]:
                 ships.append(unit)
             queue.extend(card.attached)
     if not ships:
-        raise UnitDataError(f"{path.name}: the roster holds no ship with a stat profile", "roster")
+        raise data_refusal("units.err.roster_empty", "roster", name=path.name)
     total = sum(float(c.get("value") or 0) for c in _kids(root, "costs", "cost")
                 if (c.get("name") or "").strip().lower() in ("points", "pts"))
     return {"name": (root.get("name") or path.stem).strip(), "file": path.name, "game_system": system,

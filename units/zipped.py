@@ -7,7 +7,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from units.errors import UnitDataError
+from units.messages import data_refusal
 
 
 def read_limited(path: Path, zipped: bool, limit: int, field: str, holds: str) -> bytes:
@@ -15,7 +15,7 @@ def read_limited(path: Path, zipped: bool, limit: int, field: str, holds: str) -
     `holds` names what a zip must hold ("XML file", ".ros file")."""
     data = _read(path, zipped, limit, field, holds)
     if len(data) > limit:
-        raise UnitDataError(f"{path.name}: more than {limit} bytes of XML", field)
+        raise data_refusal("units.err.xml_too_big", field, name=path.name, limit=limit)
     return data
 
 
@@ -29,7 +29,7 @@ def parse_xml(data: bytes, name: str, field: str) -> Any:
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
-        raise UnitDataError(f"{name}: not well-formed XML (line {exc.lineno}: {exc.msg})", field) from exc
+        raise data_refusal("units.err.not_xml", field, name=name, line=exc.lineno, why=exc.msg) from exc
     for el in root.iter():
         tag = el.tag
         if isinstance(tag, str) and tag.startswith("{"):
@@ -43,22 +43,21 @@ def _read(path: Path, zipped: bool, limit: int, field: str, holds: str) -> bytes
         if not zipped:
             size = path.stat().st_size
             if size > limit:
-                raise UnitDataError(f"{name}: {size} bytes; the limit is {limit}", field)
+                raise data_refusal("units.err.file_too_big", field, name=name, size=size, limit=limit)
             return path.read_bytes()
         try:
             with zipfile.ZipFile(path) as archive:
                 members = [m for m in archive.infolist() if not m.is_dir()]
                 if len(members) != 1:
-                    raise UnitDataError(f"{name}: a zipped BattleScribe file must hold exactly one {holds}, "
-                                        f"this one holds {len(members)}", field)
+                    raise data_refusal("units.err.zip_members", field, name=name, holds=holds, count=len(members))
                 if members[0].file_size > limit:
-                    raise UnitDataError(f"{name}: {members[0].filename} unzips to {members[0].file_size} bytes; "
-                                        f"the limit is {limit}", field)
+                    raise data_refusal("units.err.unzips_to", field, name=name, member=members[0].filename,
+                                       size=members[0].file_size, limit=limit)
                 with archive.open(members[0]) as handle:
                     return handle.read(limit + 1)
         except zipfile.BadZipFile as exc:
-            raise UnitDataError(f"{name}: not a zip file ({exc})", field) from exc
+            raise data_refusal("units.err.not_zip", field, name=name, why=str(exc)) from exc
     except FileNotFoundError as exc:
-        raise UnitDataError(f"{path}: no such file", field) from exc
+        raise data_refusal("units.err.no_file", field, name=str(path)) from exc
     except OSError as exc:
-        raise UnitDataError(f"{name}: cannot read the file ({exc.strerror})", field) from exc
+        raise data_refusal("units.err.unreadable", field, name=name, why=str(exc.strerror or exc)) from exc

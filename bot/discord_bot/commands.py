@@ -116,18 +116,34 @@ class SearchCommands(commands.Cog):
 
         await run_command(interaction, ctx, "unit", work)
 
-    @app_commands.command(name="fleet", description="What your fleet (a BattleScribe/New Recruit roster) can do to one "
-                                                    "target: exact odds.")
+    fleet = app_commands.Group(name="fleet", description="Your fleet: import a BattleScribe/New Recruit roster, and "
+                                                         "what it can do to one target.")
+
+    @fleet.command(name="vs", description="What your fleet (a BattleScribe/New Recruit roster) can do to one "
+                                          "target: exact odds.")
     @app_commands.describe(target="Target unit name (start typing for suggestions)",
                            fleet="Fleet name (default: the last imported roster)")
     @app_commands.autocomplete(target=unit_autocomplete)
-    async def fleet(self, interaction: discord.Interaction, target: app_commands.Range[str, 1, MAX_UNIT_NAME],
-                    fleet: app_commands.Range[str, 1, MAX_UNIT_NAME] | None = None) -> None:
+    async def fleet_vs(self, interaction: discord.Interaction, target: app_commands.Range[str, 1, MAX_UNIT_NAME],
+                       fleet: app_commands.Range[str, 1, MAX_UNIT_NAME] | None = None) -> None:
         ctx = self.ctx
 
         async def work(turn: Turn) -> Reply:
-            table = await ctx.call(ctx.service.fleet_vs, target, fleet=fleet)
+            table = await ctx.call(ctx.service.fleet_vs, target, fleet=fleet, lang=turn.lang,
+                                   scope=fleet_scope(interaction))
             return Reply(embeds.fleet_vs_embeds(table, turn.lang), lang=turn.lang)
+
+        await run_command(interaction, ctx, "fleet", work)
+
+    @fleet.command(name="import", description="Import your fleet: attach a BattleScribe/New Recruit roster "
+                                              "(.rosz or .ros).")
+    @app_commands.describe(roster="The roster file (.rosz or .ros) from BattleScribe or New Recruit")
+    async def fleet_import(self, interaction: discord.Interaction, roster: discord.Attachment) -> None:
+        ctx = self.ctx
+
+        async def work(turn: Turn) -> Reply:
+            summary = await import_roster(ctx, roster, fleet_scope(interaction))
+            return Reply([embeds.fleet_imported_embed(summary, turn.lang)], publishable=False, lang=turn.lang)
 
         await run_command(interaction, ctx, "fleet", work)
 
@@ -206,6 +222,31 @@ class SearchCommands(commands.Cog):
         await interaction.response.send_message(embed=help_embed(lang), ephemeral=True, allowed_mentions=NO_MENTIONS)
 
 
+async def import_roster(ctx: BotContext, attachment: discord.Attachment, scope: str) -> dict[str, Any]:
+    """An uploaded roster through the CLI's reader (units.roster): its size checked before it is downloaded,
+    its name kept (the errors name the player's file), kept as `scope`'s current fleet."""
+    import tempfile
+    from pathlib import Path
+
+    from units.roster import check_upload
+
+    name = check_upload(attachment.filename, attachment.size)
+    data = await attachment.read()
+    check_upload(name, len(data))  # what arrived, not only what Discord announced
+    with tempfile.TemporaryDirectory(prefix="admiralty-roster-") as folder:
+        path = Path(folder) / name
+        path.write_bytes(data)
+        summary: dict[str, Any] = await ctx.call(ctx.service.import_fleet, str(path), scope)
+    return summary
+
+
+def fleet_scope(interaction: discord.Interaction) -> str:
+    """Whose fleets a command reads and imports: the server's own (a direct message: the player's own)."""
+    if interaction.guild_id is not None:
+        return f"discord-guild-{interaction.guild_id}"
+    return f"discord-user-{interaction.user.id}"
+
+
 async def handle_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
     """Errors raised before or around a callback (checks, option conversion, bugs)."""
     name = interaction.command.name if interaction.command else "?"
@@ -253,7 +294,8 @@ def help_embed(lang: str = "en") -> discord.Embed:
         ("/вопрос вопрос [редакция] [игра]" if ru else "/ask question [edition] [game]", t("help_ask", lang)),
         ("/правило термин" if ru else "/rule term", t("help_rule", lang)),
         ("/юнит название" if ru else "/unit name", t("help_unit", lang)),
-        ("/флот цель [флот]" if ru else "/fleet target [fleet]", t("help_fleet", lang)),
+        ("/флот против цель [флот]" if ru else "/fleet vs target [fleet]", t("help_fleet", lang)),
+        ("/флот импорт ростер" if ru else "/fleet import roster", t("help_fleet_import", lang)),
     ]
     for action, summary in referee_actions().items():
         name = COMMAND_NAMES_RU.get(action, action) if ru else action

@@ -374,6 +374,18 @@ def message_embed(text: str, *, error: bool = False) -> discord.Embed:
 
 
 # -- fleets (issue 17) -----------------------------------------------------------------------------
+def fleet_imported_embed(fleet: Mapping[str, Any], lang: str = "en") -> discord.Embed:
+    """/fleet import: the fleet now current for this server, its ships and points."""
+    ships = fleet.get("ships") or []
+    lines = [f"{s.get('name')}" + (f" ×{s['models']}" if (s.get("models") or 1) > 1 else "")
+             + (f" · {s['points']}" if s.get("points") is not None else "") for s in ships]
+    body = t("fleet_imported", lang, name=fleet.get("name") or "?", count=len(ships),
+             points=fleet.get("points") if fleet.get("points") is not None else "?")
+    return discord.Embed(title=limits.trim(safe(str(fleet.get("name") or "?")), limits.TITLE),
+                         description=limits.trim(body + "\n" + "\n".join(safe(line) for line in lines),
+                                                 limits.DESCRIPTION), colour=ANSWER_COLOUR)
+
+
 def fleet_vs_embeds(table: Mapping[str, Any], lang: str = "en") -> list[discord.Embed]:
     """/fleet: one line per ship × weapon × band with the exact odds, then the sources."""
     title = t("fleet_vs_title", lang, fleet=table.get("fleet") or "?", target=table.get("target") or "?")
@@ -381,7 +393,7 @@ def fleet_vs_embeds(table: Mapping[str, Any], lang: str = "en") -> list[discord.
     for row in table.get("rows") or []:
         head = f"{row.get('ship')} · {row.get('weapon')} ×{row.get('mounts')} · {row.get('band')}"
         if row.get("cannot"):
-            lines.append(f"{head}: {t('fleet_cannot', lang)}")
+            lines.append(f"{head}: {t('fleet_cannot', lang)} ({row['cannot']})")
         else:
             lines.append(f"{head}: {row.get('dice')} · {row.get('expected_damage', 0):.2f} · "
                          f"{100 * (row.get('p_damage') or 0):.1f}%")

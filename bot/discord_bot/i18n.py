@@ -30,6 +30,7 @@ COMMAND_NAMES_RU = {
     "ask": "вопрос", "rule": "правило", "sources": "источники", "settings": "настройки", "help": "помощь",
     "unit": "юнит", "attack": "атака", "assault": "абордаж", "ram": "таран",
     "broadside": "бортовой_залп", "collision": "столкновение", "srs": "эскадрильи", "fleet": "флот",
+    "vs": "против", "import": "импорт",
 }
 
 COMMAND_DESCRIPTIONS_RU = {
@@ -45,7 +46,9 @@ COMMAND_DESCRIPTIONS_RU = {
     "broadside": "Шансы или результат бортового залпа.",
     "collision": "Шансы или результат столкновения.",
     "srs": "Шансы или результат атаки эскадрилий малой дальности (SRS).",
-    "fleet": "Что может ваш флот (ростер BattleScribe/New Recruit) против одной цели: точные шансы.",
+    "fleet": "Ваш флот: импорт ростера BattleScribe/New Recruit и что он может против одной цели.",
+    "vs": "Что может ваш флот (ростер BattleScribe/New Recruit) против одной цели: точные шансы.",
+    "import": "Импорт флота: приложите ростер BattleScribe/New Recruit (.rosz или .ros).",
 }
 
 OPTION_NAMES_RU = {
@@ -86,7 +89,7 @@ OPTION_NAMES_RU = {
     "mover_hull": "корпус_движущегося", "mover_damage_taken": "урон_движущегося",
     "mover_disorder": "беспорядок_движущегося", "impact_disorder": "беспорядок_препятствия", "cause": "причина",
     "broadside": "бортовой_залп", "attacker_disorder": "беспорядок_атакующего", "incendiary": "зажигательный",
-    "incendiary_roll": "бросок_зажигательного", "fleet": "флот",
+    "incendiary_roll": "бросок_зажигательного", "fleet": "флот", "roster": "ростер",
 }
 
 # Option descriptions: "command.option" first, then "option".
@@ -96,8 +99,9 @@ OPTION_DESCRIPTIONS_RU = {
     "ask.game": "Искать только в этой игре",
     "rule.term": "Название правила или ключевого слова (русское или английское)",
     "unit.name": "Название юнита (начните печатать — будут подсказки)",
-    "fleet.target": "Цель: название юнита (начните печатать — будут подсказки)",
-    "fleet.fleet": "Название флота (по умолчанию — последний импортированный)",
+    "vs.target": "Цель: название юнита (начните печатать — будут подсказки)",
+    "vs.fleet": "Название флота (по умолчанию — последний импортированный)",
+    "import.roster": "Файл ростера (.rosz или .ros) из BattleScribe или New Recruit",
     "settings.ruleset": "Правила по умолчанию для /атака, /абордаж и /таран",
     "settings.game": "Игра по умолчанию для /вопрос",
     "settings.edition": "Редакция по умолчанию для /вопрос",
@@ -260,9 +264,9 @@ class AdmiraltyTranslator(app_commands.Translator):
 def russian_for(message: str, location: app_commands.TranslationContextLocation, data: Any) -> str | None:
     """The Russian text for one payload string, or None when there is none (Discord shows the English)."""
     where = app_commands.TranslationContextLocation
-    if location is where.command_name:
+    if location in (where.command_name, where.group_name):
         return COMMAND_NAMES_RU.get(message)
-    if location is where.command_description:
+    if location in (where.command_description, where.group_description):
         return COMMAND_DESCRIPTIONS_RU.get(getattr(data, "name", ""))
     if location is where.parameter_name:
         return OPTION_NAMES_RU.get(getattr(data, "name", message))
@@ -278,7 +282,10 @@ def russian_for(message: str, location: app_commands.TranslationContextLocation,
 def untranslated(tree: app_commands.CommandTree) -> list[str]:
     """Commands and options that have no Russian name or description (logged at start-up)."""
     missing = []
-    for command in tree.get_commands():
+    commands: list[Any] = list(tree.get_commands())
+    for group in [c for c in commands if isinstance(c, app_commands.Group)]:
+        commands.extend(group.commands)  # /fleet vs, /fleet import: their names and options too
+    for command in commands:
         if command.name not in COMMAND_NAMES_RU or command.name not in COMMAND_DESCRIPTIONS_RU:
             missing.append(f"/{command.name}")
         for param in getattr(command, "parameters", []):
@@ -446,10 +453,24 @@ STRINGS: dict[str, dict[str, Text]] = {
                   "ru": "Правило или ключевое слово из каждой редакции. Начните печатать — будут подсказки."},
     "help_unit": {"en": "A unit's card: stats, weapons, special rules, source and version.",
                   "ru": "Карточка юнита: характеристики, оружие, правила, источник и версия."},
-    "help_fleet": {"en": "What your fleet (a roster the server imported) can do to one target: every ship, weapon "
-                         "and range band with exact odds.",
-                   "ru": "Что ваш флот (ростер, импортированный на сервере) может сделать с одной целью: каждый "
+    "help_fleet": {"en": "What your fleet (a roster imported on this server) can do to one target: every ship, "
+                         "weapon and range band with exact odds.",
+                   "ru": "Что ваш флот (ростер, импортированный на этом сервере) может сделать с одной целью: каждый "
                          "корабль, оружие и зона дальности с точными шансами."},
+    "help_fleet_import": {"en": "Attach a BattleScribe or New Recruit roster (.rosz or .ros): it becomes this "
+                                "server's current fleet.",
+                          "ru": "Приложите ростер BattleScribe или New Recruit (.rosz или .ros): он станет текущим "
+                                "флотом этого сервера."},
+    "fleet_imported": {"en": Plural("count", ("Imported: {count} ship, {points} pts. Now this server's current "
+                                              "fleet: /fleet vs TARGET.",
+                                              "Imported: {count} ships, {points} pts. Now this server's current "
+                                              "fleet: /fleet vs TARGET.")),
+                       "ru": Plural("count", ("Импортировано: {count} корабль, {points} очк. Теперь это текущий "
+                                              "флот сервера: /флот против ЦЕЛЬ.",
+                                              "Импортировано: {count} корабля, {points} очк. Теперь это текущий "
+                                              "флот сервера: /флот против ЦЕЛЬ.",
+                                              "Импортировано: {count} кораблей, {points} очк. Теперь это текущий "
+                                              "флот сервера: /флот против ЦЕЛЬ."))},
     "help_referee_title": {"en": "Referee commands", "ru": "Команды судьи"},
     "help_referee": {
         "en": "Dice odds and results. Fill the options (or name the attacker, weapon and target), or describe "

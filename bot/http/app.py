@@ -309,20 +309,21 @@ async def fleet(request: web.Request) -> web.Response:
 
 async def fleet_vs(request: web.Request) -> web.Response:
     """Every ship × weapon × band of the fleet against one target: `admiralty fleet vs TARGET --json`."""
-    from units.params import FLEET_VS_PARAMS
-
-    params = validate_body(await read_json_object(request), FLEET_VS_PARAMS)
+    body = await read_json_object(request)
+    lang = request_lang(request, body.get("lang"))  # before validation: its errors speak the player's language
+    params = validate_body(body, specs.fleet_vs_specs())
     service = request.app[SERVICE]
     try:
         table = await run_in_pool(request, service.fleet_vs, params["target"], fleet=params.get("fleet"),
-                                  ruleset=params.get("ruleset"))
+                                  ruleset=params.get("ruleset"), lang=lang)
     except UserInputError as exc:
         if exc.status != 400:
             raise
         # Well-formed: a target no profile has is not found; one in several factions, or only in the
         # other edition, cannot be used as asked.
         status, code = (404, exc.code) if exc.code == "unit_not_found" else (422, "unprocessable")
-        raise UserInputError(exc.message, exc.field, status=status, code=code) from None
+        raise UserInputError(exc.message, exc.field, status=status, code=code, key=exc.key, params=exc.params,
+                             ru=exc.ru) from None
     return web.json_response(table)
 
 

@@ -287,13 +287,11 @@ def fleet_operation(ctx: DocContext) -> Schema:
 
 
 def fleet_vs_operation(ctx: DocContext) -> Schema:
-    from units.params import FLEET_VS_PARAMS
-
     return {
         "tags": ["units"],
         "summary": "What the fleet can do to one target: every ship × weapon × range band, exact odds.",
         "description": "Returns the same JSON as `admiralty fleet vs TARGET --json`.",
-        "requestBody": _json_body(object_schema(FLEET_VS_PARAMS)),
+        "requestBody": _json_body(object_schema(specs.fleet_vs_specs())),
         "responses": {**_responses("One row per ship, weapon and band.", schemas.ref("FleetVs"), body=True,
                                    unprocessable=True), "404": _NOT_FOUND},
     }

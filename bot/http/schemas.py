@@ -313,11 +313,12 @@ FLEET_VS: Schema = {
     "required": ["fleet", "target", "rows", "citations"],
     "properties": {
         "fleet": STRING, "edition": STRING, "ruleset": STRING, "ruleset_title": _nullable("string"),
-        "target": STRING, "notes": STRINGS,
+        "target": STRING, "lang": STRING, "notes": STRINGS,
         "rows": {"type": "array", "items": {"type": "object", "required": ["ship", "weapon", "mounts", "band"],
                                             "properties": {
                                                 "ship": STRING, "weapon": STRING, "mounts": {"type": "integer"},
-                                                "band": STRING, "dice": {"type": "integer"},
+                                                "band": STRING, "range": STRING,
+                                                "dice": {"type": "integer"},
                                                 "expected_damage": {"type": "number"},
                                                 "p_damage": {"type": "number"},
                                                 "p_crippled": {"type": ["number", "null"]},

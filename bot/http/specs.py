@@ -10,6 +10,13 @@ COMPLETE = COMPLETE_PARAMS
 MAX_COMPLETIONS = int(spec_named(COMPLETE_PARAMS, "limit").maximum or 25)
 
 
+def fleet_vs_specs() -> tuple[ParamSpec, ...]:
+    """`POST /v1/fleet/vs`: the target, fleet and ruleset (units.params), and the player's language."""
+    from units.params import FLEET_VS_PARAMS
+
+    return (*FLEET_VS_PARAMS, LANG_PARAM)
+
+
 def referee_specs(action: str) -> tuple[ParamSpec, ...]:
     """The referee's own parameter specs for one action, and the player's language (`lang`)."""
     return (*referee_params(action), LANG_PARAM)
