@@ -12,7 +12,7 @@ import pytest
 from bot.cli import main
 from bot.service import Admiralty
 from core.errors import UserInputError
-from core.messages import error_text
+from core.messages import CATALOGUE, error_text
 from referee.api import resolve
 from tests.test_referee_contract import CASES, ERRORS
 
@@ -153,3 +153,16 @@ def test_a_question_about_the_description_is_in_the_players_language(action, des
     assert CYRILLIC.search(error_text(info.value, "ru").replace(description, "")), error_text(info.value, "ru")
     assert error_text(info.value, "ru").startswith("описание: ")
     assert error_text(info.value, "en").startswith("description: ")
+
+
+@pytest.mark.parametrize(("action", "params"), [
+    ("broadside", {"description": "dw4 broadside 6 vs hull 8", "ruleset": "dw4"}),  # ⟨face_damage⟩, a dict
+    ("srs", {"description": "srs: 6 tokens vs ADV 3, armour 5, citadel 9, mass 3, hull 8"}),  # Weight of Fire
+    *CASES,
+], ids=lambda value: value if isinstance(value, str) else "")
+def test_every_row_of_the_understood_box_has_its_russian_label(action, params):
+    """labels.py: "What each referee input is called in the player's language" — every row, every key of
+    a row's value, never the input's English name shown to a Russian player."""
+    inputs = resolve(action, params, lang="ru")["inputs"]
+    named = [*inputs, *(k for v in inputs.values() if isinstance(v, dict) for k in v)]
+    assert [name for name in named if f"input.{name}" not in CATALOGUE] == []
