@@ -29,6 +29,9 @@ ROUTES = corpus_names().routes
     ("ramming 3.03 vs dw4", {"dw3-rulebook", "dw4-glossary"}),
     ("launch range: quick reference vs the 3.03 book", {"dw3-quick-reference", "dw3-rulebook"}),
     ("таран в 3 и 4 редакции", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    # "4е" typed on a Russian keyboard: the е is Cyrillic
+    ("таран в 4е", {"dw4-glossary"}),
+    ("абордаж в 3е", {"dw3-quick-reference", "dw3-rulebook"}),
 ])
 def test_named_editions(question, editions):
     assert named_editions(question, ROUTES) == editions
@@ -57,3 +60,19 @@ def test_a_question_naming_dystopian_wars_is_searched_in_it_only(searcher):
     assert named.results and {h.game for h in named.results} == {"dystopian-wars"}
     unnamed = searcher.ask("what does hit the dirt do?", k=5)
     assert unnamed.results[0].game == "dust-warfare"
+
+
+@pytest.mark.parametrize("question", ["Battlefleet Gothic", "Battlefleet Gothic ramming", "firestorm armada boarding",
+                                      "Uncharted Seas", "Sails of Glory broadsides", "Man O' War rams"])
+def test_other_naval_games_are_named_as_other_games(question):
+    """manifest [other_games]: "A question that names one and no edition of this corpus is about that
+    game" — the other naval games first of all ("Battlefleet Gothic" was answered with BUILDING A FORCE,
+    as the rulebook's "Battlefleets" share a word with it)."""
+    names = corpus_names()
+    assert names.other_games is not None and names.other_games.search(question)
+
+
+@pytest.mark.parametrize("question", ["battlefleet composition", "Флоты (Battlefleets)", "how do war rams work"])
+def test_this_games_own_words_are_not_another_game(question):
+    names = corpus_names()
+    assert names.other_games is not None and not names.other_games.search(question)
