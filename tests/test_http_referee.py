@@ -56,6 +56,19 @@ def test_same_json_as_the_service(api, service, action, body):
     assert payload["citations"], "every answer cites its source"
 
 
+def test_the_answer_is_the_bytes_json_response_would_send(api, service):
+    """The child's JSON is passed on without decoding and encoding it again (issue 18): the body and
+    its Content-Type must be exactly what `web.json_response(service.referee(...))` gives."""
+    from aiohttp import web
+
+    for body in ({"dice": 12, "armour": 5, "citadel": 8}, {"description": "12 кубов против брони 5 цитадель 8"}):
+        reply = api.post("/v1/attack", body)
+        expected = web.json_response(service.referee("attack", body))
+        assert reply.status == 200
+        assert reply.body == expected.body
+        assert reply.headers["content-type"] == expected.headers["Content-Type"]
+
+
 def test_attack_odds_are_a_falling_distribution(api):
     payload = api.post("/v1/attack", ISSUE_ATTACK).json()
     at_least = [payload["p_damage_at_least"][key] for key in sorted(payload["p_damage_at_least"], key=int)]

@@ -20,6 +20,7 @@ from aiohttp import web
 from bot import metrics
 from bot.http import openapi as doc
 from bot.http import specs
+from bot.http.admission import DEFAULT_SLOTS, FairQueue
 from bot.http.errors import SERVER_HEADER, ApiError, Handler, error_middleware, request_lang
 from bot.http.openapi import build_openapi
 from bot.http.protocol import BODY_TIMEOUT, BODY_TIMEOUT_KEY, HEADER_TIMEOUT
@@ -43,6 +44,7 @@ CORS_ORIGINS = web.AppKey("cors_origins", frozenset)
 ASK_LIMITER = web.AppKey[RateLimiter | None]("ask_limiter")
 PROXY_TRUST = web.AppKey("proxy_trust", ProxyTrust)
 METRICS_TOKEN = web.AppKey("metrics_token", str)
+CPU_QUEUE = web.AppKey("cpu_queue", FairQueue)
 
 STATIC_DIR = resources.files("bot.http") / "static"
 
@@ -72,6 +74,7 @@ def create_app(
     ask_limiter: RateLimiter | None = None,
     proxy_trust: ProxyTrust = NO_PROXY,
     metrics_token: str | None = None,
+    cpu_slots: int = DEFAULT_SLOTS,
 ) -> web.Application:
     """An application serving the API and the page over one shared `Admiralty`.
 
@@ -105,6 +108,7 @@ def create_app(
     app[ASK_LIMITER] = ask_limiter
     app[PROXY_TRUST] = proxy_trust
     app[METRICS_TOKEN] = metrics_token or api_key or ""
+    app[CPU_QUEUE] = FairQueue(cpu_slots)
     app.on_response_prepare.append(_hide_server_version)
     app.on_startup.append(_start_referee_pool)
     app.on_cleanup.append(_shutdown_executor)
@@ -136,9 +140,11 @@ async def run_in_pool(
     executor: web.AppKey[ThreadPoolExecutor] = EXECUTOR,
     **kwargs: Any,
 ) -> T:
-    """Run a service call off the event loop (user errors reach the error middleware as they are)."""
+    """Run a service call off the event loop, when its turn in the CPU queue comes (user errors reach
+    the error middleware as they are)."""
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(request.app[executor], functools.partial(func, *args, **kwargs))
+    call = functools.partial(func, *args, **kwargs)
+    return await request.app[CPU_QUEUE].run(lambda: loop.run_in_executor(request.app[executor], call))
 
 
 # -- middlewares ----------------------------------------------------------------------
@@ -335,7 +341,8 @@ async def referee(action: str, request: web.Request) -> web.Response:
     pool = request.app[REFEREE_POOL]
     loop = asyncio.get_running_loop()
     try:
-        result = await loop.run_in_executor(request.app[REFEREE_WAITERS], pool.call, action, params, lang)
+        answer = await request.app[CPU_QUEUE].run(
+            lambda: loop.run_in_executor(request.app[REFEREE_WAITERS], pool.call_json, action, params, lang))
     except UserInputError as exc:
         if exc.status != 400:
             raise
@@ -352,7 +359,7 @@ async def referee(action: str, request: web.Request) -> web.Response:
         raise ApiError(503, "referee_unavailable", "The dice calculator restarted while working this out; "
                        "try again in a moment.", None, {"Retry-After": "1"}) from None
     # WorkerCrashed (a bug) falls through to the error middleware: logged, answered 500.
-    return web.json_response(result)
+    return web.Response(body=answer, content_type="application/json", charset="utf-8")  # json_response's bytes
 
 
 @functools.cache

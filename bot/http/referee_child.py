@@ -1,7 +1,11 @@
-"""The referee worker process: one JSON request per line on stdin, one JSON reply per line on stdout.
+"""The referee worker process: one JSON request per line on stdin, one reply per line on stdout.
 
 Started by `bot.http.workers` with `python -m bot.http.referee_child`; a plain
 subprocess (not multiprocessing) so it never re-imports the parent's main script.
+
+A reply line is `ok ` and the result's JSON exactly as the HTTP answer carries it (the server
+sends those bytes on without parsing and re-encoding ~10 kB per attack), or `no ` and a JSON
+object for a refusal or a bug.
 """
 from __future__ import annotations
 
@@ -9,6 +13,9 @@ import json
 import sys
 import traceback
 from typing import Any
+
+RESULT = "ok "  # the result's JSON follows (json.dumps defaults, as aiohttp's json_response writes it)
+FAILURE = "no "  # a JSON object follows: {"input_error", "field", "status", "code"} or {"bug"}
 
 
 def main() -> int:
@@ -18,18 +25,19 @@ def main() -> int:
     sys.stdout = sys.stderr  # stray prints must never corrupt the protocol
     service = Admiralty()
     for line in sys.stdin:
-        reply: dict[str, Any]
+        failure: dict[str, Any]
         lang = None
         try:
             request = json.loads(line)
             lang = request.get("lang")
-            reply = {"ok": service.referee(request["action"], request["params"], lang=lang)}
+            answer = RESULT + json.dumps(service.referee(request["action"], request["params"], lang=lang))
         except UserInputError as exc:  # carried across the process boundary whole, in the player's language
-            reply = {"input_error": error_text(exc, lang), "field": exc.field, "status": exc.status,
-                     "code": exc.code}
+            failure = {"input_error": error_text(exc, lang), "field": exc.field, "status": exc.status,
+                       "code": exc.code}
+            answer = FAILURE + json.dumps(failure, ensure_ascii=True)
         except Exception:  # reported to the parent, which logs it and answers 500
-            reply = {"bug": traceback.format_exc()}
-        replies.write(json.dumps(reply, ensure_ascii=True) + "\n")
+            answer = FAILURE + json.dumps({"bug": traceback.format_exc()}, ensure_ascii=True)
+        replies.write(answer + "\n")
         replies.flush()
     return 0
 

@@ -19,11 +19,13 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from bot.http.referee_child import FAILURE, RESULT
 from bot.service import UserInputError
 from core.settings import Settings
 
 log = logging.getLogger(__name__)
 
+_RESULT, _FAILURE = RESULT.encode(), FAILURE.encode()
 # Where the `bot` package lives, so the child imports the same code as the parent.
 _PROJECT_ROOT = str(Path(__file__).resolve().parents[2])
 
@@ -59,17 +61,18 @@ class _Worker:
         self.process.stdin.write(json.dumps(request).encode() + b"\n")
         self.process.stdin.flush()
 
-    def receive(self, timeout: float) -> dict[str, Any] | None:
-        """The reply, or None if none started within `timeout` seconds."""
+    def receive(self, timeout: float) -> bytes | None:
+        """The reply line, or None if none started within `timeout` seconds."""
         assert self.process.stdout is not None
         ready, _, _ = select.select([self.process.stdout], [], [], timeout)
         if not ready:
             return None
         line = self.process.stdout.readline()
-        if not line:
+        if not line.endswith(b"\n"):
             raise EOFError("the referee process exited")
-        reply: dict[str, Any] = json.loads(line)
-        return reply
+        if not line.startswith((_RESULT, _FAILURE)):
+            raise ValueError(f"not a referee reply: {line[:80]!r}")
+        return line
 
     def kill(self) -> None:
         self.process.kill()
@@ -192,7 +195,7 @@ class RefereeProcessPool:
         worker.kill()  # dead, shut down, or one too many (a request and the watcher both started one)
 
     def _call_once(self, action: str, params: dict[str, Any], lang: str | None = None,
-                   fresh_only: bool = False) -> dict[str, Any]:
+                   fresh_only: bool = False) -> bytes:
         worker = self._take(fresh_only)
         try:
             worker.send(action, params, lang)
@@ -211,21 +214,27 @@ class RefereeProcessPool:
 
     def call(self, action: str, params: dict[str, Any], lang: str | None = None) -> dict[str, Any]:
         """The referee's result in the player's `lang`; a user error comes back already in that language."""
+        result: dict[str, Any] = json.loads(self.call_json(action, params, lang))
+        return result
+
+    def call_json(self, action: str, params: dict[str, Any], lang: str | None = None) -> bytes:
+        """`call`'s result as the child encoded it (`json.dumps`' defaults, the bytes aiohttp's
+        `json_response` would send): the server passes it on without decoding and encoding it again."""
         if self._closed.is_set():
             raise WorkersLost("the referee pool is shut down")
         with self._slots:
             try:
-                reply = self._call_once(action, params, lang)
+                line = self._call_once(action, params, lang)
             except _Died as first:
                 log.warning("referee process died during %s (%s); retrying once on a fresh one", action, first)
                 try:
-                    reply = self._call_once(action, params, lang, fresh_only=True)
+                    line = self._call_once(action, params, lang, fresh_only=True)
                 except _Died as second:
                     log.error("referee process died again during %s (%s)", action, second)
                     raise WorkersLost(f"two referee processes died working out this {action}") from None
-        if "ok" in reply:
-            result: dict[str, Any] = reply["ok"]
-            return result
+        if line.startswith(_RESULT):
+            return line[len(_RESULT):-1]
+        reply = json.loads(line[len(_FAILURE):])
         if "input_error" in reply:
             raise UserInputError(str(reply["input_error"]), reply.get("field"),
                                  status=int(reply.get("status", 400)), code=str(reply.get("code", "invalid_input")))

@@ -1,0 +1,137 @@
+"""The one CPU queue per server process (bot/http/admission.py): requests start in the order they
+arrived whatever their kind, and a slow calculation gives its place up instead of holding questions."""
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+
+from bot.http.admission import FairQueue
+
+
+async def _arrive_in_order(queue: FairQueue, names: list[str], seconds: float) -> list[str]:
+    started: list[str] = []
+
+    async def request(name: str) -> str:
+        async def work() -> str:
+            started.append(name)
+            await asyncio.sleep(seconds)
+            return name
+
+        return await queue.run(work)
+
+    tasks = []
+    for name in names:
+        tasks.append(asyncio.ensure_future(request(name)))
+        await asyncio.sleep(0)  # each arrives (and queues) before the next
+    assert await asyncio.gather(*tasks) == names  # each caller gets its own result
+    return started
+
+
+def test_requests_start_in_the_order_they_arrived():
+    names = [f"{kind}-{n}" for n in range(6) for kind in ("ask", "rule", "attack")]
+    assert asyncio.run(_arrive_in_order(FairQueue(slots=2), names, 0.002)) == names
+
+
+def test_no_more_than_the_slots_run_at_once():
+    running = peak = 0
+
+    async def main() -> None:
+        queue = FairQueue(slots=3)
+
+        async def work() -> None:
+            nonlocal running, peak
+            running += 1
+            peak = max(peak, running)
+            await asyncio.sleep(0.002)
+            running -= 1
+
+        await asyncio.gather(*(queue.run(work) for _ in range(20)))
+
+    asyncio.run(main())
+    assert peak == 3
+
+
+def test_a_slow_request_lets_the_next_one_in_after_its_hold():
+    async def main() -> tuple[float, list[str]]:
+        queue = FairQueue(slots=1)
+        done: list[str] = []
+
+        async def slow() -> None:
+            await asyncio.sleep(1.0)
+            done.append("slow")
+
+        async def quick() -> None:
+            done.append("quick")
+
+        started = time.perf_counter()
+        slow_task = asyncio.ensure_future(queue.run(slow, hold=0.05))
+        await asyncio.sleep(0)
+        await queue.run(quick)
+        waited = time.perf_counter() - started
+        await slow_task
+        return waited, done
+
+    waited, done = asyncio.run(main())
+    assert done == ["quick", "slow"]
+    assert waited < 0.5  # the slot came back after the hold, not after the slow second
+
+
+def test_a_request_whose_client_went_away_leaves_the_queue():
+    async def main() -> list[str]:
+        queue = FairQueue(slots=1)
+        order: list[str] = []
+
+        async def work(name: str) -> None:
+            order.append(name)
+            await asyncio.sleep(0.01)
+
+        first = asyncio.ensure_future(queue.run(lambda: work("first")))
+        await asyncio.sleep(0)
+        gone = asyncio.ensure_future(queue.run(lambda: work("gone")))
+        last = asyncio.ensure_future(queue.run(lambda: work("last")))
+        await asyncio.sleep(0)
+        gone.cancel()
+        await asyncio.gather(first, last)
+        assert queue.waiting == 0
+        return order
+
+    assert asyncio.run(main()) == ["first", "last"]
+
+
+def test_a_queue_needs_a_slot():
+    with pytest.raises(ValueError):
+        FairQueue(slots=0)
+
+
+# The most expensive attack the referee accepts: seconds of exact Sustained maths.
+SLOW_ATTACK = {"dice": 104, "armour": 1, "citadel": 1, "quality": ["sustained"]}
+
+
+@pytest.mark.slow
+def test_a_slow_calculation_does_not_hold_up_questions(built_settings):
+    """Issue 18: "a slow calculation must not delay asks" — with every CPU slot taken by an exact
+    Sustained attack, a question still starts after the hold and is answered while they run."""
+    from bot.http.app import create_app
+    from bot.http.client import ApiClient
+    from bot.http.server import ServerThread
+    from bot.service import Admiralty
+
+    service = Admiralty(built_settings)
+    service.warm()
+    app = create_app(service, ask_rate_per_minute=0, referee_timeout=5.0, cpu_slots=1)
+    with ServerThread(app) as url, ApiClient(url) as client, ApiClient(url) as other:
+        client.post("/v1/attack", {"dice": 12, "armour": 5, "citadel": 8})  # the referee child is up
+        slow = threading.Thread(target=lambda: other.post("/v1/attack", SLOW_ATTACK), daemon=True)
+        slow.start()
+        time.sleep(0.3)
+        started = time.perf_counter()
+        reply = client.post("/v1/ask", {"question": "How does ramming work?"})
+        took = time.perf_counter() - started
+        still_running = slow.is_alive()
+        slow.join(timeout=30)
+    assert reply.status == 200 and reply.json()["results"]
+    assert still_running, "the slow attack ended first: the test proves nothing"
+    assert took < 2.0
