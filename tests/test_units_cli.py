@@ -114,3 +114,5 @@ def test_a_russian_player_reads_the_lookup_lines_in_russian(capsys):
     assert main(["unit", "Ловелас"]) == 0
     out = capsys.readouterr().out
     assert "источник: dw3 quick reference" in out and "source:" not in out
+    assert main(["unit", "Lovel\u0430ce"]) == 0  # one look-alike Cyrillic letter does not make a Russian name
+    assert "source: dw3 quick reference" in capsys.readouterr().out

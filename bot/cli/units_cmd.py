@@ -119,13 +119,14 @@ def render_unit(unit: dict[str, Any], lang: str | None = None) -> str:
 
 def run_unit(args: argparse.Namespace) -> int:
     from bot.service import Admiralty
+    from index.translit import one_alphabet
     from units.apply import description_lang
 
     result = Admiralty().unit(args.name, rule_texts=args.rule_texts)
     if args.json:
         print_json(result)
         return 0 if result["status"] == "found" else 1
-    lang = args.player_lang or description_lang(args.name)  # a name typed in Cyrillic: a Russian card
+    lang = args.player_lang or description_lang(one_alphabet(args.name))  # a name typed in Cyrillic: a Russian card
     if print_unmatched(result, "unit", lang):
         return 1
     count = len(result["units"])
