@@ -27,6 +27,9 @@ class Query:
     limit: bool  # asks about a limit or a permission ("can't", "can X ...?", "можно ли", "дважды")
     variants: Mapping[str, frozenset[str]]  # each of `stems` -> the spellings that count as it
     weights: Mapping[str, float]  # each of `topic` -> its IDF weight
+    # each of `topic` -> its spellings plus the Russian stems of the terms it names ("storm" -> "бур"):
+    # how an English question reads a Russian passage
+    translated: Mapping[str, frozenset[str]]
 
     @property
     def topic_variants(self) -> dict[str, frozenset[str]]:
@@ -42,11 +45,14 @@ class Query:
 def parse_query(
     question: str, names: CorpusNames,
     expand: Callable[[list[str]], dict[str, frozenset[str]]],
-    weight: Callable[[frozenset[str]], float], reading: str | None = None,
+    weight: Callable[[frozenset[str]], float],
+    translate: Callable[[Mapping[str, frozenset[str]]], Mapping[str, frozenset[str]]],
+    reading: str | None = None,
 ) -> Query:
     """`expand` gives each stem its spellings (player words, typos); `weight` a stem's IDF from
-    its spellings. Both belong to the index, so the Searcher passes its own. `reading` is the
-    text to analyse when it differs from what was typed (Russian typed in Latin letters)."""
+    its spellings; `translate` adds the Russian names of the terms they name. All three belong to
+    the index, so the Searcher passes its own. `reading` is the text to analyse when it differs
+    from what was typed (Russian typed in Latin letters)."""
     read = reading or question
     routes = names.routes
     editions = tuple(sorted(named_editions(read, routes)))
@@ -63,5 +69,7 @@ def parse_query(
     topic = topic_stems(all_stems)
     variants = expand(all_stems)
     weights = {s: weight(variants[s]) for s in topic}
+    translated = translate({s: variants[s] for s in weights})
     return Query(question, plain, is_cyrillic(read), editions, games, tuple(all_stems), tuple(topic), other_game,
-                 is_numeric_question(read), is_distance_question(read), is_limit_question(read), variants, weights)
+                 is_numeric_question(read), is_distance_question(read), is_limit_question(read), variants, weights,
+                 translated)

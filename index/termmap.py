@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from index.parsing.sections import Section
@@ -83,6 +83,9 @@ def mine_inline_pairs(sections: list[Section]) -> list[TermPair]:
 class Synonyms:
     pairs: list[TermPair]
     expansions: dict[str, list[str]]  # player word (casefolded) -> rule words, one way
+    # Russian player word (casefolded) -> the English documents' words, for a Russian question that
+    # names an English edition only ("бортовой залп в 4ке"): terms the Russian book never pairs
+    translations: dict[str, list[str]] = field(default_factory=dict)
 
 
 def load_synonyms(path: Path = SYNONYMS_FILE) -> Synonyms:
@@ -90,7 +93,8 @@ def load_synonyms(path: Path = SYNONYMS_FILE) -> Synonyms:
     pairs = [TermPair(en, ru, "curated") for en, value in data.get("pairs", {}).items()
              for ru in ([value] if isinstance(value, str) else value)]
     expansions = {k.casefold(): list(v) for k, v in data.get("expansions", {}).items()}
-    return Synonyms(pairs, expansions)
+    translations = {k.casefold(): list(v) for k, v in data.get("translations", {}).items()}
+    return Synonyms(pairs, expansions, translations)
 
 
 def build_term_map(ru_text: str, ru_sections: list[Section], synonyms: Synonyms) -> list[TermPair]:

@@ -72,6 +72,15 @@ class TermSpotter:
             if chunks:
                 self._terms[key] = SpottedTerm(name or " ".join(key), key, frozenset(chunks))
         self._longest = max((len(k) for k in self._terms), default=0)
+        # The pairs by the first stem of each side: a question is matched against the few pairs
+        # whose name starts with one of its words, not against all of them.
+        self._by_english: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+        self._by_russian: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+        for ru_stems, _, english in self._pairs:
+            en_stems = self._english_stems[english]
+            self._by_english.setdefault(en_stems[0], []).append((en_stems, ru_stems))
+            if is_cyrillic(" ".join(ru_stems)):
+                self._by_russian.setdefault(ru_stems[0], []).append((ru_stems, en_stems))
 
     def spot(self, question_stems: list[str]) -> list[SpottedTerm]:
         """Terms named in the question, longest first; a shorter name inside a longer one
@@ -90,14 +99,12 @@ class TermSpotter:
     def russian_spellings(self, topic: list[str]) -> dict[str, set[str]]:
         """English question stem -> Russian stems of the terms it names ("storm" -> "бур"),
         so an English question can pick a sentence out of a Russian rule."""
-        present = set(topic)
-        out: dict[str, set[str]] = {}
-        for ru_stems, _, english in self._pairs:
-            en_stems = self._english_stems.get(english)
-            if en_stems and present.issuperset(en_stems):
-                for stem in en_stems:
-                    out.setdefault(stem, set()).update(ru_stems)
-        return out
+        return _spellings(set(topic), self._by_english)
+
+    def english_spellings(self, topic: list[str]) -> dict[str, set[str]]:
+        """Russian question stem -> English stems of the terms it names ("таран" -> "ram"), so a
+        Russian question can search the English documents ("в 4ке при таране ...")."""
+        return _spellings(set(topic), self._by_russian)
 
     def english_names(self, russian_text: str) -> list[dict[str, str]]:
         """[{"term": Russian name, "en": English name}] for the map's terms the text uses,
@@ -123,3 +130,16 @@ class TermSpotter:
             if len(out) == MAX_TERMS_EN:
                 break
         return out
+
+
+def _spellings(present: set[str], pairs: Mapping[str, list[tuple[tuple[str, ...], tuple[str, ...]]]],
+               ) -> dict[str, set[str]]:
+    """Stem -> the other language's stems of every name (all of its words in `present`) it is part of."""
+    out: dict[str, set[str]] = {}
+    for first in sorted(present & pairs.keys()):
+        for name, other in pairs[first]:
+            if present.issuperset(name):
+                for stem in name:
+                    out.setdefault(stem, set()).update(other)
+    return out
+

@@ -40,3 +40,26 @@ def test_the_rule_a_term_heads_comes_before_rules_that_mention_it(searcher) -> N
     Obscured) and Obscured, the rule that defines it, fourth."""
     result = searcher.ask("what counts as Obscured in DW4?", k=5)
     assert result.results[0].section == "Obscured"
+
+
+@pytest.mark.parametrize("question, section, rule_says", [
+    # synonyms.toml "infiltrate" -> forward deployment; dw4 Forward Deployment: "this unit can be
+    # deployed anywhere in the Play Area that is at least 10” from the enemy Deployment Zone"
+    ("any units that infiltrate, deploying outside the deployment zone in 4e?", "Forward Deployment",
+     "deployed anywhere in the Play Area"),
+    # "difficult terrain" -> treacherous water; quick reference: "Double movement costs for all models
+    # (except aerial models) when moving through treacherous water"
+    ("is there difficult terrain for ships in 3e?", "TREACHEROUS WATER", "Double movement costs"),
+])
+def test_other_wargames_words_find_this_games_rule(searcher, question: str, section: str, rule_says: str) -> None:
+    result = searcher.ask(question, k=5)
+    assert result.results[0].section == section and rule_says in result.results[0].text
+
+
+def test_another_games_own_words_stay_with_that_game(searcher) -> None:
+    # The expansion is one way and adds words: Dust Warfare's own "Difficult terrain for soldiers"
+    # still answers a question in its words ("soldiers": only Dust Warfare's rules say it).
+    result = searcher.ask("how does difficult terrain slow my soldiers?", k=5)
+    top = result.results[0]
+    assert top.game == "dust-warfare" and top.section.endswith("Difficult terrain for soldiers")
+

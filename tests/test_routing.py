@@ -29,6 +29,24 @@ ROUTES = corpus_names().routes
     ("ramming 3.03 vs dw4", {"dw3-rulebook", "dw4-glossary"}),
     ("launch range: quick reference vs the 3.03 book", {"dw3-quick-reference", "dw3-rulebook"}),
     ("таран в 3 и 4 редакции", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    # "New" and "old" name the newest edition and the one before it (corpus/manifest.toml).
+    ("Piercing (2) on my heavy guns in the new rules, what does that do?", {"dw4-glossary"}),
+    ("how do leadership tests work in the new edition?", {"dw4-glossary"}),
+    ("как в новой редакции работает таран", {"dw4-glossary"}),
+    ("in the old edition you lose the gun on a blank; the 4e version?",
+     {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    ("new ships for the fleet, what do they do", set()),
+    # Russian players' names of the editions (bench/data/players_ru.jsonl): "4ка", "в 4ке", "в четвёрке",
+    # "в 4е" (Cyrillic е), "в тройке", "квикреф", "быстрый справочник"; a quarter ("четверть") is none.
+    ("в 4ке при таране кто получает дезорг?", {"dw4-glossary"}),
+    ("4ка: после тарана можно стрелять?", {"dw4-glossary"}),
+    ("в четвёрке сколько уровней дезорга?", {"dw4-glossary"}),
+    ("бортовой залп в 4е на каком расстоянии?", {"dw4-glossary"}),
+    ("в тройке можно положить две торпеды?", {"dw3-quick-reference", "dw3-rulebook"}),
+    ("range sortie в квикрефе — это что?", {"dw3-quick-reference"}),
+    ("в быстром справочнике корветы что дают?", {"dw3-quick-reference"}),
+    ("сценарий туман войны — сколько очков за четверть каждый раунд?", set()),
+    ("кидаю 4 кубика на 4 дюйма", set()),
     # "4е" typed on a Russian keyboard: the е is Cyrillic
     ("таран в 4е", {"dw4-glossary"}),
     ("абордаж в 3е", {"dw3-quick-reference", "dw3-rulebook"}),
@@ -60,6 +78,45 @@ def test_a_question_naming_dystopian_wars_is_searched_in_it_only(searcher):
     assert named.results and {h.game for h in named.results} == {"dystopian-wars"}
     unnamed = searcher.ask("what does hit the dirt do?", k=5)
     assert unnamed.results[0].game == "dust-warfare"
+
+
+def test_a_question_in_dystopian_wars_words_stays_in_it(searcher):
+    """Issue 16: "a Dystopian Wars question stays in Dystopian Wars unless the question or the server
+    setting names another game". "Frigate" is a word only Dystopian Wars' documents use; Dust Warfare
+    has an Agile too ("Agile (S)": "Moves an additional 6\" when making a move reaction"), but a frigate's
+    Agile is the dw4 glossary's: "During its Movement Step, this model can make up to X Additional
+    Manoeuvres."."""
+    result = searcher.ask("My frigate's card says Agile (2). What does Agile actually let it do?", k=5)
+    assert {h.game for h in result.results} == {"dystopian-wars"}
+    assert result.results[0].section == "Agile"
+    # Words of no single game keep every game in reach: Dust Warfare's own rule still answers.
+    assert searcher.ask("what does Agile (S) do for a walker?", k=5).results[0].game == "dust-warfare"
+
+
+def test_a_russian_question_about_an_english_edition_reads_it_through_the_term_map(searcher):
+    """"в 4ке" names the dw4 glossary, which is English: the question's Russian term (Таран = Ram, a
+    pair the Russian book prints) searches the glossary's own words, and Ram answers: "If a moving model
+    Collides with an enemy model after moving at least 3”"."""
+    result = searcher.ask("как работает таран в 4ке?", k=5)
+    assert result.routed_editions == ["dw4-glossary"]
+    assert result.results[0].section == "Ram" and "after moving at least 3”" in result.results[0].text
+
+
+
+def test_a_comparison_shows_every_edition_it_names(searcher):
+    """Issue 16: "comparisons with every named edition 100 %". A Russian question comparing the 3.03
+    book with the dw4 glossary: the glossary's Disorder rule is found through the term map ("дезорг"
+    -> Дезорганизация = Disorder) and keeps a slot however far down the Russian passages push it."""
+    result = searcher.ask("как снять дезорг в 3.03 и в 4 редакции?", k=5)
+    assert sorted(result.routed_editions) == ["dw3-rulebook", "dw4-glossary"]
+    assert {"dw3-rulebook", "dw4-glossary"} <= {h.edition for h in result.results}
+
+
+def test_a_russian_players_word_for_a_4th_edition_term_reaches_the_glossary(searcher):
+    """synonyms.toml [translations]: "бортовой залп" = Broadside, a dw4 action the 3.03 book never
+    names, so no mined pair can carry it. Without it the question finds nothing in the glossary."""
+    result = searcher.ask("бортовой залп в 4ке — на какой дистанции?", k=5)
+    assert result.results and result.results[0].section == "Broadside"
 
 
 @pytest.mark.parametrize("question", ["Battlefleet Gothic", "Battlefleet Gothic ramming", "firestorm armada boarding",

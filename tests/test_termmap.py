@@ -76,3 +76,18 @@ def test_every_mined_pair_is_two_whole_terms_printed_in_the_book() -> None:
     mined = {(p.english, p.russian) for p in pairs}
     assert ("Minefields", "Минные поля") in mined and ("Minefields", "поля") not in mined
     assert ("Sustained", "Непрерывный огонь") in mined and ("Sustained", "огонь") not in mined
+
+
+def test_every_expansion_names_words_the_rules_use() -> None:
+    """A player's word is expanded into the rules' own words (synonyms.toml, "difficult terrain" ->
+    "treacherous water"): each target, stemmed, is printed in some document of the corpus, so an
+    expansion can never point at a word no rule says."""
+    from index.manifest import load_manifest
+    from index.text import stems
+
+    corpus = " ".join(" ".join(stems(d.read_text().replace("\u00a0", " "))) for d in load_manifest())
+    synonyms = load_synonyms()
+    unknown = [(player, target) for player, targets in [*synonyms.expansions.items(), *synonyms.translations.items()]
+               for target in targets if f" {' '.join(stems(target))} " not in f" {corpus} "]
+    assert unknown == []
+    assert synonyms.translations["бортовой залп"] == ["broadside"]

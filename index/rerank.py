@@ -1,0 +1,86 @@
+"""Learning to rank the leading candidates: which of them is the passage that answers?
+
+The hand-made ranking (fused lexical and dense ranks, whole-rule coverage, the rule a question
+names first) orders the candidates; this step re-orders the leading `DEPTH` of them with a
+linear model over the evidence search already computes for each one. The model is a
+conditional logit (a softmax over one question's candidates, the answering ones as the
+outcome: the likelihood of R@1 itself), L2-penalised; `bench/fit_rerank.py` fits it on two
+development sets, reports it on the third, and writes the weights fitted on all three to
+`index/data/rerank_model.toml`. Without that file (or with one fitted for other features) the
+hand-made order stands.
+"""
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+MODEL_FILE = Path(__file__).resolve().parent / "data" / "rerank_model.toml"
+DEPTH = 5  # leading candidates re-ordered (deeper, 10 or 20, lost R@5 on dev1: bench/fit_rerank.py)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """What search knows about one candidate rule of one question."""
+
+    position: int  # 0-based place in the hand-made ranking
+    fused: float  # fused score over the leader's (the leader is 1)
+    coverage: float  # share of the question's weight the whole rule uses
+    heading_coverage: float  # share of the question's weight in the rule's own heading
+    heading_precision: float  # share of the heading's words the question uses (the heading *is* the term)
+    body_coverage: float  # share of the rest of the question (its words not in the heading) the rule uses
+    named: float  # share of the question's weight in a name of this rule (0: not named)
+    defined: float  # the same, by the book's own names only (no player words, no headings)
+    same_language: bool  # the passage is in the question's language
+    cosine: float | None  # the model's cosine over the best candidate's (None: the model cannot read it)
+    lexical: int | None  # 0-based rank of the rule's best chunk in the lexical list (None: not in it)
+    foreign: float  # share of the question's weight in words only *other* games' documents use
+    away: bool  # another game than the corpus's own (Dystopian Wars), and the question names no game
+    unit_card: bool  # a unit card's text (a ship's special rules) whose unit the question does not name
+    numbers: float  # share of the numbers the question states that the rule prints
+    numeric_rule: bool  # the question asks "how many/how far" and the rule prints a number
+    length: int  # characters of the whole rule
+
+
+FEATURES = (
+    "prior", "log_position", "fused", "coverage", "heading_coverage", "heading_precision", "body_coverage",
+    "named", "defined", "same_language", "cosine", "no_cosine", "lexical", "foreign", "away", "unit_card",
+    "numbers", "numeric_rule", "log_length",
+)
+
+
+def features(c: Candidate) -> list[float]:
+    """One candidate's feature vector, in `FEATURES` order."""
+    return [
+        1.0 / (1 + c.position), math.log1p(c.position) / 3.0, c.fused, c.coverage, c.heading_coverage,
+        c.heading_precision, c.body_coverage, c.named, c.defined, float(c.same_language),
+        c.cosine if c.cosine is not None else 0.0, float(c.cosine is None),
+        1.0 / (1 + c.lexical) if c.lexical is not None else 0.0, c.foreign, float(c.away), float(c.unit_card),
+        c.numbers, float(c.numeric_rule), math.log(1 + c.length) / 8.0,
+    ]
+
+
+@dataclass(frozen=True)
+class RerankModel:
+    coefficients: tuple[float, ...]
+
+    def score(self, x: Sequence[float]) -> float:
+        return math.fsum(w * v for w, v in zip(self.coefficients, x, strict=True))
+
+    def order(self, candidates: Sequence[Candidate]) -> list[int]:
+        """Indices of `candidates`, best first; ties keep the hand-made order (deterministic)."""
+        scores = [self.score(features(c)) for c in candidates]
+        return sorted(range(len(candidates)), key=lambda i: (-round(scores[i], 9), i))
+
+
+def load_model(path: Path = MODEL_FILE) -> RerankModel | None:
+    """The fitted model, or None when there is none or it was fitted for other features."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    if tuple(data.get("features", ())) != FEATURES:
+        return None
+    return RerankModel(tuple(float(c) for c in data["coefficients"]))
