@@ -233,6 +233,8 @@ class Searcher:
         self._heading_sets: dict[str, frozenset[str]] = {}
         self._titles: dict[str, frozenset[str]] = {}  # section -> its title's English stems
         self._word_game: dict[str, str | None] = {}  # stem -> the one game whose documents use it
+        # The unit cards' names and types ("frigate"): their game's words, though no passage holds them.
+        self._unit_words = {str(s): str(g) for s, g in self._db.execute("select stem, game from unit_words")}
         self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
                             self._db.query("select chunk_id, enrichment from chunks")}
         self._terms_en: dict[str, list[dict[str, str]]] = {}
@@ -568,6 +570,7 @@ class Searcher:
         if stem in self._word_game:
             return self._word_game[stem]
         found: str | None = None
+        games: set[str] = set()
         if stem in self._vocabulary:
             with self._lock:
                 rows = [r[0] for r in self._db.execute(
@@ -575,6 +578,9 @@ class Searcher:
             games = {str(self._game[r]) for r in rows}
             if len(games) == 1 and len({self._rule_of_row[r] for r in rows}) >= GAME_WORD_PASSAGES:
                 found = games.pop()
+        unit_game = self._unit_words.get(stem)
+        if found is None and unit_game is not None and games <= {unit_game}:
+            found = unit_game  # printed on that game's unit cards, in no other game's passages
         if len(self._word_game) < NEAR_CACHE:
             self._word_game[stem] = found
         return found
