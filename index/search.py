@@ -55,7 +55,7 @@ from index.termspot import SpottedTerm, TermSpotter
 from index.text import is_cyrillic, is_stopword, stems
 from index.text import stem as stem_word
 from index.translate import Translator
-from index.translit import read_latin_russian
+from index.translit import one_alphabet, read_latin_russian
 
 RRF_K = 60
 CANDIDATES = 100
@@ -339,7 +339,8 @@ class Searcher:
 
     def parse(self, question: str) -> Query:
         """The question parsed once, with this index's spellings and weights."""
-        reading = read_latin_russian(question, self._vocabulary, stem_word)
+        typed = one_alphabet(question)  # "rаm" with a Cyrillic а is read as "ram"
+        reading = read_latin_russian(typed, self._vocabulary, stem_word) or (typed if typed != question else None)
         return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading)
 
     def _phrases_of(self, edition: str) -> frozenset[tuple[str, ...]]:
