@@ -176,6 +176,16 @@ class Admiralty:
         `defaults` (a Discord server's ruleset, say). Inputs named in the result's texts are
         rendered in the front end's `style` ("cli": --flags; otherwise parameter names). `lang`
         is the player's language (None: the description's); every text of the result follows it."""
+        try:
+            return self._referee(action, params, defaults, style, lang)
+        except UserInputError as exc:  # its one line in the language the answer would have had
+            from units.apply import description_lang
+
+            exc.lang = exc.lang or lang or description_lang(params.get("description"))
+            raise
+
+    def _referee(self, action: str, params: Mapping[str, Any], defaults: Mapping[str, Any] | None,
+                 style: str, lang: str | None) -> dict[str, Any]:
         from referee.api import resolve
         from referee.report import show_params_in_result
 

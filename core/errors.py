@@ -16,6 +16,9 @@ class UserInputError(ValueError):
 
     status: int = 400
     code: str = "invalid_input"
+    # the language of the request it answers when the player chose none (a Russian description):
+    # `core.messages.error_text` speaks it unless the front end names the player's language
+    lang: str | None = None
 
     def __init__(self, message: str, field: str | None = None, *, status: int | None = None,
                  code: str | None = None, key: str | None = None, params: dict[str, object] | None = None,

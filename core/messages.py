@@ -89,7 +89,9 @@ def text(key: str, lang: str | None = DEFAULT_LANG, /, **params: object) -> str:
 
 def error_text(error: BaseException, lang: str | None = DEFAULT_LANG) -> str:
     """A user error in the player's language: from the catalogue when it was raised with a
-    message key (`UserInputError(..., key=, params=)`), else its own (English) text."""
+    message key (`UserInputError(..., key=, params=)`), else its own (English) text. Without a
+    player's language (None), the language of the request it answers (`error.lang`), else English."""
+    lang = lang or getattr(error, "lang", None)
     key = getattr(error, "key", None)
     if isinstance(key, str) and key in CATALOGUE:
         return text(key, lang, **dict(getattr(error, "params", None) or {}))

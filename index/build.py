@@ -18,11 +18,11 @@ from index.chunking import Chunk, chunk_sections
 from index.errors import IndexMissingError
 from index.freshness import expected_meta, index_status, record_digests
 from index.manifest import DocumentInfo, load_manifest
-from index.parsing import parse_document
 from index.parsing.sections import Section
 from index.store import DB_NAME, VECTORS_NAME, new_build_dir, open_db, publish_build, write_meta
 from index.termmap import TermPair, build_term_map, load_synonyms
 from index.text import stems
+from index.unitcards import rule_sections, unit_words
 
 MAX_ENRICHMENT_TERMS = 16  # MiniLM reads 256 word pieces: keep the English additions short
 
@@ -125,7 +125,7 @@ def build_index(settings: Settings, progress: bool = True) -> Path:
     chunks: list[Chunk] = []
     sections_by_doc: dict[str, list[Section]] = {}
     for doc in docs:
-        sections = parse_document(doc)
+        sections = rule_sections(doc)
         sections_by_doc[doc.id] = sections
         chunks += chunk_sections(doc, sections)
     pairs: list[TermPair] = []
@@ -193,6 +193,9 @@ def _write(
     db.table("terms").insert_all(_term_rows(chunks, pairs))
     db.table("terms").create_index(["term_key"])
     db.table("term_pairs").insert_all({"english": p.english, "russian": p.russian, "source": p.source} for p in pairs)
+    db.table("unit_words").create({"stem": str, "game": str}, pk="stem")
+    db.table("unit_words").insert_all(
+        ({"stem": stem, "game": doc.game} for doc in docs for stem in sorted(unit_words(doc))), replace=True)
     write_meta(db, {**meta, "dimension": int(vectors.shape[1]), "chunks": len(chunks)})
     db.conn.commit()
     db.close()

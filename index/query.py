@@ -30,6 +30,7 @@ class Query:
     # each of `topic` -> its spellings plus the Russian stems of the terms it names ("storm" -> "бур"):
     # how an English question reads a Russian passage
     translated: Mapping[str, frozenset[str]]
+    english: str = ""  # a Russian question's terms in English, for the English-only model (index.translate)
 
     @property
     def topic_variants(self) -> dict[str, frozenset[str]]:

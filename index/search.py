@@ -13,7 +13,7 @@ import math
 import re
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +54,8 @@ from index.termmap import load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
 from index.text import is_cyrillic, is_stopword, stems
 from index.text import stem as stem_word
-from index.translit import read_latin_russian
+from index.translate import Translator
+from index.translit import one_alphabet, read_latin_russian
 
 RRF_K = 60
 CANDIDATES = 100
@@ -80,12 +81,15 @@ DEFINITION_SHARE = 0.4  # ... "most": the relevance test's NAME_SHARE, the same 
 NEAR_CACHE = 50_000  # stems whose near spellings are remembered
 GAME_WORD_PASSAGES = 2  # a word one game's rules use this often, and no other game's, is that game's
 COVERAGE_TRANSLATED = True  # an English question's coverage of a Russian rule counts the term map's Russian names
-LEXICAL_TRANSLATED = True  # an English question's lexical search also uses the term map's Russian names
-TRANSLATE_RUSSIAN = True  # a Russian question reads English passages through the term map too
+READ_ENGLISH_NAMES = True  # a Russian question reads English passages through the term map too
 EVIDENCE_TRANSLATED = True  # the relevance test reads a rule in the other language through the term map too
 STAY_IN_GAME = True  # a question using one game's own words and naming no game is searched in that game
 SENTENCE_MODEL = False  # model-scored answer sentences: measured no gain on the dev set (0.63 both), costs encodes
 TITLE_DISCOUNT = 0.3  # weight kept by a question word that is in the quoted rule's title
+TRANSLATE_RUSSIAN = True  # a Russian question also searches with its terms' English names (index.translate)
+TRANSLATE_ENGLISH = True  # ... and an English question searched in the Russian book, its Russian names
+MAX_NAME_WORDS = 4  # longest term name checked as printed in an edition
+TRANSLATED_DENSE_WEIGHT = 1.0  # the model's vote on a translated Russian question, English passages only
 
 
 @dataclass(frozen=True)
@@ -249,6 +253,8 @@ class Searcher:
         self._unit_names: dict[str, frozenset[str] | None] = {}  # rule key -> its unit card's name stems
         self._titles: dict[str, frozenset[str]] = {}  # section -> its title's English stems
         self._word_game: dict[str, str | None] = {}  # stem -> the one game whose documents use it
+        # The unit cards' names and types ("frigate"): their game's words, though no passage holds them.
+        self._unit_words = {str(s): str(g) for s, g in self._db.execute("select stem, game from unit_words")}
         self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
                             self._db.query("select chunk_id, enrichment from chunks")}
         self._terms_en: dict[str, list[dict[str, str]]] = {}
@@ -257,6 +263,9 @@ class Searcher:
         terms = list(self._db.query("select term, chunk_id from terms"))
         pairs = [(r["english"], r["russian"]) for r in self._db.query("select english, russian from term_pairs")]
         self._spotter = TermSpotter(terms, pairs)
+        self._to_english = Translator([*pairs, *synonyms.translation_pairs()], source="ru")
+        self._to_russian = Translator([*pairs, *synonyms.translation_pairs()], source="en")
+        self._phrases: dict[str, frozenset[tuple[str, ...]]] = {}  # edition -> the stem runs it prints
         names: dict[str, list[str]] = {}
         for t in terms:
             names.setdefault(rule_key(t["chunk_id"]), []).append(t["term"])
@@ -307,6 +316,8 @@ class Searcher:
         for key, rule in self.rules.items():
             if any(self.rows[self._row_of_chunk[c]]["language"] == "ru" for c in rule.chunk_ids):
                 self._english_names(key)
+        for edition in sorted(set(self._edition)):
+            self._phrases_of(edition)
 
     # -- candidate lists -------------------------------------------------
     def _lexical(self, terms: list[str], allowed: np.ndarray) -> list[int]:
@@ -357,8 +368,56 @@ class Searcher:
 
     def parse(self, question: str) -> Query:
         """The question parsed once, with this index's spellings and weights."""
-        reading = read_latin_russian(question, self._vocabulary, stem_word)
+        typed = one_alphabet(question)  # "rаm" with a Cyrillic а is read as "ram"
+        reading = read_latin_russian(typed, self._vocabulary, stem_word) or (typed if typed != question else None)
         return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading)
+
+    def _phrases_of(self, edition: str) -> frozenset[tuple[str, ...]]:
+        """Every run of up to MAX_NAME_WORDS stems an edition's passages hold (headings, text and
+        the English names a Russian passage is searched by): the term names a translation may use
+        there. Built once per edition."""
+        found = self._phrases.get(edition)
+        if found is None:
+            runs: set[tuple[str, ...]] = set()
+            for row, key in zip(self.rows, self._rule_of_row, strict=True):
+                if row["edition"] == edition:
+                    enrichment = self._enrichment.get(row["chunk_id"], "")
+                    words = stems(f"{self.rules[key].section}\n{row['text']}\n{enrichment}")
+                    runs.update(tuple(words[i:i + n]) for n in range(1, MAX_NAME_WORDS + 1)
+                                for i in range(len(words) - n + 1))
+            found = frozenset(runs)
+            self._phrases[edition] = found
+        return found
+
+    def _translated(self, query: Query, translator: Translator, allowed: np.ndarray) -> Query:
+        """The question with its terms in the other language (index.translate): their stems stand
+        in for the words they translate (the original spellings still count), and a Russian
+        question's English names are the text the model reads."""
+        latin = _LATIN_WORD.findall(query.plain) if query.cyrillic else []
+        phrases = [self._phrases_of(e) for e in sorted(set(self._edition[allowed]))]
+        rendering = translator.render(query.stems, query.variants, latin,
+                                      lambda name: any(tuple(stems(name)) in p for p in phrases))
+        # A translated run weighs what its Russian words weighed, shared among its English stems.
+        weights: dict[str, float] = {}
+        translated = {stem for _, english in rendering.runs for stem in english}
+        for russian, english in rendering.runs:
+            share = sum(query.weights.get(r, 0.0) for r in sorted(set(russian))) / len(english)
+            for stem in english:
+                if share:
+                    weights[stem] = weights.get(stem, 0.0) + share
+        # A word left untranslated that only other documents print ("этот", "после" in a question
+        # about the glossary) is no evidence here; a word no document prints still is (of a topic
+        # the rules do not have).
+        printed = {run[0] for p in phrases for run in p if len(run) == 1}
+        for stem in rendering.stems:
+            if stem in query.weights and stem not in translated and (
+                    (spellings := rendering.variants[stem]) & printed or not spellings & self._vocabulary):
+                weights[stem] = query.weights[stem]
+        topic = tuple(s for s in rendering.stems if s in weights)
+        # Rendered, the question is in the searched documents' language: its spellings are what reads them.
+        return replace(query, stems=rendering.stems, topic=topic, variants=rendering.variants, weights=weights,
+                       translated={s: rendering.variants[s] for s in weights},
+                       english=rendering.text if query.cyrillic else query.english)
 
     def _near_spellings(self, stem: str) -> list[str]:
         if len(stem) < 5:
@@ -441,21 +500,26 @@ class Searcher:
             return AskResult(question, [], routed, None, NOT_FOUND, suggestions=self._suggest([], query))
 
         cyrillic = query.cyrillic
-        uses_dense = mode == "dense" or (mode == "hybrid" and (self.multilingual or not cyrillic))
+        asked = query  # as the player wrote it: what the relevance test weighs for an English question
+        named_edition = bool(routed or edition)
+        english_rows = bool((allowed & (self._language != "ru")).any())
+        if cyrillic and TRANSLATE_RUSSIAN and named_edition and english_rows:
+            # Searched in English documents it names ("в 4ке", "квикреф", "3.03 vs 4е"): only
+            # their English words can match there. (Unrouted, the Russian book answers a Russian
+            # question: translating it then pulls English passages first, measured.)
+            query = self._translated(query, self._to_english, allowed)
+        elif not cyrillic and TRANSLATE_ENGLISH and not english_rows:
+            # An English question searched in the Russian book alone ("3.03", "russian rulebook",
+            # `--lang ru`): its terms in the book's words.
+            query = self._translated(query, self._to_russian, allowed)
+        # A Russian question the English-only model cannot read is encoded in its English terms.
+        translated = cyrillic and bool(query.english) and not self.multilingual
+        uses_dense = mode == "dense" or (mode == "hybrid" and (self.multilingual or not cyrillic or translated))
         # An edition the question names is applied as a filter; left in the text it only
         # pulls the model's vector away from the topic ("suppression in dust").
-        query_vector, dense_scores = self._dense_scores(query.plain or question) if uses_dense else (None, None)
-        terms = query.lexical_terms()
-        english_named = bool(routed or edition) and (self._language[allowed] == "en").any()
-        if LEXICAL_TRANSLATED and (english_named if cyrillic else not (self._language[allowed] != "ru").any()):
-            # A Russian question naming an English edition ("в 4ке при таране ...", "квикреф vs 3.03"),
-            # or an English one naming only the Russian book ("3.03 rulebook: ram dice cap"): the other
-            # language's names of the terms it names search those passages' own words (English
-            # passages have no Russian beside them; the Russian book's English names are few).
-            # Measured: for every English question, or one naming "3rd edition" (both books), more
-            # Russian passages lead the English ones, and the relevance test refused more.
-            terms += sorted({v for s in query.weights for v in query.translated[s]} - set(terms))
-        lexical = self._lexical(terms, allowed) if mode != "dense" else []
+        dense_text = query.english if translated else (query.plain or question)
+        query_vector, dense_scores = self._dense_scores(dense_text) if uses_dense else (None, None)
+        lexical = self._lexical(query.lexical_terms(), allowed) if mode != "dense" else []
         if mode == "lexical":
             fused = fuse([(lexical, 1.0)])
         elif mode == "dense":
@@ -464,6 +528,12 @@ class Searcher:
         elif dense_scores is None:
             # An English-only model only adds noise to Russian questions (measured): it sits out.
             fused = fuse([(lexical, 2.0)])
+        elif translated:
+            # The model reads the question's English terms, so it votes on English passages only;
+            # the words keep the Russian-question weight (the English questions' equal votes, with
+            # the Russian passages' lexical rank, measured: players_ru comparisons 23 -> 20 of 24).
+            readable = allowed & (self._language != "ru")
+            fused = fuse([(lexical, 2.0), (self._dense(dense_scores, readable), TRANSLATED_DENSE_WEIGHT)])
         elif self.multilingual:
             fused = fuse([(lexical, 1.0), (self._dense(dense_scores, allowed), 1.0)])
         else:
@@ -477,15 +547,23 @@ class Searcher:
         # "fog of war" is a rule; players' words; headings); the "is it in the rules at all"
         # test trusts only the term table's own names among the topic words (measured: players'
         # words there answer "my car crashed, what now?").
+        # An English question searched in the Russian book is tested on its own words, which the
+        # book's English terms already carry: its Russian translation found ranking evidence but
+        # also answered questions the rules cannot (players_ru abstention 0.71 -> 0.62).
+        relevance_query = query if cyrillic else asked
         topic = list(query.topic)
-        topic_names = self._spotted(topic)
-        named = self._named_rules(topic, query.weights, allowed, loose=True, spotted_names=topic_names)
+        topic_names = self._spotted(topic)  # read once for both readings of these words
+        relevance_topic = list(relevance_query.topic)
+        named = self._named_rules(relevance_topic, relevance_query.weights, allowed, loose=True,
+                                  spotted_names=topic_names if relevance_topic == topic else None)
         ranking_names = self._named_rules(list(query.stems), query.weights, allowed,
                                           [self._rule_of_row[r] for r in list(fused)[:CANDIDATES]], loose=True)
         # The book's own names (no player words, no headings) decide which rule defines the term.
         defined = self._named_rules(topic, query.weights, allowed, spotted_names=topic_names) \
             if mode == "hybrid" else {}
-        ranked = self._rank_rules(fused, ranking_names if mode == "hybrid" else {}, "ru" if cyrillic else "en",
+        # A Russian question about English documents only reads English passages: they are its language here.
+        reader = "en" if not cyrillic or (translated and not (allowed & (self._language == "ru")).any()) else "ru"
+        ranked = self._rank_rules(fused, ranking_names if mode == "hybrid" else {}, reader,
                                   query, defined)
         # The relevance test reads the hand-made order it was fitted on (bench/fit_relevance.py).
         leading = ranked[:RELEVANCE_DEPTH]
@@ -498,7 +576,8 @@ class Searcher:
                 if hit.language == "ru":
                     hit.terms_en = self._english_names(rule_key(hit.chunk_id))
         read_as = None
-        if mode == "hybrid" and not self._relevant(leading, query, dense_scores, named):
+        relevance_scores = None if translated else dense_scores  # fitted on questions the model read whole
+        if mode == "hybrid" and not self._relevant(leading, relevance_query, relevance_scores, named):
             match = self._name_reader.read(query.plain, lambda key: bool(allowed[self._first_row[key]]))
             if match is None:
                 # "Not in the rules", with the closest passages below it: no answer line is quoted.
@@ -611,6 +690,7 @@ class Searcher:
         if stem in self._word_game:
             return self._word_game[stem]
         found: str | None = None
+        games: set[str] = set()
         if stem in self._vocabulary:
             with self._lock:
                 rows = [r[0] for r in self._db.execute(
@@ -618,6 +698,9 @@ class Searcher:
             games = {str(self._game[r]) for r in rows}
             if len(games) == 1 and len({self._rule_of_row[r] for r in rows}) >= GAME_WORD_PASSAGES:
                 found = games.pop()
+        unit_game = self._unit_words.get(stem)
+        if found is None and unit_game is not None and games <= {unit_game}:
+            found = unit_game  # printed on that game's unit cards, in no other game's passages
         if len(self._word_game) < NEAR_CACHE:
             self._word_game[stem] = found
         return found
@@ -855,7 +938,7 @@ class Searcher:
         expansions name ("vps" -> "victory points" -> "победные очки"; "таран" -> "ram")."""
         spellings = sorted({v for group in variants.values() for v in group})
         other = self._spotter.russian_spellings(spellings)
-        if TRANSLATE_RUSSIAN:
+        if READ_ENGLISH_NAMES:
             for stem, names in self._spotter.english_spellings(spellings).items():
                 other.setdefault(stem, set()).update(names)
             order = list(variants)
@@ -947,6 +1030,7 @@ _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
 # A quick-reference unit card's heading: "MERIAN FRIGATE — ENLIGHTENED, FRIGATE, MERIAN CLASS, AUTOMATA".
 _UNIT_CARD = re.compile(r" — [^›]*\bCLASS\b")
 _CARD_TYPES = frozenset(stems("frigate cruiser battleship carrier destroyer control ship flagship"))
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")  # a word a Russian question writes in English
 
 
 @functools.lru_cache(maxsize=65536)

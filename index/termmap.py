@@ -83,9 +83,14 @@ def mine_inline_pairs(sections: list[Section]) -> list[TermPair]:
 class Synonyms:
     pairs: list[TermPair]
     expansions: dict[str, list[str]]  # player word (casefolded) -> rule words, one way
-    # Russian player word (casefolded) -> the English documents' words, for a Russian question that
-    # names an English edition only ("бортовой залп в 4ке"): terms the Russian book never pairs
+    # Russian word -> the English rules' words for it, for terms the Russian book never pairs: renders a
+    # Russian question in English (index/translate.py) and joins the term map's reading of the other
+    # language (`Query.translated`). Never shown to users.
     translations: dict[str, list[str]] = field(default_factory=dict)
+
+    def translation_pairs(self) -> list[tuple[str, str]]:
+        """(English, Russian) for each translation, the shape of the term map's pairs."""
+        return [(en, ru) for ru, english in self.translations.items() for en in english]
 
 
 def load_synonyms(path: Path = SYNONYMS_FILE) -> Synonyms:
@@ -93,7 +98,8 @@ def load_synonyms(path: Path = SYNONYMS_FILE) -> Synonyms:
     pairs = [TermPair(en, ru, "curated") for en, value in data.get("pairs", {}).items()
              for ru in ([value] if isinstance(value, str) else value)]
     expansions = {k.casefold(): list(v) for k, v in data.get("expansions", {}).items()}
-    translations = {k.casefold(): list(v) for k, v in data.get("translations", {}).items()}
+    translations = {k.casefold(): [v] if isinstance(v, str) else list(v)
+                    for k, v in data.get("translations", {}).items()}
     return Synonyms(pairs, expansions, translations)
 
 

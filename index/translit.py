@@ -26,6 +26,27 @@ _SPELLING = re.compile("|".join(re.escape(latin) for latin, _ in _LETTERS))
 _CYRILLIC_OF = dict(_LETTERS)
 _SHORT_I = re.compile(r"(?<=[aeiouy])y(?![aeiouy])")  # "kakoy", "novyy": й after a vowel
 
+# Letters that look alike in both alphabets: a word typed on two keyboard layouts ("rаm" with a
+# Cyrillic а, "тaран" with a Latin a) is read in the alphabet most of its other letters are in.
+_AS_CYRILLIC = dict(zip("aceopxyABCEHKMOPTXY", "асеорхуАВСЕНКМОРТХУ", strict=True))
+_AS_LATIN = {cyrillic: latin for latin, cyrillic in _AS_CYRILLIC.items()}
+_MIXED_WORD = re.compile(r"[^\W\d_]*(?:[A-Za-z][^\W\d_]*[а-яёА-ЯЁ]|[а-яёА-ЯЁ][^\W\d_]*[A-Za-z])[^\W\d_]*")
+
+
+def one_alphabet(text: str) -> str:
+    """Each word that mixes Latin and Cyrillic letters with its look-alike letters in the alphabet
+    of the others (more letters that only one alphabet has decide; Latin on a tie)."""
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(0)
+        latin = sum(c.isascii() and c not in _AS_CYRILLIC for c in word)
+        cyrillic = sum(not c.isascii() and c not in _AS_LATIN for c in word)
+        if cyrillic == latin:  # only look-alikes: the alphabet most of the word is typed in
+            cyrillic, latin = sum(not c.isascii() for c in word), sum(c.isascii() for c in word)
+        table = _AS_CYRILLIC if cyrillic > latin else _AS_LATIN
+        return "".join(table.get(c, c) for c in word)
+
+    return _MIXED_WORD.sub(fix, text)
+
 
 
 

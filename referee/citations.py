@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 SEPARATOR = " › "
 RECONSTRUCTED = "reconstructed — not in the glossary"
+RECONSTRUCTED_RU = "реконструировано — в глоссарии этого нет"
 
 DOCUMENTS = {
     "dw3-rulebook": "dw3-rulebook-ru.md",
@@ -27,11 +28,17 @@ TITLES = {
 
 @dataclass(frozen=True)
 class Citation:
-    """`section` is "HEADING › run-in term" (or just the heading); `reconstructed` has no source text."""
+    """`section` is "HEADING › run-in term" (or just the heading); `reconstructed` has no source text,
+    and its `section` says what was reconstructed in `lang` (the player's language)."""
 
     edition: str
     section: str
     reconstructed: bool = False
+    lang: str = "en"
+
+    @property
+    def _reconstructed(self) -> str:
+        return RECONSTRUCTED_RU if self.lang == "ru" else RECONSTRUCTED
 
     @property
     def document(self) -> str:
@@ -52,14 +59,14 @@ class Citation:
 
     def to_json(self) -> dict[str, str | bool | None]:
         return {"document": self.document, "document_title": self.title, "edition": self.edition,
-                "section": f"{RECONSTRUCTED}: {self.section}" if self.reconstructed else self.section,
+                "section": f"{self._reconstructed}: {self.section}" if self.reconstructed else self.section,
                 "heading": None if self.reconstructed else self.heading,
                 "term": None if self.reconstructed else self.term, "reconstructed": self.reconstructed}
 
     def text(self) -> str:
         """One line for a reader: title § heading › term."""
         if self.reconstructed:
-            return f"{self.section} ({RECONSTRUCTED})"
+            return f"{self.section} ({self._reconstructed})"
         return f"{self.title} § {self.section}"
 
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.messages import error_text
 from core.params import Kind, ParamError, ParamSpec, coerce
 from referee.describe_combine import combine
 from referee.describe_grammar import Item, attach, bind, match, negate
-from referee.describe_tokens import Token, detect_language, tokenize
+from referee.describe_tokens import detect_language, tokenize
 from referee.describe_vocab import vocabulary
 from referee.errors import InputError
 
@@ -25,8 +26,8 @@ META_KEYS = ("ignored", "lang")
 class DescriptionError(InputError):
     """The description gives a value its parameter cannot take, or one parameter two values."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message, "description", code="invalid_description")
+    def __init__(self, message: str, ru: str) -> None:
+        super().__init__(message, "description", code="invalid_description", ru=ru)
 
 
 def parse_description(action: str, text: str, ruleset: str | None = None) -> dict[str, Any]:
@@ -46,7 +47,7 @@ def parse_description(action: str, text: str, ruleset: str | None = None) -> dic
     items = combine(items, specs)
     bind(items)
     negate(items)
-    _ask_owners(items, text, tokens)
+    _ask_owners(items, text)
     out, ignored = _collect(items, specs, text)
     out["ignored"] = ignored
     # the language of the words understood (a typo or a unit name must not flip it); else of all words
@@ -56,15 +57,14 @@ def parse_description(action: str, text: str, ruleset: str | None = None) -> dic
     return out
 
 
-def _ask_owners(items: list[Item], text: str, tokens: list[Token]) -> None:
+def _ask_owners(items: list[Item], text: str) -> None:
     """A ship's value both sides could have ("2 escorts") is asked for, never guessed."""
     unsure = [it for it in items if it.kind == "key" and it.ask and (it.nums or it.value is not None)]
     if not unsure:
         return
     words = ", ".join(repr(_words(text, it)) for it in unsure)
-    if detect_language([t.text for t in tokens if t.kind == "word"]) == "ru":
-        raise DescriptionError(f"описание: чьи это {words}? Напишите «мои …» или «у цели …»")
-    raise DescriptionError(f"description: whose are {words}? Say \"my …\" or \"target has …\"")
+    raise DescriptionError(f"description: whose are {words}? Say \"my …\" or \"target has …\"",
+                           f"описание: чьи это {words}? Напишите «мои …» или «у цели …»")
 
 
 def _words(text: str, item: Item) -> str:
@@ -82,7 +82,8 @@ def _checked(spec: ParamSpec, value: Any, words: str) -> Any:
         return coerce(spec, value)
     except ParamError as exc:
         detail = exc.message.replace(repr(spec.name), f"⟨{spec.name}⟩")
-        raise DescriptionError(f"description: {words!r}: {detail}") from None
+        detail_ru = error_text(exc, "ru").replace(f"«{spec.name}»", f"⟨{spec.name}⟩")
+        raise DescriptionError(f"description: {words!r}: {detail}", f"описание: {words!r}: {detail_ru}") from None
 
 
 def _collect(items: list[Item], specs: dict[str, ParamSpec], text: str) -> tuple[dict[str, Any], list[str]]:
@@ -102,7 +103,8 @@ def _collect(items: list[Item], specs: dict[str, ParamSpec], text: str) -> tuple
             return
         value = _checked(spec, value, words)
         if name in out and out[name] != value:
-            raise DescriptionError(f"description: it gives ⟨{name}⟩ twice, {said[name]!r} and {words!r}; keep one")
+            raise DescriptionError(f"description: it gives ⟨{name}⟩ twice, {said[name]!r} and {words!r}; keep one",
+                                   f"описание: ⟨{name}⟩ задано дважды, {said[name]!r} и {words!r}; оставьте одно")
         out[name], said[name] = value, words
 
     for item in items:
@@ -135,7 +137,8 @@ def _collect(items: list[Item], specs: dict[str, ParamSpec], text: str) -> tuple
 
 def _nonnegative(item: Item, words: str) -> None:
     if item.nums and _number(item.nums[0]) < 0:
-        raise DescriptionError(f"description: {words!r}: a quality's value cannot be negative")
+        raise DescriptionError(f"description: {words!r}: a quality's value cannot be negative",
+                               f"описание: {words!r}: значение свойства не может быть отрицательным")
 
 
 def _values(item: Item, words: str) -> Any:
@@ -146,7 +149,8 @@ def _values(item: Item, words: str) -> Any:
         assert num.token is not None
         if num.token.is_list:
             if item.spec.kind is not Kind.INTS:
-                raise DescriptionError(f"description: {words!r}: ⟨{item.spec.name}⟩ takes one number")
+                raise DescriptionError(f"description: {words!r}: ⟨{item.spec.name}⟩ takes one number",
+                                       f"описание: {words!r}: ⟨{item.spec.name}⟩ — только одно число")
             numbers.extend(int(p) for p in num.token.text.split(","))
         elif item.spec.kind is Kind.INTS and "," in num.token.text:
             numbers.extend(int(p) for p in num.token.text.split(","))
@@ -155,5 +159,6 @@ def _values(item: Item, words: str) -> Any:
     if item.spec.kind is Kind.INTS:
         return numbers
     if len(numbers) > 1:
-        raise DescriptionError(f"description: {words!r}: ⟨{item.spec.name}⟩ takes one number")
+        raise DescriptionError(f"description: {words!r}: ⟨{item.spec.name}⟩ takes one number",
+                               f"описание: {words!r}: ⟨{item.spec.name}⟩ — только одно число")
     return numbers[0]

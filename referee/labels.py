@@ -46,7 +46,9 @@ INPUT_LABELS: dict[str, tuple[str, str]] = {
     "obscuring_mass": ("obscuring mass", "масса укрытия"), "pool_steps": ("pool built from", "из чего набор"),
     "precise_effect": ("precise effect", "эффект Precise"), "qualities": ("qualities", "свойства"),
     "quality": ("quality", "свойство"), "rammer_damage_taken": ("rammer damage taken", "урон таранящего"),
-    "rammer_disorder": ("rammer disorder", "беспорядок таранящего"), "rammer_mass": ("rammer mass", "масса таранящего"),
+    "rammer_disorder": ("rammer disorder", "беспорядок таранящего"),
+    "rammer_disorder_on_roll": ("rammer disorder at the roll", "беспорядок таранящего при броске"),
+    "rammer_mass": ("rammer mass", "масса таранящего"),
     "ramming": ("ramming", "таранное"), "range": ("range", "дальность"), "rerolls": ("re-rolls", "перебросы"),
     "resilience": ("resilience", "стойкость"), "roll": ("roll", "бросок"), "ruleset": ("ruleset", "правила"),
     "secondary": ("secondary", "вторичные цели"), "self_damage_roll": ("self-damage roll", "бросок самоурона"),
@@ -74,6 +76,10 @@ INPUT_LABELS: dict[str, tuple[str, str]] = {
     "target_shredded": ("target defences shredded", "защита цели разбита"), "target_srs": ("target SRS", "SRS цели"),
     "target_type": ("target type", "тип цели"), "threshold": ("success threshold", "порог успеха"),
     "tokens": ("tokens", "жетоны"), "torpedo": ("torpedo attack", "торпедная атака"), "weapon": ("weapon", "оружие"),
+    "weight_of_fire_from_tokens": ("weight of fire from tokens", "плотность огня от жетонов"),
+    "face_damage": ("damage per face", "урон за грань"),
+    # the faces a value such as ⟨face_damage⟩ maps (the box names a dict's keys as it names inputs)
+    "hit": ("hit", "обычный"), "heavy": ("heavy", "тяжёлый"), "exploding": ("exploding", "взрывной"),
 }
 
 VALUE_WORDS: dict[str, tuple[str, str]] = {

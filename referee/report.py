@@ -32,7 +32,7 @@ class Report:
         return ru if self.lang == "ru" and ru else en
 
     def cite(self, key: str) -> Citation:
-        c = self.ruleset.cite(key)
+        c = self.ruleset.cite(key, self.lang)
         self._cite_in_english(self.ruleset.english_citation(key))
         self.citations.append(c)
         return c

@@ -167,6 +167,14 @@ def test_a_question_about_another_game_is_not_in_the_rules(searcher):
 
 
 @pytest.mark.slow
+def test_a_word_typed_on_two_keyboard_layouts_is_answered_as_typed_on_one(searcher):
+    """"rаm" with a Cyrillic а (a look-alike from the other layout) was "not in the rules"."""
+    mixed = searcher.ask("how do r\u0430ms work", k=5).to_json()
+    plain = searcher.ask("how do rams work", k=5).to_json()
+    assert mixed["status"] == "answered" and mixed["answer"] == plain["answer"]
+
+
+@pytest.mark.slow
 def test_nonsense_is_not_found(searcher):
     assert searcher.ask("asdkjh qwpoeiru zxcmnb", k=3).status == "not_found"
 

@@ -135,3 +135,36 @@ def test_a_slow_calculation_does_not_hold_up_questions(built_settings):
     assert reply.status == 200 and reply.json()["results"]
     assert still_running, "the slow attack ended first: the test proves nothing"
     assert took < 2.0
+
+
+def test_a_client_going_away_as_its_slot_is_handed_over_ends_as_a_hang_up():
+    """A queued request cancelled (its client hung up) in the same loop turns as the slot before it is
+    released must end in CancelledError — counted as a hang-up (499) — never in another exception (a
+    ValueError here was logged with a traceback and counted a 500); the slot goes to the next request."""
+    async def trial(turns: int) -> list[str]:
+        queue = FairQueue(slots=1)
+        gate = asyncio.Event()
+
+        async def holder() -> str:
+            await gate.wait()
+            return "first"
+
+        async def quick() -> str:
+            return "next"
+
+        first = asyncio.ensure_future(queue.run(holder, hold=10))
+        await asyncio.sleep(0)
+        gone = asyncio.ensure_future(queue.run(quick))
+        last = asyncio.ensure_future(queue.run(quick))
+        await asyncio.sleep(0.01)
+        gate.set()
+        for _ in range(turns):  # the hang-up lands at each step of the first request's release
+            await asyncio.sleep(0)
+        gone.cancel()
+        results = await asyncio.gather(first, gone, last, return_exceptions=True)
+        assert queue.waiting == 0
+        return [type(r).__name__ if isinstance(r, BaseException) else r for r in results]
+
+    for turns in range(8):
+        first, gone, last = asyncio.run(trial(turns))
+        assert (first, last) == ("first", "next") and gone in ("CancelledError", "next"), (turns, gone)

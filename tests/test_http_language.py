@@ -63,6 +63,15 @@ def test_an_error_comes_in_the_players_language(api, body, accept):
     assert error == {"code": "out_of_range", "message": "«dice» = 300; допустимо от 0 до 200.", "field": "dice"}
 
 
+def test_with_no_language_chosen_a_refusal_follows_the_russian_description(api):
+    """"without one the referee follows the language of the free-text description" — its refusal too,
+    said in the referee's child process."""
+    reply = _post(api, "/v1/attack", {"description": "10 кубов"})
+    assert reply.status == 422
+    error = reply.json()["error"]
+    assert error["field"] == "armour" and CYRILLIC.search(error["message"]), error
+
+
 def test_an_unknown_language_is_refused_naming_the_field(api):
     reply = _post(api, "/v1/attack", {**FIELDS_ONLY, "lang": "de"})
     assert reply.status == 400

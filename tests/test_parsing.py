@@ -97,6 +97,37 @@ def test_russian_book_chapters_follow_its_table_of_contents(sections):
     assert "КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ" in {s.heading_path[1] for s in ru if "Катастрофический Взрыв" in s.heading_path}
 
 
+def test_a_heading_that_opens_a_sentence_is_a_run_in_term_of_its_chapter(sections):
+    """The book prints the End Phase's steps as run-in terms: "Ремонт "на ходу" (Jury-Rigged Repair):
+    в порядке Инициативы ...", beside "Поддавливающий огонь (Weight Of Fire): если количество ...",
+    which the Markdown marked `###`. Read as a heading it took the later steps under Weight of Fire
+    (cited "ЗАКЛЮЧИТЕЛЬНАЯ ФАЗА › Поддавливающий огонь" for jury-rigged repair)."""
+    ru = sections["dw3-rulebook"]
+    for step in ('Ремонт "на ходу"', "Проверка условий Победы", "Поддержка", "Поддавливающий огонь"):
+        section = next(s for s in ru if s.heading_path[-1] == step)
+        assert section.heading_path[1:] == ("ЗАКЛЮЧИТЕЛЬНАЯ ФАЗА", step)
+    weight = next(s for s in ru if s.heading_path[-1] == "Поддавливающий огонь")
+    assert weight.text.startswith("**Поддавливающий огонь (*Weight Of Fire*):** если количество")
+    assert weight.terms[0].english == "Weight Of Fire"
+    # a heading followed by a capitalised sentence stays a heading
+    assert _chapter_of(ru, "Начало нового раунда") == "ЗАКЛЮЧИТЕЛЬНАЯ ФАЗА"
+
+
+def test_the_prose_after_the_dice_figures_belongs_to_the_dice_chapter(sections):
+    """"ИГРОВЫЕ КУБЫ" shows the two dice as figures, "БОЕВЫЕ КУБЫ" and "КУБЫ КРИТИЧЕСКИХ
+    ПОВРЕЖДЕНИЙ", each a list of faces ("- 3  **Заклинило рули**"); then the chapter defines
+    "**Набор Кубов (Dice Pool):**", "**Переброс кубов (re-roll):**", "**Отмененный результат
+    (Cancelled):**", which were cited under the critical damage die."""
+    ru = sections["dw3-rulebook"]
+    for term in ("Набор Кубов", "Переброс кубов", "Отмененный результат", "Попадание"):
+        assert next(s for s in ru if s.heading_path[-1] == term).heading_path[1:] == ("ИГРОВЫЕ КУБЫ", term)
+    crit_die = next(s for s in ru if s.heading_path[-1] == "КУБЫ КРИТИЧЕСКИХ ПОВРЕЖДЕНИЙ")
+    assert crit_die.heading_path[1] == "ИГРОВЫЕ КУБЫ"
+    assert "Заклинило рули" in crit_die.text and "Набор Кубов" not in crit_die.text
+    # a list of steps followed by their definitions is not a figure: they stay under their heading
+    assert _chapter_of(ru, "Определите Инициативу") == "ФАЗА ИНИЦИАТИВЫ"
+
+
 def test_usr_table_one_section_per_row(sections):
     usr = sections["skirmish-usr"]
     assert len(usr) == 14

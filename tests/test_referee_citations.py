@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from referee.api import resolve
-from referee.citations import DOCUMENTS, RECONSTRUCTED, TITLES, Citation
+from referee.citations import DOCUMENTS, RECONSTRUCTED, RECONSTRUCTED_RU, TITLES, Citation
 from referee.rulesets import REGISTRY
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -58,6 +58,17 @@ def test_dw4_core_mechanics_are_labelled_reconstructed():
     recon = [c for c in r["citations"] if c["reconstructed"]]
     assert recon and all(c["section"].startswith(RECONSTRUCTED) for c in recon)
     assert all(c["document_title"] == "Dystopian Wars Rules Glossary" for c in r["citations"])
+
+
+def test_a_russian_player_reads_what_was_reconstructed_in_russian():
+    """ARCHITECTURE (issue 21): a Russian player's answer says every text in Russian; the dw4
+    reconstructions are our words, not the glossary's, so they are said in the player's language."""
+    dw4 = REGISTRY["dw4"]
+    assert set(dw4.reconstructed_ru) == set(dw4.reconstructed)
+    r = resolve("attack", {"ruleset": "dw4", "dice": 8, "armour": 4, "defence": 2, "distance": 12}, lang="ru")
+    recon = [c for c in r["citations"] if c["reconstructed"]]
+    assert recon and all(c["section"].startswith(RECONSTRUCTED_RU) for c in recon)
+    assert all(not re.search(r"[A-Za-z]{3,}", c["section"]) for c in recon), [c["section"] for c in recon]
 
 
 def test_quality_citation_names_its_run_in_term():

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli import main
+from bot.service import Admiralty
 from core.errors import UserInputError
-from core.messages import error_text
+from core.messages import CATALOGUE, error_text
 from referee.api import resolve
 from tests.test_referee_contract import CASES, ERRORS
 
@@ -118,3 +120,49 @@ def test_every_error_written_in_the_referee_has_its_russian_text():
                     and _literal(node.args[0]) and "ru" not in {k.arg for k in node.keywords}:
                 missing.append(f"{path.name}:{node.lineno}")
     assert missing == []
+
+
+@pytest.mark.parametrize(("action", "description"), [
+    ("attack", "10 кубов"),  # the referee's own refusal: no Armour
+    ("attack", "Бородино стреляет по Ловеласу"),  # the unit profiles' refusal: which weapon
+])
+def test_with_no_language_chosen_a_refusal_follows_the_russian_description(action, description, tmp_path,
+                                                                          monkeypatch, capsys):
+    """ARCHITECTURE: "without one the referee follows the language of the free-text description" —
+    its one-line refusals as well as its answers, in the service and in the CLI."""
+    monkeypatch.setenv("ADMIRALTY_DATA_DIR", str(tmp_path))
+    with pytest.raises(UserInputError) as info:
+        Admiralty().referee(action, {"description": description})
+    assert CYRILLIC.search(error_text(info.value, None)), error_text(info.value, None)
+    assert not CYRILLIC.search(error_text(info.value, "en").replace(description, ""))  # a chosen language wins
+    assert main([action, description]) == 2
+    line = capsys.readouterr().err
+    assert CYRILLIC.search(line.replace(description, "")), line
+
+
+@pytest.mark.parametrize(("action", "description"), [
+    ("assault", "assault w/ fray 7, 2 escorts, target citadel 9 adv 3"),  # whose escorts? asked, never guessed
+    ("attack", "armour 5 armour 6 lead 8"),  # one input given twice
+    ("attack", "lead 800 armour 5"),  # a value over its limit
+    ("attack", "lead 8 and 9 6,4 armour 5"),  # a list where one number goes
+])
+def test_a_question_about_the_description_is_in_the_players_language(action, description):
+    """README: `--lang ru` gives "… and errors in Russian" — whatever language the description is typed in."""
+    with pytest.raises(UserInputError) as info:
+        resolve(action, {"description": description}, lang="ru")
+    assert CYRILLIC.search(error_text(info.value, "ru").replace(description, "")), error_text(info.value, "ru")
+    assert error_text(info.value, "ru").startswith("описание: ")
+    assert error_text(info.value, "en").startswith("description: ")
+
+
+@pytest.mark.parametrize(("action", "params"), [
+    ("broadside", {"description": "dw4 broadside 6 vs hull 8", "ruleset": "dw4"}),  # ⟨face_damage⟩, a dict
+    ("srs", {"description": "srs: 6 tokens vs ADV 3, armour 5, citadel 9, mass 3, hull 8"}),  # Weight of Fire
+    *CASES,
+], ids=lambda value: value if isinstance(value, str) else "")
+def test_every_row_of_the_understood_box_has_its_russian_label(action, params):
+    """labels.py: "What each referee input is called in the player's language" — every row, every key of
+    a row's value, never the input's English name shown to a Russian player."""
+    inputs = resolve(action, params, lang="ru")["inputs"]
+    named = [*inputs, *(k for v in inputs.values() if isinstance(v, dict) for k in v)]
+    assert [name for name in named if f"input.{name}" not in CATALOGUE] == []

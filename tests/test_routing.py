@@ -47,6 +47,9 @@ ROUTES = corpus_names().routes
     ("в быстром справочнике корветы что дают?", {"dw3-quick-reference"}),
     ("сценарий туман войны — сколько очков за четверть каждый раунд?", set()),
     ("кидаю 4 кубика на 4 дюйма", set()),
+    # "4е" typed on a Russian keyboard: the е is Cyrillic
+    ("таран в 4е", {"dw4-glossary"}),
+    ("абордаж в 3е", {"dw3-quick-reference", "dw3-rulebook"}),
 ])
 def test_named_editions(question, editions):
     assert named_editions(question, ROUTES) == editions
@@ -114,3 +117,19 @@ def test_a_russian_players_word_for_a_4th_edition_term_reaches_the_glossary(sear
     names, so no mined pair can carry it. Without it the question finds nothing in the glossary."""
     result = searcher.ask("бортовой залп в 4ке — на какой дистанции?", k=5)
     assert result.results and result.results[0].section == "Broadside"
+
+
+@pytest.mark.parametrize("question", ["Battlefleet Gothic", "Battlefleet Gothic ramming", "firestorm armada boarding",
+                                      "Uncharted Seas", "Sails of Glory broadsides", "Man O' War rams"])
+def test_other_naval_games_are_named_as_other_games(question):
+    """manifest [other_games]: "A question that names one and no edition of this corpus is about that
+    game" — the other naval games first of all ("Battlefleet Gothic" was answered with BUILDING A FORCE,
+    as the rulebook's "Battlefleets" share a word with it)."""
+    names = corpus_names()
+    assert names.other_games is not None and names.other_games.search(question)
+
+
+@pytest.mark.parametrize("question", ["battlefleet composition", "Флоты (Battlefleets)", "how do war rams work"])
+def test_this_games_own_words_are_not_another_game(question):
+    names = corpus_names()
+    assert names.other_games is not None and not names.other_games.search(question)

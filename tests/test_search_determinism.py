@@ -29,10 +29,10 @@ SCRIPT = (
 )
 
 
-def _answers(settings: Settings, seed: str) -> list[dict[str, object]]:
+def _answers(settings: Settings, seed: str, questions: list[str] = QUESTIONS) -> list[dict[str, object]]:
     env = {**os.environ, "PYTHONHASHSEED": seed, "ADMIRALTY_DATA_DIR": str(settings.data_dir),
            "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([sys.executable, "-c", SCRIPT, json.dumps(QUESTIONS)], capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-c", SCRIPT, json.dumps(questions)], capture_output=True, text=True,
                          env=env, timeout=300, check=True)
     answers: list[dict[str, object]] = json.loads(out.stdout)
     return answers

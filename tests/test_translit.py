@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from corpus import CORPUS_DIR
 from index.text import stem, stems
-from index.translit import read_latin_russian, to_cyrillic
+from index.translit import one_alphabet, read_latin_russian, to_cyrillic
 
 
 @lru_cache(maxsize=1)
@@ -39,3 +39,14 @@ def test_english_questions_are_not_transliterated() -> None:
     for question in ("how far can torpedoes be launched?", "what does the Storm scenario do to drift",
                      "can a ship ram in 3rd edition?"):
         assert read_latin_russian(question, corpus_stems(), stem) is None
+
+
+def test_a_word_typed_on_two_keyboard_layouts_is_read_in_one_alphabet() -> None:
+    """A look-alike letter from the other layout ("rаm" with a Cyrillic а) made a word the corpus
+    never prints: "rаm" was not in the rules while "ram" was."""
+    cases = (("r\u0430m", "ram"), ("Fusill\u0430de", "Fusillade"), ("\u0442a\u0440\u0430\u043d", "таран"),
+             ("\u0441o\u0440", "сор"), ("bo\u0430rding", "boarding"),
+             ("\u0430\u0431o\u0440\u0434\u0430\u0436", "абордаж"))
+    for typed, meant in cases:
+        assert one_alphabet(typed) == meant, typed
+    assert one_alphabet("dw4 таран, 4е и ram") == "dw4 таран, 4е и ram"  # words in one alphabet stay as typed

@@ -101,3 +101,18 @@ def test_unit_cold_start_loads_no_heavy_modules():
             "print('HEAVY', sorted(m for m in ('torch','numpy','lxml') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "HEAVY []"
+
+
+def test_a_russian_player_reads_the_lookup_lines_in_russian(capsys):
+    """README: `--lang ru` gives "the verdict, notes, assumptions, the understood values and errors in
+    Russian"; a name typed in Cyrillic chooses Russian as a Cyrillic description does."""
+    assert main(["unit", "cruiser", "--lang", "ru"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("«cruiser» может означать несколько юнитов") and "could mean" not in out
+    assert main(["unit", "Zeppelin", "--lang", "ru"]) == 1
+    assert capsys.readouterr().out.startswith("Нет юнита «Zeppelin»")
+    assert main(["unit", "Ловелас"]) == 0
+    out = capsys.readouterr().out
+    assert "источник: dw3 quick reference" in out and "source:" not in out
+    assert main(["unit", "Lovel\u0430ce"]) == 0  # one look-alike Cyrillic letter does not make a Russian name
+    assert "source: dw3 quick reference" in capsys.readouterr().out

@@ -325,3 +325,24 @@ def test_an_uploaded_name_is_made_safe():
     assert check_upload("../../etc/My Fleet?.rosz", 10) == "My Fleet_.rosz"
     with pytest.raises(UnitDataError, match="not a roster"):
         check_upload("fleet.rosz.exe", 10)
+
+
+def test_a_pipe_named_like_a_roster_is_refused_by_type_not_waited_on(tmp_path):
+    """Issue 22: "non-regular files refused by type" — `fleet import` opened a FIFO and waited for a
+    writer for ever (`units import` already refused it)."""
+    import os
+    import signal
+
+    pipe = tmp_path / "fleet.rosz"
+    os.mkfifo(pipe)
+    def waited(signum: int, frame: object) -> None:
+        raise TimeoutError("read_fleet waited on the pipe")
+
+    previous = signal.signal(signal.SIGALRM, waited)  # a wait fails the test instead of hanging the suite
+    signal.alarm(10)
+    try:
+        with pytest.raises(UnitDataError, match="not a regular file"):
+            read_fleet(pipe)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

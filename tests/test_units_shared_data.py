@@ -280,3 +280,13 @@ def test_known_cards_from_the_files(imported):
     props = {r["name"]: r for r in america["rules"]}
     assert props["Pivot"]["text"].startswith("This model can Pivot")
     assert props["Heavy Shield Generator"]["kind"] == "system"
+
+
+def test_a_russian_card_says_its_attached_units_in_russian(imported):
+    """`unit --lang ru`: every word the card adds is Russian; names and the rules' texts stay as printed."""
+    from bot.cli.units_cmd import render_unit
+
+    borodino = next(u for u in imported["dw4"] if u["name"] == "Borodino Battleship")
+    assert borodino["attached"]
+    lines = [line for line in render_unit(borodino, "ru").splitlines() if line.startswith("   + ")]
+    assert lines and all(line.endswith("своя карточка") and "up to" not in line for line in lines)

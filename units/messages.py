@@ -167,6 +167,8 @@ declare({
                             "{name}: {member} распаковывается в {size} байт; предел — {limit}"),
     "units.err.not_zip": ("{name}: not a zip file ({why})", "{name}: это не zip-архив ({why})"),
     "units.err.no_file": ("{name}: no such file", "{name}: нет такого файла"),
+    "units.err.not_regular": ("{name}: not a regular file (a device, pipe or socket)",
+                              "{name}: не обычный файл (устройство, канал или сокет)"),
     "units.err.unreadable": ("{name}: cannot read the file ({why})",
                              "{name}: файл не читается ({why})"),
     "units.err.not_roster": ("{name}: not a roster (expected .rosz or .ros)",

@@ -172,10 +172,16 @@ def _read_stats(br_row: str, crippled_row: str | None) -> tuple[Stats, Stats, li
     return battle_ready, crippled, notes
 
 
+def card_region_start(lines: list[str]) -> int | None:
+    """The line where the cards begin: the first stat-block header. The rules come before it, only
+    cards after it (rule search leaves this region to the card reader: index/unitcards.py)."""
+    return next((i for i, line in enumerate(lines) if _STATS_HEADER.match(line)), None)
+
+
 def _scan(lines: list[str]) -> list[tuple[str, Any]]:
     """The card region as events: ('title', (name, keywords)), ('stats', …), ('weapons', …), ('rule', _Rule)."""
     events: list[tuple[str, Any]] = []
-    first = next((i for i, line in enumerate(lines) if _STATS_HEADER.match(line)), None)
+    first = card_region_start(lines)
     if first is None:
         return events
     i = first
@@ -334,6 +340,7 @@ def parse_cards(text: str, version: str = DEFAULT_VERSION) -> list[Unit]:
 
 
 PARSER_VERSION = 2  # bump when the reading above changes: cached profiles are then rebuilt
+# (rule search indexes the cards' rules too: bump index/chunking.CHUNKER_VERSION with it)
 CACHE_NAME = "units-quickref.json"
 
 

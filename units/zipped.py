@@ -3,6 +3,7 @@ limit checked before anything is read, and parsing it safely: one reader for cat
 refuse alike."""
 from __future__ import annotations
 
+import stat
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,8 @@ def parse_xml(data: bytes, name: str, field: str) -> Any:
 def _read(path: Path, zipped: bool, limit: int, field: str, holds: str) -> bytes:
     name = path.name
     try:
+        if not stat.S_ISREG(path.stat().st_mode):  # opening a pipe would wait for a writer for ever
+            raise data_refusal("units.err.not_regular", field, name=name)
         if not zipped:
             size = path.stat().st_size
             if size > limit:

@@ -9,6 +9,18 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
+from core.messages import declare, text
+
+declare({
+    "cli.ambiguous.unit": ("“{query}” could mean several units; try one of:",
+                           "«{query}» может означать несколько юнитов; выберите один:"),
+    "cli.ambiguous.rule": ("“{query}” could mean several rules; try one of:",
+                           "«{query}» может означать несколько правил; выберите одно:"),
+    "cli.not_found.unit": ("No unit named “{query}”.", "Нет юнита «{query}»."),
+    "cli.not_found.rule": ("No rule named “{query}”.", "Нет правила «{query}»."),
+    "cli.did_you_mean": (" Did you mean: {names}?", " Возможно, вы имели в виду: {names}?"),
+})
+
 
 def print_json(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
@@ -50,17 +62,17 @@ def warn(message: str) -> None:
     print(f"admiralty: {message}", file=sys.stderr)
 
 
-def print_unmatched(result: dict[str, Any], what: str) -> bool:
+def print_unmatched(result: dict[str, Any], what: str, lang: str | None = None) -> bool:
     """For a name lookup (`rule`, `unit`) that did not find exactly one thing: print the candidates
-    and return True; return False when `result` holds a match to show."""
+    (in the player's `lang`) and return True; return False when `result` holds a match to show."""
     if result["status"] == "ambiguous":
-        print(f"“{result['query']}” could mean several {what}s; try one of:")
+        print(text(f"cli.ambiguous.{what}", lang, query=result["query"]))
         for name in result["candidates"]:
             print(f"  - {name}")
         return True
     if result["status"] == "not_found":
-        near = f" Did you mean: {', '.join(result['candidates'])}?" if result["candidates"] else ""
-        print(f"No {what} named “{result['query']}”.{near}")
+        near = text("cli.did_you_mean", lang, names=", ".join(result["candidates"])) if result["candidates"] else ""
+        print(text(f"cli.not_found.{what}", lang, query=result["query"]) + near)
         return True
     return False
 

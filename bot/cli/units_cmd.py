@@ -30,6 +30,13 @@ declare({
     "card.name": ("name", "название"), "card.arc": ("arc", "сектор"), "card.qualities": ("qualities", "свойства"),
     "card.option": ("option", "вариант"), "card.text_unknown": ("(text unknown)", "(текст неизвестен)"),
     "card.note": ("note", "примечание"), "card.points": ("pts", "очк."),
+    "card.attached": ("{name} ({group}, up to {max}): its own card", "{name} ({group}, до {max}): своя карточка"),
+    "card.group": ("attached", "приданные"),
+    "card.profiles": ("{name}: {count} profiles from different sources — they may differ; each is labelled.",
+                      "{name}: профилей из разных источников: {count} — они могут различаться; у каждого указан "
+                      "источник."),
+    "card.no_rule_texts": ("(rule texts were not looked up in the glossary/rulebook: the search index is not built)",
+                           "(тексты правил не искались в глоссарии и книге правил: поисковый индекс не построен)"),
 })
 
 
@@ -100,8 +107,8 @@ def render_unit(unit: dict[str, Any], lang: str | None = None) -> str:
             lines.append(f"     {w['name'][:25]:<26}{w.get('count', 1):<3}{(w.get('arc') or '?')[:11]:<12}"
                          + "".join(f"{b:<16}" for b in bands) + f"{', '.join(w['qualities'])}{option}")
     for other in unit.get("attached") or []:
-        lines.append(f"   + {other['name']} ({other.get('group') or 'attached'}, up to {other.get('max') or '?'}):"
-                     " its own card")
+        lines.append("   + " + text("card.attached", lang, name=other["name"], group=other.get("group") or say("group"),
+                                       max=other.get("max") or "?"))
     for rule in unit["rules"]:
         lines.append(f"   * {rule['name']}" + (f" — {rule['citation']}" if rule.get("citation") else ""))
         lines.append(wrap(rule["text"], "       ") if rule.get("text") else "       " + say("text_unknown"))
@@ -112,20 +119,22 @@ def render_unit(unit: dict[str, Any], lang: str | None = None) -> str:
 
 def run_unit(args: argparse.Namespace) -> int:
     from bot.service import Admiralty
+    from index.translit import one_alphabet
+    from units.apply import description_lang
 
     result = Admiralty().unit(args.name, rule_texts=args.rule_texts)
     if args.json:
         print_json(result)
         return 0 if result["status"] == "found" else 1
-    if print_unmatched(result, "unit"):
+    lang = args.player_lang or description_lang(one_alphabet(args.name))  # a name typed in Cyrillic: a Russian card
+    if print_unmatched(result, "unit", lang):
         return 1
     count = len(result["units"])
     if count > 1:
-        print(f"{result['units'][0]['name']}: {count} profiles from different sources — they may differ; "
-              "each is labelled.")
-    print("\n\n".join(render_unit(unit, args.player_lang) for unit in result["units"]))
+        print(text("card.profiles", lang, name=result["units"][0]["name"], count=count))
+    print("\n\n".join(render_unit(unit, lang) for unit in result["units"]))
     if result.get("rules_from_corpus") is False:
-        print("\n(rule texts were not looked up in the glossary/rulebook: the search index is not built)")
+        print("\n" + text("card.no_rule_texts", lang))
     return 0
 
 

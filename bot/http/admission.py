@@ -77,7 +77,7 @@ class FairQueue:
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
                 self._release()  # handed a slot just as the client went away: pass it on
-            else:
+            elif turn in self._waiting:  # a release in between may have dropped the cancelled turn already
                 self._waiting.remove(turn)
             raise
 

@@ -51,21 +51,78 @@ def _heading_term_of(title: str) -> DefinedTerm | None:
     return _term_from_title(title) if not title.isupper() or "(" in title else None
 
 
+def _run_in_headings(raw_lines: list[str]) -> set[int]:
+    """Lines marked as headings that are run-in terms: the title ends with ":" and the text after
+    it continues the sentence in lowercase ("### Поддавливающий огонь (*Weight Of Fire*):" /
+    "если количество ..."), as "**Налет (*Attack Run*):** каждый ..." does beside it. Read as
+    headings they took the End Phase's later steps (Ремонт "на ходу", Проверка условий Победы,
+    Поддержка) under Weight of Fire."""
+    found: set[int] = set()
+    for i, raw in enumerate(raw_lines):
+        heading = _HEADING.match(raw)
+        if not heading or not _TAGS.sub("", heading.group(2)).rstrip().endswith(":"):
+            continue
+        following = next((line.strip() for line in raw_lines[i + 1:] if line.strip()), "")
+        if following[:1].islower():
+            found.add(i)
+    return found
+
+
+_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s")
+
+
+def _figure_ends(raw_lines: list[str], heading_lines: list[int], levels: list[int]) -> set[int]:
+    """Lines where a figure's text ends and the chapter's resumes. A run of sibling headings that
+    each title a bare list is a row of figure boxes (the book's two dice, "БОЕВЫЕ КУБЫ" and "КУБЫ
+    КРИТИЧЕСКИХ ПОВРЕЖДЕНИЙ", each a list of faces): the prose after the last box's list is the
+    chapter's, not the box's (it had put Набор Кубов, Переброс кубов and Отмененный результат
+    under the critical damage die)."""
+    ends: set[int] = set()
+    bounds = [*heading_lines, len(raw_lines)]
+    for k in range(1, len(heading_lines)):
+        if levels[k] != levels[k - 1]:
+            continue
+        before = [line for line in raw_lines[bounds[k - 1] + 1:bounds[k]] if line.strip()]
+        body = [(i, line) for i, line in enumerate(raw_lines[bounds[k] + 1:bounds[k + 1]], bounds[k] + 1)
+                if line.strip()]
+        if not before or not all(_LIST_ITEM.match(line) for line in before):
+            continue
+        if not body or not _LIST_ITEM.match(body[0][1]):
+            continue
+        end = next((i for i, line in body if not _LIST_ITEM.match(line)), None)
+        if end is not None:
+            ends.add(end)
+    return ends
+
+
 def parse_markdown(text: str, doc: DocumentInfo) -> list[Section]:
     builder = SectionBuilder(
         doc.title, lambda lines: "\n".join(lines).strip(), _run_in_term, _heading_term_of, doc.skip_sections
     )
     raw_lines = text.replace("\r\n", "\n").split("\n")
-    headings = [(len(m.group(1)), _clean_heading(m.group(2))) for m in map(_HEADING.match, raw_lines) if m]
-    levels = iter(chapter_levels(headings, contents_entries([_TAGS.sub("", raw) for raw in raw_lines])))
-    for raw in raw_lines:
+    run_in = _run_in_headings(raw_lines)
+    heading_lines = [i for i, raw in enumerate(raw_lines) if _HEADING.match(raw) and i not in run_in]
+    headings = [(len(m.group(1)), _clean_heading(m.group(2)))
+                for m in (_HEADING.match(raw_lines[i]) for i in heading_lines) if m]
+    chapter_tree = chapter_levels(headings, contents_entries([_TAGS.sub("", raw) for raw in raw_lines]))
+    figure_ends = _figure_ends(raw_lines, heading_lines, chapter_tree)
+    levels = iter(chapter_tree)
+    term = ""  # a run-in term written as a heading, waiting for the sentence it opens
+    for i, raw in enumerate(raw_lines):
         heading = _HEADING.match(raw)
+        if heading and i in run_in:
+            builder.blank()
+            term = f"**{_TAGS.sub('', heading.group(2)).strip().rstrip(':').strip()}:** "
+            continue
         if heading:
             builder.heading(next(levels), _clean_heading(heading.group(2)))
             continue
+        if i in figure_ends:
+            builder.end_heading()
         line = _TAGS.sub("", raw).rstrip()
         if line.strip():
-            builder.line(line)
+            builder.line(term + line)
+            term = ""
         else:
             builder.blank()
     sections = builder.finish()

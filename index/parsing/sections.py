@@ -116,6 +116,13 @@ class SectionBuilder:
             self._stack.pop()
         self._stack.append((level, title))
 
+    def end_heading(self) -> None:
+        """The last heading's own text has ended (a figure's list): what follows belongs to the
+        heading above it."""
+        self._close_section()
+        if self._stack:
+            self._stack.pop()
+
     def extend_heading(self, suffix: str) -> None:
         """A second title line belongs to the heading above it ("NAME", then "FACTION, CLASS")."""
         level, title = self._stack[-1]

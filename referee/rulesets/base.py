@@ -80,6 +80,7 @@ class Ruleset:
     foreign_sections: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     # ... or reconstructed from outside every text (dw4 core mechanics): key -> what was reconstructed
     reconstructed: Mapping[str, str] = field(default_factory=dict)
+    reconstructed_ru: Mapping[str, str] = field(default_factory=dict)  # the same, said to a Russian player
     submerged_blocked_traits: frozenset[str] = frozenset({"aerial"})
     reactor_leak_citadel: int = 1  # Citadel lost to a Reactor Leak marker
     torrent_supports: bool = True  # QR: "You cannot support with torrent weapons"; RB 3.03 lets them add dice
@@ -95,8 +96,10 @@ class Ruleset:
     # The same rules in English, cited beside this ruleset's own (Russian) book for an English player.
     english: Ruleset | None = None
 
-    def cite(self, key: str) -> Citation:
+    def cite(self, key: str, lang: str = "en") -> Citation:
         if key in self.reconstructed:
+            if lang == "ru":
+                return Citation(self.edition, self.reconstructed_ru[key], reconstructed=True, lang="ru")
             return Citation(self.edition, self.reconstructed[key], reconstructed=True)
         if key in self.foreign_sections:
             edition, section = self.foreign_sections[key]

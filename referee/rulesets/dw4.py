@@ -41,6 +41,17 @@ RULESET = Ruleset(
         "defence": "the Resistance Pool starts from the target's Defences rating",
         "counters": "each Counter removes a Hit, a Heavy Counter two",
     },
+    reconstructed_ru={
+        "dice": "основной Бросок действия: Удары S 1, H 2, X 2; Отражения C 1, K 2",
+        "reroll": "куб перебрасывается не больше одного раза",
+        "explode": "каждый Взрывной удар добавляет один куб Действия; цепочки продолжаются",
+        "shooting": "набор Действия — кубы Действия участвующего оружия",
+        "range": "зоны дальности: Ближняя 0-10\", Средняя 10-30\", Предельная 30\"+",
+        "result": "Попадания считаются по Порогу успеха (Броне); один Урон за Успех",
+        "critical": "Урон по Корпусу",
+        "defence": "набор Сопротивления начинается с Защиты цели",
+        "counters": "каждое Отражение снимает Попадание, Тяжёлое отражение — два",
+    },
     qualities={
         "aerial": "Aerial", "submerged": "Submerged", "bomb": "Bomb", "torpedo": "Torpedo",
         "devastating": "Devastating", "piercing": "Piercing", "high-velocity": "High Velocity",
