@@ -221,6 +221,8 @@ class Searcher:
         self._game = np.array([r["game"] for r in rows])
         self._edition = np.array([r["edition"] for r in rows])
         self._language = np.array([r["language"] for r in rows])
+        self._readable = self._language != "ru"  # rows the English-only model can read
+        self._russian_rows = [bool(russian) for russian in ~self._readable]
         vectors = faiss.read_index(str(build / VECTORS_NAME))
         self._matrix = np.asarray(vectors.reconstruct_n(0, vectors.ntotal), dtype="float32")
         self._embedder = Embedder(settings)
@@ -502,7 +504,7 @@ class Searcher:
         cyrillic = query.cyrillic
         asked = query  # as the player wrote it: what the relevance test weighs for an English question
         named_edition = bool(routed or edition)
-        english_rows = bool((allowed & (self._language != "ru")).any())
+        english_rows = bool((allowed & self._readable).any())
         if cyrillic and TRANSLATE_RUSSIAN and named_edition and english_rows:
             # Searched in English documents it names ("в 4ке", "квикреф", "3.03 vs 4е"): only
             # their English words can match there. (Unrouted, the Russian book answers a Russian
@@ -532,15 +534,15 @@ class Searcher:
             # The model reads the question's English terms, so it votes on English passages only;
             # the words keep the Russian-question weight (the English questions' equal votes, with
             # the Russian passages' lexical rank, measured: players_ru comparisons 23 -> 20 of 24).
-            readable = allowed & (self._language != "ru")
+            readable = allowed & self._readable
             fused = fuse([(lexical, 2.0), (self._dense(dense_scores, readable), TRANSLATED_DENSE_WEIGHT)])
         elif self.multilingual:
             fused = fuse([(lexical, 1.0), (self._dense(dense_scores, allowed), 1.0)])
         else:
             # Passages the model cannot read (Russian) get their lexical rank in place of a
             # dense vote instead of a meaningless one.
-            readable = allowed & (self._language != "ru")
-            unreadable_lexical = [r for r in lexical if self._language[r] == "ru"]
+            readable = allowed & self._readable
+            unreadable_lexical = [r for r in lexical if self._russian_rows[r]]
             fused = fuse([(lexical, 1.0), (self._dense(dense_scores, readable), 1.0), (unreadable_lexical, 1.0)])
 
         # Ranking reads names loosely (all the question's words: "war" says nothing alone, but
@@ -562,7 +564,7 @@ class Searcher:
         defined = self._named_rules(topic, query.weights, allowed, spotted_names=topic_names) \
             if mode == "hybrid" else {}
         # A Russian question about English documents only reads English passages: they are its language here.
-        reader = "en" if not cyrillic or (translated and not (allowed & (self._language == "ru")).any()) else "ru"
+        reader = "en" if not cyrillic or (translated and not (allowed & ~self._readable).any()) else "ru"
         ranked = self._rank_rules(fused, ranking_names if mode == "hybrid" else {}, reader,
                                   query, defined)
         # The relevance test reads the hand-made order it was fitted on (bench/fit_relevance.py).
@@ -641,10 +643,11 @@ class Searcher:
             ranks = [lexical_rank[self._row_of_chunk[c]] for c in rule.chunk_ids
                      if self._row_of_chunk[c] in lexical_rank]
             printed = self._numbers_of_rule(key)
-            in_heading = {s for s in weights if query.variants[s] & heading}
+            in_heading = {s for s in weights if not query.variants[s].isdisjoint(heading)}
             rest = sum(w for s, w in weights.items() if s not in in_heading)
             rule_stems = self._stems_of_rule(key)
-            body = sum(w for s, w in weights.items() if s not in in_heading and query.variants[s] & rule_stems)
+            body = sum(w for s, w in weights.items()
+                       if s not in in_heading and not query.variants[s].isdisjoint(rule_stems))
             out.append(Candidate(
                 position=position, fused=score / top_score, coverage=self._coverage(key, query),
                 heading_coverage=sum(weights[s] for s in in_heading) / total,
@@ -837,7 +840,8 @@ class Searcher:
             total = sum(weights.values())
             rule_stems = self._stems_of_rule(key)
             variants = self._spellings_for(key, query) if COVERAGE_TRANSLATED else query.variants
-            found = sum(w for s, w in weights.items() if variants[s] & rule_stems) / total if total else 0.0
+            held = sum(w for s, w in weights.items() if not variants[s].isdisjoint(rule_stems))
+            found = held / total if total else 0.0
             coverage[key] = found
         return found
 
@@ -853,7 +857,7 @@ class Searcher:
         asked = asked or self._question_evidence(query, dense_scores)
         rule_stems = self._stems_of_rule(key)
         variants = self._spellings_for(key, query) if EVIDENCE_TRANSLATED else query.variants
-        matched = [s for s in query.weights if variants[s] & rule_stems]
+        matched = [s for s in query.weights if not variants[s].isdisjoint(rule_stems)]
         total = sum(query.weights.values())
         coverage = sum(query.weights[s] for s in matched) / total if total else 0.0
         cosine, cosine_z = None, 0.0
@@ -863,14 +867,14 @@ class Searcher:
             spread, mean = asked.dense_stats
             cosine_z = (cosine - mean) / spread if spread > 0 else 0.0
         title = self._named_title(key)
-        titled = sum(query.weights[s] for s in matched if query.variants[s] & title)
+        titled = sum(query.weights[s] for s in matched if not query.variants[s].isdisjoint(title))
         return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), asked.unknown,
                         asked.words, asked.unknown_name,
                         titled / total if total else 0.0, cosine_z, self._name_typed(key, query))
 
     def _question_evidence(self, query: Query, dense_scores: np.ndarray | None) -> QuestionEvidence:
         total = sum(query.weights.values())
-        unknown = sum(w for s, w in query.weights.items() if not query.variants[s] & self._vocabulary)
+        unknown = sum(w for s, w in query.weights.items() if query.variants[s].isdisjoint(self._vocabulary))
         stats = None if dense_scores is None else (float(dense_scores.std()), float(dense_scores.mean()))
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
                                 self._names_unknown(query), stats)
