@@ -71,16 +71,13 @@ def model_weights() -> tuple[float, ...]:
     return tuple(float(weights.get(name, 0.0)) for name in FEATURES)
 
 
-def _prefix_owner(stem: str, owner: Mapping[str, set[str]]) -> set[str]:
+def _prefix_owner(stem: str, owner: Mapping[str, Sequence[tuple[str, set[str]]]]) -> set[str]:
     """Russian stems that the stemmer cut differently ("бросьт"/"броса", "ремонтн"/"ремонт"):
     they share a beginning of at least RU_PREFIX_MIN letters that leaves at most two letters
-    of the longer one over."""
-    if not _CYRILLIC_WORD.match(stem):
-        return set()
+    of the longer one over. `owner`: (spelling, question stems) by the spelling's first
+    RU_PREFIX_MIN letters; `stem` is a Cyrillic word."""
     found: set[str] = set()
-    for spelling, sources in owner.items():
-        if spelling[:RU_PREFIX_MIN] != stem[:RU_PREFIX_MIN]:
-            continue
+    for spelling, sources in owner.get(stem[:RU_PREFIX_MIN], ()):
         common = len(os.path.commonprefix([stem, spelling]))
         if common >= max(RU_PREFIX_MIN, max(len(stem), len(spelling)) - 2):
             found |= sources
@@ -93,7 +90,9 @@ class RuleText:
     it: a popular rule is quoted for many questions)."""
     spans: tuple[tuple[int, int], ...]
     sentences: tuple[str, ...]
-    stems: tuple[tuple[str, ...], ...]  # each segment's stems
+    stem_sets: tuple[frozenset[str], ...]  # each segment's stems
+    words: frozenset[str]  # every stem of the text
+    cyrillic: tuple[str, ...]  # its Cyrillic words' stems (the stemmer may cut them differently)
     stat_row: tuple[bool, ...]  # each segment is a unit card's stat row
     facts: tuple[SentenceFacts, ...]
 
@@ -102,11 +101,13 @@ class RuleText:
 def rule_text(text: str) -> RuleText:
     spans = tuple(segments(text))
     sentences = tuple(text[s:e] for s, e in spans)
-    return RuleText(spans, sentences, tuple(tuple(stems(s)) for s in sentences),
+    stem_sets = tuple(frozenset(stems(s)) for s in sentences)
+    words = frozenset().union(*stem_sets)
+    return RuleText(spans, sentences, stem_sets, words, tuple(sorted(w for w in words if _CYRILLIC_WORD.match(w))),
                     tuple(is_stat_row(s) for s in sentences), tuple(sentence_facts(s) for s in sentences))
 
 
-def _question_words_held(segment_stems: Sequence[Sequence[str]], weights: Mapping[str, float],
+def _question_words_held(cut: RuleText, weights: Mapping[str, float],
                          variants: Mapping[str, frozenset[str]] | None) -> list[set[str]]:
     """The question stems each segment holds: `variants` maps each question stem to the
     spellings that count as it (expansions, typos, translations)."""
@@ -114,16 +115,20 @@ def _question_words_held(segment_stems: Sequence[Sequence[str]], weights: Mappin
     for source, spellings in (variants or {s: frozenset({s}) for s in weights}).items():
         for spelling in spellings | {source}:
             owner.setdefault(spelling, set()).add(source)
+    # the text's stems that count as question stems: spelt as one, or a Russian one cut differently
+    of_stem = {st: owner[st] for st in cut.words & owner.keys()}
+    by_prefix: dict[str, list[tuple[str, set[str]]]] = {}
+    for spelling, sources in owner.items():
+        by_prefix.setdefault(spelling[:RU_PREFIX_MIN], []).append((spelling, sources))
+    for st in cut.cyrillic:
+        if st not in of_stem and st[:RU_PREFIX_MIN] in by_prefix and (sources := _prefix_owner(st, by_prefix)):
+            of_stem[st] = sources
     asked = set(weights)
-    of_stem: dict[str, set[str]] = {}  # a segment stem -> the question stems it counts as
     held = []
-    for segment in segment_stems:
+    for segment in cut.stem_sets:
         found: set[str] = set()
-        for st in segment:
-            sources = of_stem.get(st)
-            if sources is None:
-                sources = of_stem[st] = owner.get(st) or _prefix_owner(st, owner)
-            found |= sources
+        for st in segment & of_stem.keys():
+            found |= of_stem[st]
         held.append(found & asked)
     return held
 
@@ -142,7 +147,7 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     if not spans or not weights:
         return []
     shape = shape or QuestionShape()
-    held = _question_words_held(cut.stems, weights, variants)
+    held = _question_words_held(cut, weights, variants)
     read = [shaped(facts, shape) for facts in cut.facts]
     heaviest = max(weights.values()) or 1.0
     out = []
