@@ -760,7 +760,9 @@ class Searcher:
                 others = set(weights) - set(term.stems)
                 name = list(term.stems)
                 if headings is None:
-                    headings = [(key, self._heading_stems(key)) for key in dict.fromkeys(candidates)]
+                    read = self._headings
+                    headings = [(key, read[key] if key in read else self._heading_stems(key))
+                                for key in dict.fromkeys(candidates)]
                 for key, heading in headings:
                     if name[0] in heading and _contains_run(heading, name) and others & set(heading):
                         named[key] = max(named.get(key, 0.0), share)
@@ -782,19 +784,15 @@ class Searcher:
         The rule that defines a term the question names comes first when it is already
         among the leading candidates (otherwise the question is about something else)."""
         ranked: list[tuple[str, int, float]] = []
-        seen: set[str] = set()
+        # A rule's rows share its twin number (one document, one text): the first row of each twin
+        # is the first of its rule too.
         seen_text: set[int] = set()
         rule_of_row, twin_of_row = self._rule_of_row, self._twin_of_row
         for row, score in fused.items():
-            key = rule_of_row[row]
-            if key in seen:
-                continue
-            seen.add(key)
             twin = twin_of_row[row]
-            if twin in seen_text:
-                continue
-            seen_text.add(twin)
-            ranked.append((key, row, score))
+            if twin not in seen_text:
+                seen_text.add(twin)
+                ranked.append((rule_of_row[row], row, score))
         if ranked and RERANK_COVERAGE:
             # Whole-rule evidence: how much of the question the entire rule (all parts,
             # its English terms) uses, added to the fused chunk score.
