@@ -47,6 +47,8 @@ from typing import Any  # noqa: E402
 
 import aiohttp  # noqa: E402
 
+from core.settings import DEFAULT_SEARCH_THREADS  # noqa: E402
+
 ASK_TARGET_P95_MS = 150.0
 
 # A few hand-written questions; the pool asked under load is built by question_pool():
@@ -289,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--concurrency", type=int, default=50)
     parser.add_argument("--mix", type=parse_mix, default=parse_mix("ask=0.6,rule=0.25,attack=0.15"))
     parser.add_argument("--baseline", type=int, default=20, help="sequential requests per kind for the baseline")
-    parser.add_argument("--workers", type=int, default=16, help="server search thread pool size")
+    parser.add_argument("--workers", type=int, default=DEFAULT_SEARCH_THREADS, help="server search threads per process")
     parser.add_argument("--url", help="use this running server instead of starting one")
     parser.add_argument("--servers", type=parse_servers, default=parse_servers("1,auto"),
                         help="process counts of the servers compared ('auto': one per core; default: 1,auto)")

