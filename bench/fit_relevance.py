@@ -16,7 +16,6 @@ index/data/relevance_model.toml.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -27,6 +26,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.model_file import write_model  # noqa: E402
 from bench.retrieval import DEV_SETS, load_jsonl, norm, quote_ok  # noqa: E402
 from core.settings import Settings  # noqa: E402
 from index.relevance import FEATURES, MODEL_FILE, THRESHOLD, Evidence, features, is_relevant  # noqa: E402
@@ -129,13 +129,9 @@ def main() -> int:
             print("  " + report(name, [rows[i] for i in held], [a or n for a, n in zip(answered, named, strict=True)]))
     if args.write:
         coef, intercept = fit_logistic(x[usable], y[usable])
-        MODEL_FILE.write_text(
-            "# Written by bench/fit_relevance.py --write (logistic regression, L2 C = 1, balanced classes),\n"
-            "# fitted on the three development sets plus bench/data/offtopic.jsonl. Do not edit by hand.\n"
-            f"features = {json.dumps(list(FEATURES))}\n"
-            f"coefficients = [{', '.join(f'{c:.6f}' for c in coef)}]\n"
-            f"intercept = {intercept:.6f}\n", encoding="utf-8")
-        print(f"wrote {MODEL_FILE}")
+        write_model(MODEL_FILE, "Written by bench/fit_relevance.py --write (logistic regression, L2 C = 1, "
+                    "balanced classes),\nfitted on the three development sets plus bench/data/offtopic.jsonl. "
+                    "Do not edit by hand.", FEATURES, coef, intercept)
     return 0
 
 

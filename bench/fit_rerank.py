@@ -26,6 +26,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.model_file import write_model  # noqa: E402
 from bench.retrieval import DEV_SETS, folds, norm, score  # noqa: E402
 from core.settings import Settings  # noqa: E402
 from index.rerank import DEPTH, FEATURES, MODEL_FILE, Candidate, RerankModel, features  # noqa: E402
@@ -165,12 +166,9 @@ def main() -> int:
         after = score(searcher, sets[name])
         print(f"{name} (never fitted on):\n" + _line("hand-made order", before) + "\n" + _line("learned order", after))
     if args.write:
-        MODEL_FILE.write_text(
-            "# Written by bench/fit_rerank.py --write (conditional logit over the leading candidates, L2 C = 1),\n"
-            "# fitted on the three development sets. Do not edit by hand.\n"
-            f"features = {json.dumps(list(FEATURES))}\n"
-            f"coefficients = [{', '.join(f'{b:.6f}' for b in beta)}]\n", encoding="utf-8")
-        print(f"wrote {MODEL_FILE}")
+        write_model(MODEL_FILE, "Written by bench/fit_rerank.py --write (conditional logit over the leading "
+                    "candidates, L2 C = 1),\nfitted on the three development sets. Do not edit by hand.",
+                    FEATURES, beta)
     return 0
 
 
