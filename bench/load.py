@@ -152,14 +152,14 @@ def _query(**params: str) -> str:
 
 
 @contextmanager
-def running_server(workers: int, processes: int | None = None) -> Iterator[str]:
+def running_server(workers: int, processes: int | None = None, extra: tuple[str, ...] = ()) -> Iterator[str]:
     """`admiralty serve` on a free loopback port, model loaded before the first request
     (`processes`: worker processes; None: the server's default, one per core)."""
     SERVER_LOG.clear()
     SERVER_PID.clear()
     process = subprocess.Popen(
         [*CLI, "serve", "--port", "0", "--workers", str(workers), "--ask-rate", "0",  # one client, no limit
-         *(["--processes", str(processes)] if processes else [])],
+         *(["--processes", str(processes)] if processes else []), *extra],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -292,6 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mix", type=parse_mix, default=parse_mix("ask=0.6,rule=0.25,attack=0.15"))
     parser.add_argument("--baseline", type=int, default=20, help="sequential requests per kind for the baseline")
     parser.add_argument("--workers", type=int, default=DEFAULT_SEARCH_THREADS, help="server search threads per process")
+    parser.add_argument("--serve-arg", action="append", default=[], metavar="ARG",
+                        help="one more argument for `admiralty serve` (repeat it): --serve-arg=--keep-connections")
     parser.add_argument("--url", help="use this running server instead of starting one")
     parser.add_argument("--servers", type=parse_servers, default=parse_servers("1,auto"),
                         help="process counts of the servers compared ('auto': one per core; default: 1,auto)")
@@ -325,7 +327,8 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
     rng = random.Random(args.seed)
     _POOL.clear()
     _ASKED.clear()
-    with running_server(args.workers, processes) if args.url is None else _given(args.url) as url:
+    extra = tuple(args.serve_arg)
+    with running_server(args.workers, processes, extra) if args.url is None else _given(args.url) as url:
         warm = [(kind, *make_request(kind, rng)) for kind in args.mix for _ in range(3)]
         asyncio.run(run_phase(url, warm, 1))
         baseline_plan = [(kind, *make_request(kind, rng)) for kind in args.mix for _ in range(args.baseline)]
