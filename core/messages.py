@@ -101,6 +101,15 @@ def error_text(error: BaseException, lang: str | None = DEFAULT_LANG) -> str:
     return str(error)
 
 
+_CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
+
+
+def text_lang(text: object) -> str | None:
+    """"ru" for a text a player wrote in Cyrillic (a question, a description, a unit's name), else None
+    (the caller's default): with no language chosen, a player is answered in the language they wrote."""
+    return "ru" if isinstance(text, str) and _CYRILLIC.search(text) else None
+
+
 def normalise_lang(value: object) -> str | None:
     """"ru" or "en" for a language tag ("ru", "ru-RU", "en_GB", "RU"); None for anything else."""
     if not isinstance(value, str):

@@ -36,6 +36,18 @@ def test_rule_does_not_import_torch(built_settings):
     assert json.loads(out.stdout)["status"] == "found"
 
 
+def test_ask_human_output_is_in_the_language_of_the_question(built_settings):
+    """A Russian player asking in the terminal reads the fixed texts in Russian, as an English one in English."""
+    ru = run(built_settings, "ask", "в 4ке сколько кубов добавляет таран за каждый дюйм?")
+    assert ru.returncode == 0, ru.stderr
+    assert "Искали только в редакции, которую называет вопрос" in ru.stdout and "Ответ “" in ru.stdout
+    assert "Searched only" not in ru.stdout and "Answer “" not in ru.stdout
+    en = run(built_settings, "ask", "how many dice per inch does a ram add in dw4?")
+    assert "Searched only the edition your question names" in en.stdout and "Answer “" in en.stdout
+    refused = run(built_settings, "ask", "кто выиграл чемпионат мира по футболу?")
+    assert "В правилах этого нет" in refused.stdout
+
+
 def test_ask_json(built_settings):
     out = run(built_settings, "ask", "how do rams work in dw4", "--k", "3", "--json")
     assert out.returncode == 0, out.stderr

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from core.messages import choose_lang
+from core.messages import choose_lang, text_lang
 from core.params import coerce_all
 from units.book import UnitBook, referee_inputs
 from units.messages import refusal, say
@@ -23,7 +23,6 @@ REFEREE_OWN = {"attack": {"distance"}, "assault": set(), "ram": set()}  # unit i
 
 
 # the referee's own words for "the target is Crippled" (referee/describe_vocab.py), not "crippled hull N"
-_CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)  # a Russian description: a Russian answer (as the referee's)
 _CRIPPLED_WORDS = re.compile(r"\bcrippled\b(?!\s+hull)|(?<!корпус )\bповрежден\w*", re.IGNORECASE)
 
 
@@ -91,7 +90,7 @@ def _apply_card_rules(book: UnitBook, action: str, values: Mapping[str, Any], pr
 
 def description_lang(description: object) -> str | None:
     """"ru" for a description in Cyrillic, else None (the caller's default)."""
-    return "ru" if isinstance(description, str) and _CYRILLIC.search(description) else None
+    return text_lang(description)
 
 
 def _says_crippled(text: str) -> bool:

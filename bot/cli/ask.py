@@ -10,6 +10,7 @@ from typing import Any
 from bot.cli.boundary import describe_failure
 from bot.cli.output import citation, print_json, wrap
 from bot.service import ASK_PARAMS, Admiralty, UserInputError, spec_named
+from core.messages import declare, text, text_lang
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,40 +48,60 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result)
     else:
-        _print_human(result)
+        _print_human(result, text_lang(args.question) or "en")
     return 0
 
 
-def _print_human(result: dict[str, Any]) -> None:
-    """The answer line(s) first, each with its citation; then the whole rules they quote."""
+declare({
+    "ask.not_found": ("Not in the rules: no rule passage answers that question.",
+                      "В правилах этого нет: ни один отрывок правил не отвечает на этот вопрос."),
+    "ask.suggestions": ("Closest rule names (try `admiralty rule NAME`): {names}",
+                        "Ближайшие названия правил (попробуйте `admiralty rule НАЗВАНИЕ`): {names}"),
+    "ask.closest": ("Closest passages:", "Ближайшие отрывки:"),
+    "ask.routed": ("Searched only the edition your question names: {labels}",
+                   "Искали только в редакции, которую называет вопрос: {labels}"),
+    "ask.read_as": ("Read as the rule name “{name}”.", "Прочитано как название правила «{name}»."),
+    "ask.answer": ("Answer", "Ответ"),
+    "ask.note": ("Note: {note}", "Примечание: {note}"),
+    "ask.parts": ("({n} parts)", "(частей: {n})"),
+    "ask.terms_en": ("English terms: {terms}", "Термины по-английски: {terms}"),
+})
+
+
+def _print_human(result: dict[str, Any], lang: str = "en") -> None:
+    """The answer line(s) first, each with its citation; then the whole rules they quote. The fixed
+    texts are in `lang`, the language the question was written in (the rules are quoted as printed)."""
     if result["status"] == "not_found":
-        print("Not in the rules: no rule passage answers that question.")
+        print(text("ask.not_found", lang))
         if result["suggestions"]:
-            print("Closest rule names (try `admiralty rule NAME`): " + "; ".join(result["suggestions"]))
+            print(text("ask.suggestions", lang, names="; ".join(result["suggestions"])))
         if result["results"]:
-            print("\nClosest passages:\n")
-            _print_results(result)
+            print("\n" + text("ask.closest", lang) + "\n")
+            _print_results(result, lang)
         return
+    if result.get("read_as"):
+        print(text("ask.read_as", lang, name=result["read_as"]))
     if result["routed_editions"]:
         labels = sorted({hit["edition_label"] for hit in result["results"]})
-        print(f"Searched only the edition your question names: {'; '.join(labels)}\n")
+        print(text("ask.routed", lang, labels="; ".join(labels)) + "\n")
     for answer in result["answers"]:
         label = f"[{answer['edition_label']}] " if len(result["answers"]) > 1 else ""
-        print(f"Answer {label}\u201c{answer['quote']}\u201d")
+        print(f"{text('ask.answer', lang)} {label}\u201c{answer['quote']}\u201d")
         print(f"    \u2014 {answer['document_title']} \u203a {answer['section']}")
     if result["editions_disagree"]:
-        print(f"Note: {result['editions_disagree']}")
+        print(text("ask.note", lang, note=result["editions_disagree"]))
     print()
-    _print_results(result)
+    _print_results(result, lang)
 
 
-def _print_results(result: dict[str, Any]) -> None:
+def _print_results(result: dict[str, Any], lang: str = "en") -> None:
     for hit in result["results"]:
-        parts = f" ({hit['parts']} parts)" if hit["parts"] > 1 else ""
+        parts = " " + text("ask.parts", lang, n=hit["parts"]) if hit["parts"] > 1 else ""
         print(f"[{hit['rank']}] {citation(hit)}{parts}")  # fusion scores mean nothing to a reader; --json has them
         print(wrap(hit["text"]))
         if hit["terms_en"]:
-            print(wrap("English terms: " + "; ".join(f"{t['term']} = {t['en']}" for t in hit["terms_en"])))
+            terms = "; ".join(f"{t['term']} = {t['en']}" for t in hit["terms_en"])
+            print(wrap(text("ask.terms_en", lang, terms=terms)))
         print()
 
 
