@@ -322,3 +322,17 @@ def test_ambiguous_unit_offers_a_picker():
     assert isinstance(picker, views.Picker) and picker.custom_id == "adm:pick:unit"
     assert [o.value for o in picker.item.options] == ["Borodino", "Borodino Battleship"]
     assert reply.publishable is False
+
+
+def test_a_question_read_as_a_rule_name_says_so_in_the_players_language(built_settings):
+    """Issue 16: "when the relevance test refuses but a rule name matches strongly, answer with that rule
+    (and say it was read as that name)" — in Discord too, without replacing the citation."""
+    from bot.service import Admiralty
+
+    answer = Admiralty(built_settings).ask("interphase gen lol")
+    assert answer["read_as"] == "Interphase Generator"
+    for lang, words in (("en", "Read as the rule name “Interphase Generator”"),
+                        ("ru", "Прочитано как название правила «Interphase Generator»")):
+        top = embeds.ask_embeds(answer, lang=lang)[0]
+        assert any(words in field.value for field in top.fields)
+    _all_messages_accepted(embeds.ask_embeds(answer))

@@ -224,6 +224,9 @@ def ask_embeds(answer: Mapping[str, Any], max_results: int = MAX_ASK_RESULTS, la
         if not has_answer and answer.get("editions_disagree"):
             embeds[0].add_field(name=t("editions_disagree", lang),
                                 value=limits.trim(str(answer["editions_disagree"]), limits.FIELD_VALUE), inline=False)
+    if answer.get("read_as"):  # the question was mostly a misspelt rule name: say which rule it was read as
+        embeds[0].add_field(name="\u200b", value=limits.trim(t("read_as", lang, name=safe(str(answer["read_as"]))),
+                                                             limits.FIELD_VALUE), inline=False)
     embeds[0].set_author(name=limits.trim(f"{QUESTION_PREFIX}{answer.get('question', '')}", limits.AUTHOR))
     return embeds
 

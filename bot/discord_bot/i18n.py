@@ -300,6 +300,7 @@ def untranslated(tree: app_commands.CommandTree) -> list[str]:
 # Fixed strings. Placeholders use str.format; every key exists in both languages (a test checks).
 STRINGS: dict[str, dict[str, Text]] = {
     "also_relevant": {"en": "Also relevant: {heading}", "ru": "Также по теме: {heading}"},
+    "read_as": {"en": "Read as the rule name “{name}”", "ru": "Прочитано как название правила «{name}»"},
     "answer": {"en": "Answer", "ru": "Ответ"},
     "answer_per_edition": {"en": "Answers by edition", "ru": "Ответы по редакциям"},
     "editions_disagree": {"en": "⚠️ Editions disagree", "ru": "⚠️ Редакции расходятся"},

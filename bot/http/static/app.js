@@ -17,7 +17,7 @@
       type_question: "Type a question first.", passages_found: ["{n} passage found.", "{n} passages found."],
       no_passage: "No passage matches that question.", answer: "Answer", other_editions: "In other editions",
       not_in_rules: "Not in the rules.", did_you_mean: "Rules with a similar name:",
-      terms: "Terms", routed: "Searched only: {editions}",
+      terms: "Terms", routed: "Searched only: {editions}", read_as: "Read as the rule name “{name}”.",
       rule_title: "Look up a rule", rule_name: "Rule or keyword", rule_placeholder: "e.g. Piercing, таран",
       look_up: "Look up", looking_up: "Looking up…", type_name: "Type a name first.",
       rule_found: ["{n} entry.", "{n} entries."], rule_ambiguous: "Several rules match; pick one:",
@@ -56,7 +56,7 @@
       type_question: "Сначала введите вопрос.", passages_found: ["Найден {n} фрагмент.", "Найдено {n} фрагмента.", "Найдено {n} фрагментов."],
       no_passage: "Ни один фрагмент не подходит к вопросу.", answer: "Ответ", other_editions: "В других редакциях",
       not_in_rules: "В правилах этого нет.", did_you_mean: "Правила с похожим названием:",
-      terms: "Термины", routed: "Поиск только в: {editions}",
+      terms: "Термины", routed: "Поиск только в: {editions}", read_as: "Прочитано как название правила «{name}».",
       rule_title: "Найти правило", rule_name: "Правило или ключевое слово", rule_placeholder: "например: таран, Piercing",
       look_up: "Найти", looking_up: "Ищу…", type_name: "Сначала введите название.",
       rule_found: ["{n} статья.", "{n} статьи.", "{n} статей."], rule_ambiguous: "Подходит несколько правил; выберите:",
@@ -364,6 +364,7 @@
       const data = await callApi("POST", "/v1/ask", body);
       const count = renderAsk(data);
       let text = count ? t("passages_found", { n: count }) : t("no_passage");
+      if (data.read_as) text += " " + t("read_as", { name: data.read_as });
       if (data.routed_editions && data.routed_editions.length) {
         text += " " + t("routed", { editions: data.routed_editions.map((e) => editionLabels.get(String(e)) || e).join(", ") });
       }
