@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from core.errors import ServiceUnavailableError, TooExpensiveError, UserInputError
-from core.messages import LANGS, Phrase, accept_language, choose_lang, error_text, normalise_lang, text
+from core.messages import LANGS, Phrase, accept_language, choose_lang, error_text, normalise_lang, text, text_lang
 from core.numbers import tidy
 from core.params import Kind, ParamSpec, coerce, coerce_all, show_params, spec_named
 from core.settings import Settings
@@ -179,9 +179,7 @@ class Admiralty:
         try:
             return self._referee(action, params, defaults, style, lang)
         except UserInputError as exc:  # its one line in the language the answer would have had
-            from units.apply import description_lang
-
-            exc.lang = exc.lang or lang or description_lang(params.get("description"))
+            exc.lang = exc.lang or lang or text_lang(params.get("description"))
             raise
 
     def _referee(self, action: str, params: Mapping[str, Any], defaults: Mapping[str, Any] | None,
@@ -193,11 +191,11 @@ class Admiralty:
         provenance: list[dict[str, Any]] = []
         unit_notes: list[str] = []
         if _may_name_units(action, params):
-            from units.apply import apply_profiles, description_lang
+            from units.apply import apply_profiles
 
             # the description's language, read before unit names are taken out of it (a description left
             # empty, or with English words only, must not turn a Russian request's answer English)
-            lang = lang or description_lang(params.get("description"))
+            lang = lang or text_lang(params.get("description"))
             params, provenance, unit_notes = apply_profiles(lambda: self.units, action, params, defaults, lang)
         result = resolve(action, params, defaults, lang=lang)
         from referee.labels import understood_rows

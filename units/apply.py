@@ -88,11 +88,6 @@ def _apply_card_rules(book: UnitBook, action: str, values: Mapping[str, Any], pr
         provenance.append(entry)
 
 
-def description_lang(description: object) -> str | None:
-    """"ru" for a description in Cyrillic, else None (the caller's default)."""
-    return text_lang(description)
-
-
 def _says_crippled(text: str) -> bool:
     """The free text calls the target crippled (the referee's parser then sets ⟨crippled⟩)."""
     return bool(_CRIPPLED_WORDS.search(text))
@@ -140,7 +135,7 @@ def apply_profiles(book_factory: Any, action: str, params: Mapping[str, Any],
             raise refusal("units.err.needs_unit", extra[0])
         return params, [], []
     values = coerce_all(UNIT_PARAMS[action], given, context=action)
-    lang = choose_lang(lang, description_lang(description))
+    lang = choose_lang(lang, text_lang(description))
     book = book or book_factory()
     explicit = rest.get("ruleset")
     default = (defaults or {}).get("ruleset")

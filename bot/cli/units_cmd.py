@@ -8,7 +8,7 @@ import argparse
 from typing import Any
 
 from bot.cli.output import add_lang_flag, emit, print_json, print_unmatched, wrap
-from core.messages import declare, text
+from core.messages import declare, text, text_lang
 
 _STAT_ORDER = (("mass", "Mass"), ("speed", "Spd"), ("turn", "Turn"), ("armour", "Arm"), ("hull", "Hull"),
                ("citadel", "Cit"), ("fray", "Fray"), ("adv", "ADV"), ("sdv", "SDV"))
@@ -120,13 +120,12 @@ def render_unit(unit: dict[str, Any], lang: str | None = None) -> str:
 def run_unit(args: argparse.Namespace) -> int:
     from bot.service import Admiralty
     from index.translit import one_alphabet
-    from units.apply import description_lang
 
     result = Admiralty().unit(args.name, rule_texts=args.rule_texts)
     if args.json:
         print_json(result)
         return 0 if result["status"] == "found" else 1
-    lang = args.player_lang or description_lang(one_alphabet(args.name))  # a name typed in Cyrillic: a Russian card
+    lang = args.player_lang or text_lang(one_alphabet(args.name))  # a name typed in Cyrillic: a Russian card
     if print_unmatched(result, "unit", lang):
         return 1
     count = len(result["units"])
