@@ -38,7 +38,6 @@ class Candidate:
     lexical: int | None  # 0-based rank of the rule's best chunk in the lexical list (None: not in it)
     foreign: float  # share of the question's weight in words only *other* games' documents use
     away: bool  # another game than the corpus's own (Dystopian Wars), and the question names no game
-    unit_card: bool  # a unit card's text (a ship's special rules) whose unit the question does not name
     numbers: float  # share of the numbers the question states that the rule prints
     numeric_rule: bool  # the question asks "how many/how far" and the rule prints a number
     length: int  # characters of the whole rule
@@ -46,8 +45,8 @@ class Candidate:
 
 FEATURES = (
     "prior", "log_position", "fused", "coverage", "heading_coverage", "heading_precision", "body_coverage",
-    "named", "defined", "same_language", "cosine", "no_cosine", "lexical", "foreign", "away", "unit_card",
-    "numbers", "numeric_rule", "log_length",
+    "named", "defined", "same_language", "cosine", "no_cosine", "lexical", "foreign", "away", "numbers",
+    "numeric_rule", "log_length",
 )
 
 
@@ -57,7 +56,7 @@ def features(c: Candidate) -> list[float]:
         1.0 / (1 + c.position), math.log1p(c.position) / 3.0, c.fused, c.coverage, c.heading_coverage,
         c.heading_precision, c.body_coverage, c.named, c.defined, float(c.same_language),
         c.cosine if c.cosine is not None else 0.0, float(c.cosine is None),
-        1.0 / (1 + c.lexical) if c.lexical is not None else 0.0, c.foreign, float(c.away), float(c.unit_card),
+        1.0 / (1 + c.lexical) if c.lexical is not None else 0.0, c.foreign, float(c.away),
         c.numbers, float(c.numeric_rule), math.log(1 + c.length) / 8.0,
     ]
 

@@ -252,7 +252,6 @@ class Searcher:
         self._heading_sets: dict[str, frozenset[str]] = {}
         self._named_titles: dict[str, frozenset[str]] = {}  # rule key -> its title's and names' stems
         self._rule_numbers: dict[str, frozenset[str]] = {}  # rule key -> the numbers its text prints
-        self._unit_names: dict[str, frozenset[str] | None] = {}  # rule key -> its unit card's name stems
         self._titles: dict[str, frozenset[str]] = {}  # section -> its title's English stems
         self._word_game: dict[str, str | None] = {}  # stem -> the one game whose documents use it
         # The unit cards' names and types ("frigate"): their game's words, though no passage holds them.
@@ -656,20 +655,9 @@ class Searcher:
                 named=named.get(key, 0.0), defined=defined.get(key, 0.0), same_language=r["language"] == language,
                 cosine=None if cosine is None else cosine - best_cosine, lexical=min(ranks) if ranks else None,
                 foreign=foreign, away=not query.games and not query.editions and r["game"] != self._home_game,
-                unit_card=self._unit_card_unnamed(key, asked),
                 numbers=len(numbers & printed) / len(numbers) if numbers else 0.0,
                 numeric_rule=query.numeric and bool(printed), length=len(rule.text)))
         return out
-
-    def _unit_card_unnamed(self, key: str, asked: set[str]) -> bool:
-        """A unit card's text ("MERIAN FRIGATE — ENLIGHTENED, FRIGATE, ... › ATTACK") whose unit's name
-        ("Merian") the question does not use: a ship's own rule, not the game's."""
-        if key not in self._unit_names:
-            card = _UNIT_CARD.search(self.rules[key].section)
-            self._unit_names[key] = None if card is None else frozenset(
-                set(stems(self.rules[key].section[:card.start()].split(" › ")[-1])) - _CARD_TYPES)
-        name = self._unit_names[key]
-        return name is not None and not name & asked
 
     def _numbers_of_rule(self, key: str) -> frozenset[str]:
         """The numbers a rule's text prints (once per rule)."""
@@ -1029,9 +1017,6 @@ class Searcher:
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
-# A quick-reference unit card's heading: "MERIAN FRIGATE — ENLIGHTENED, FRIGATE, MERIAN CLASS, AUTOMATA".
-_UNIT_CARD = re.compile(r" — [^›]*\bCLASS\b")
-_CARD_TYPES = frozenset(stems("frigate cruiser battleship carrier destroyer control ship flagship"))
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")  # a word a Russian question writes in English
 
 

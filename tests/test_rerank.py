@@ -8,7 +8,7 @@ def _candidate(position: int, **values: float | bool | None) -> Candidate:
     base: dict[str, float | bool | int | None] = dict(
         position=position, fused=1.0, coverage=0.5, heading_coverage=0.0, heading_precision=0.0, body_coverage=0.5,
         named=0.0,
-        defined=0.0, same_language=True, cosine=0.0, lexical=position, foreign=0.0, away=False, unit_card=False,
+        defined=0.0, same_language=True, cosine=0.0, lexical=position, foreign=0.0, away=False,
         numbers=0.0, numeric_rule=False, length=400)
     base.update(values)
     return Candidate(**base)  # type: ignore[arg-type]
