@@ -12,7 +12,7 @@ import itertools
 import math
 import re
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -384,8 +384,7 @@ class Searcher:
                 if row["edition"] == edition:
                     enrichment = self._enrichment.get(row["chunk_id"], "")
                     words = stems(f"{self.rules[key].section}\n{row['text']}\n{enrichment}")
-                    runs.update(tuple(words[i:i + n]) for n in range(1, MAX_NAME_WORDS + 1)
-                                for i in range(len(words) - n + 1))
+                    runs.update(_word_runs(words, MAX_NAME_WORDS))
             found = frozenset(runs)
             self._phrases[edition] = found
         return found
@@ -900,7 +899,7 @@ class Searcher:
         runs: set[str] = set()
         for rule in self.rules.values():
             order = stems(rule.text, keep_stopwords=True)
-            runs.update(" ".join(order[i:i + n]) for n in range(1, 5) for i in range(len(order) - n + 1))
+            runs.update(" ".join(run) for run in _word_runs(order, 4))
         self._runs = frozenset(runs)
 
     def _relevant(self, leading: list[tuple[str, int, float]], query: Query,
@@ -1018,6 +1017,11 @@ class Searcher:
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")  # a word a Russian question writes in English
+
+
+def _word_runs(words: list[str], longest: int) -> Iterator[tuple[str, ...]]:
+    """Every run of 1 to `longest` consecutive words: the phrases a text prints."""
+    return (tuple(words[i:i + n]) for n in range(1, longest + 1) for i in range(len(words) - n + 1))
 
 
 @functools.lru_cache(maxsize=65536)
