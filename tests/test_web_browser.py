@@ -446,8 +446,10 @@ def test_fleet_form_without_a_fleet_says_so(browser, site):
     By, WebDriverWait = _open(browser, site)
     browser.find_element(By.ID, "fleet-target").send_keys("Lovelace")
     browser.find_element(By.ID, "fleet-button").click()
+    # "Looking up…" shows first; the answer is the status once it turns into an error.
     status = WebDriverWait(browser, WAIT_SECONDS).until(
-        lambda b: b.find_element(By.ID, "fleet-status").text or None)
+        lambda b: b.find_element(By.ID, "fleet-status").text
+        if "error" in (b.find_element(By.ID, "fleet-status").get_attribute("class") or "") else None)
     assert "fleet" in status.lower() and not browser.find_elements(By.CSS_SELECTOR, "#fleet-results table")
 
 
