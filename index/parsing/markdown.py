@@ -10,6 +10,7 @@ import re
 from index.manifest import DocumentInfo
 from index.parsing.contents import chapter_levels, contents_entries
 from index.parsing.sections import (
+    LIST_ITEM,
     DefinedTerm,
     Section,
     SectionBuilder,
@@ -35,7 +36,19 @@ def _term_from_title(title: str) -> DefinedTerm:
     return DefinedTerm(name=title)
 
 
+# A list of definitions: "- **Наземная (Ground Unit):** Такие модели …", "1) **Авария:** пока …",
+# "• **Парящие подразделения** (*Skimming Unit*): …". The colon is required: a bold list item
+# without one is a name in a list ("1. **Опасность**"), not a definition.
+_LISTED = re.compile(
+    r"^(?:[-•*]|\d+[.)])\s+\*\*(?P<term>[^*()\n:]{2,60}?)\s*(?:\(\*?(?P<en>[^)*\n]{2,60})\*?\))?\s*"
+    r"(?::\s*\*\*|\*\*\s*(?:\(\*?(?P<en_after>[A-Za-z][^)*\n]{1,60})\*?\))?\s*:)")
+
+
 def _run_in_term(paragraph: str) -> DefinedTerm | None:
+    listed = _LISTED.match(paragraph)
+    if listed:
+        english = (listed.group("en") or listed.group("en_after") or "").strip() or None
+        return DefinedTerm(name=listed.group("term").strip(), english=english)
     match = _RUN_IN.match(paragraph)
     if not match:
         return None
@@ -68,7 +81,34 @@ def _run_in_headings(raw_lines: list[str]) -> set[int]:
     return found
 
 
-_LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s")
+_SENTENCE_END = re.compile(r"[.!?:;…»\"”)]\s*$")
+
+
+def _join_page_breaks(raw_lines: list[str]) -> list[str]:
+    """Lines with the blank lines of a page or column break removed where a sentence runs on.
+
+    The PDF's text breaks mid-sentence at a page end: "…у которой есть Критические Повреждения" /
+    "или Уровень Дезорганизации, бросьте количество Боевых Кубов, равное ее Массе" became two
+    paragraphs, so no passage sentence held the rule whole. A paragraph that opens in lowercase
+    continues the paragraph before it when that one ends without closing its sentence; a word
+    hyphenated across the break ("следую-" / "щей") is joined whole. Headings never join."""
+    out: list[str] = []
+    for raw in raw_lines:
+        text = raw.strip()
+        last = len(out) - 1
+        while last >= 0 and not out[last].strip():
+            last -= 1
+        if (text[:1].islower() and last >= 0 and last < len(out) - 1 and not _HEADING.match(out[last])
+                and not _SENTENCE_END.search(_TAGS.sub("", out[last]))):
+            del out[last + 1:]
+            before = out[last].rstrip()
+            if before.endswith("-") and before[-2:-1].isalpha():
+                out[last] = before[:-1] + text
+            else:
+                out[last] = f"{before} {text}"
+            continue
+        out.append(raw)
+    return out
 
 
 def _figure_ends(raw_lines: list[str], heading_lines: list[int], levels: list[int]) -> set[int]:
@@ -85,11 +125,11 @@ def _figure_ends(raw_lines: list[str], heading_lines: list[int], levels: list[in
         before = [line for line in raw_lines[bounds[k - 1] + 1:bounds[k]] if line.strip()]
         body = [(i, line) for i, line in enumerate(raw_lines[bounds[k] + 1:bounds[k + 1]], bounds[k] + 1)
                 if line.strip()]
-        if not before or not all(_LIST_ITEM.match(line) for line in before):
+        if not before or not all(LIST_ITEM.match(line) for line in before):
             continue
-        if not body or not _LIST_ITEM.match(body[0][1]):
+        if not body or not LIST_ITEM.match(body[0][1]):
             continue
-        end = next((i for i, line in body if not _LIST_ITEM.match(line)), None)
+        end = next((i for i, line in body if not LIST_ITEM.match(line)), None)
         if end is not None:
             ends.add(end)
     return ends
@@ -99,7 +139,7 @@ def parse_markdown(text: str, doc: DocumentInfo) -> list[Section]:
     builder = SectionBuilder(
         doc.title, lambda lines: "\n".join(lines).strip(), _run_in_term, _heading_term_of, doc.skip_sections
     )
-    raw_lines = text.replace("\r\n", "\n").split("\n")
+    raw_lines = _join_page_breaks(text.replace("\r\n", "\n").split("\n"))
     run_in = _run_in_headings(raw_lines)
     heading_lines = [i for i, raw in enumerate(raw_lines) if _HEADING.match(raw) and i not in run_in]
     headings = [(len(m.group(1)), _clean_heading(m.group(2)))
@@ -121,13 +161,15 @@ def parse_markdown(text: str, doc: DocumentInfo) -> list[Section]:
             builder.end_heading()
         line = _TAGS.sub("", raw).rstrip()
         if line.strip():
+            if _LISTED.match(line.strip()):
+                builder.blank()  # a definition in a list starts its own paragraph
             builder.line(term + line)
             term = ""
         else:
             builder.blank()
     sections = builder.finish()
     sections = drop_repeated_paragraphs(sections) if doc.dedupe else sections
-    return split_definition_lists(sections, _run_in_term)
+    return split_definition_lists(sections, _run_in_term, is_listed=lambda p: _LISTED.match(p) is not None)
 
 
 def parse_markdown_table(text: str, doc: DocumentInfo) -> list[Section]:

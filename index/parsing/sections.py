@@ -54,27 +54,50 @@ def drop_repeated_paragraphs(sections: list[Section], min_chars: int = 40) -> li
     return kept
 
 
+LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s")  # "- ", "• ", "1. ", "2) "
+
+
 def split_definition_lists(
-    sections: list[Section], term_of: Callable[[str], DefinedTerm | None], min_terms: int = 3
+    sections: list[Section],
+    term_of: Callable[[str], DefinedTerm | None],
+    min_terms: int = 3,
+    is_listed: Callable[[str], bool] = lambda paragraph: False,
 ) -> list[Section]:
     """A section that is a list of run-in definitions ("Aerial: …", "**Таран (Ramming):** …")
-    becomes one section per definition, so a passage reads as one complete rule."""
+    becomes one section per definition, so a passage reads as one complete rule.
+
+    A definition runs to the next one. When it is the last item of a bulleted list
+    (`is_listed`), it runs to the end of its own paragraphs: the unbulleted text after the list
+    is the section's own ("ЗАЩИТА" lists ADV and SDV, then "При Атаке, перед тем как будут
+    брошены Боевые Кубы, Начальная Цель может объявить …" about defences in general), while
+    text between two items belongs to the item before it (the Aerial trait's own paragraphs)."""
     out: list[Section] = []
     for section in sections:
-        starts = [(i, t) for i, p in enumerate(section.paragraphs) if (t := term_of(p))]
+        paragraphs = section.paragraphs
+        starts = [(i, t) for i, p in enumerate(paragraphs) if (t := term_of(p))]
         if len(starts) < min_terms:
             out.append(section)
             continue
-        first = starts[0][0]
         defined = {t for _, t in starts}
         heading_terms = [t for t in section.terms if t not in defined]
-        if first:
-            out.append(Section(section.heading_path, section.paragraphs[:first], heading_terms))
-        bounds = [i for i, _ in starts] + [len(section.paragraphs)]
-        for n, ((start, term), end) in enumerate(zip(starts, bounds[1:], strict=True)):
+        bounds = [i for i, _ in starts] + [len(paragraphs)]
+        own = list(range(starts[0][0]))  # the section's own paragraphs: its introduction, ...
+        entries: list[tuple[DefinedTerm, list[int]]] = []
+        for k, ((start, term), end) in enumerate(zip(starts, bounds[1:], strict=True)):
+            body = list(range(start, end))
+            next_listed = k + 1 < len(starts) and is_listed(paragraphs[starts[k + 1][0]])
+            if is_listed(paragraphs[start]) and not next_listed:
+                item_end = next((i for i in body[1:] if not LIST_ITEM.match(paragraphs[i])
+                                 and not paragraphs[i][:1].islower()), end)
+                own += list(range(item_end, end))  # ... and the text after its last list
+                body = list(range(start, item_end))
+            entries.append((term, body))
+        if own:
+            out.append(Section(section.heading_path, [paragraphs[i] for i in own], heading_terms))
+        for n, (term, body) in enumerate(entries):
             # With no introduction, the list's own heading names its first entry's chunk.
-            terms = [term, *heading_terms] if n == 0 and not first else [term]
-            out.append(Section((*section.heading_path, term.name), section.paragraphs[start:end], terms))
+            terms = [term, *heading_terms] if n == 0 and not own else [term]
+            out.append(Section((*section.heading_path, term.name), [paragraphs[i] for i in body], terms))
     return out
 
 
