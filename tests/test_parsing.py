@@ -146,3 +146,58 @@ def test_chunks_carry_metadata_and_respect_size(sections):
             # a single paragraph longer than the limit is kept whole; otherwise parts stay under it
             if "\n\n" in chunk.text:
                 assert len(chunk.text) <= MAX_CHARS + 2 + max(len(p) for p in chunk.text.split("\n\n"))
+
+
+def _section(ru, last_heading):
+    return next(s for s in ru if s.heading_path[-1] == last_heading)
+
+
+def test_a_sentence_broken_by_a_page_break_is_one_paragraph(sections):
+    """The PDF broke "… для каждой Модели, у которой есть Критические Повреждения" / "или Уровень
+    Дезорганизации, бросьте количество Боевых Кубов, равное ее Массе." into two paragraphs, and a
+    word hyphenated across the break ("следую-" / "щей") into two halves."""
+    ru = sections["dw3-rulebook"]
+    repair = _section(ru, "ЭТАП РЕМОНТА")
+    assert any("у которой есть Критические Повреждения или Уровень Дезорганизации, бросьте количество"
+               " Боевых Кубов, равное ее Массе" in p for p in repair.paragraphs)
+    storm = _section(ru, "Буря")
+    assert any("Если два или более куба имеют один и тот же результат" in p for p in storm.paragraphs)
+    turns = _section(ru, "Повороты")
+    assert "совмещается со следующей Навигационной Точкой" in turns.text
+
+
+
+def test_a_colon_heading_among_colon_headings_stays_a_heading(sections):
+    """"### Подрыв боекомплекта:" / "эта Модель и все остальные в пределах 4" получают 1
+    повреждение" reads like a run-in term, but it follows "### Утечка реактора:", a heading of the
+    same kind: it is the next critical damage result, not text inside Reactor Leak."""
+    ru = sections["dw3-rulebook"]
+    ammo = _section(ru, "Подрыв боекомплекта")
+    assert ammo.heading_path[1] == "КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ"
+    assert ammo.text.startswith("эта Модель и все остальные в пределах 4")
+    assert "Подрыв боекомплекта" not in _section(ru, "Утечка реактора").text
+
+
+def test_a_bulleted_list_of_definitions_is_one_section_per_definition(sections):
+    """"- **Наземная (Ground Unit):** Такие модели не могут перемещаться, если в Сценарии не указано
+    иное." is one of five position traits printed as a list; each is a rule of its own. Text
+    between two items is the item's ("Иногда модель, у которой отсутствует Особенность Воздушное
+    Подразделение …"); text after the list is the section's ("При Атаке, перед тем как будут брошены
+    Боевые Кубы, Начальная Цель может объявить …" belongs to ЗАЩИТА, not to its last item SDV)."""
+    ru = sections["dw3-rulebook"]
+    ground = _section(ru, "Наземная")
+    assert ground.heading_path[1] == "ОСНОВНЫЕ ТЕРМИНЫ"
+    assert ground.terms[0].english == "Ground Unit"
+    assert "Такие модели не могут перемещаться" in ground.text and "Воздушное" not in ground.text
+    aerial = _section(ru, "Воздушное подразделение")
+    assert "можно временно удалить воздушную модель" in aerial.text
+    assert "Подводное подразделение" not in aerial.text
+    assert _section(ru, "Парящие подразделения").terms[0].english == "Skimming Unit"
+    defence = next(s for s in ru if s.heading_path[1:] == ("ЗАЩИТА",))
+    assert "перед тем как будут брошены Боевые Кубы, Начальная Цель может объявить" in defence.text
+    assert "перед тем как будут брошены" not in _section(ru, "Подводная Защита").text
+    # a numbered name without a colon ("1. **Опасность**  (*Hazard*)") is a list, not a definition
+    disorder = next(s for s in ru if s.heading_path[1:] == ("УРОВЕНЬ ДЕЗОРГАНИЗАЦИИ",))
+    assert "За раз Модель может быть под воздействием только одного Статуса" in disorder.text
+    assert _section(ru, "Хаос и Смятение").heading_path[1:] == (
+        "УРОВЕНЬ ДЕЗОРГАНИЗАЦИИ", "Статусы Деорганизации", "Хаос и Смятение")

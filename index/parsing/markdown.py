@@ -69,15 +69,22 @@ def _run_in_headings(raw_lines: list[str]) -> set[int]:
     it continues the sentence in lowercase ("### Поддавливающий огонь (*Weight Of Fire*):" /
     "если количество ..."), as "**Налет (*Attack Run*):** каждый ..." does beside it. Read as
     headings they took the End Phase's later steps (Ремонт "на ходу", Проверка условий Победы,
-    Поддержка) under Weight of Fire."""
+    Поддержка) under Weight of Fire. One in a run of headings of its own kind stays a heading:
+    "### Подрыв боекомплекта:" / "эта Модель …" follows "### Утечка реактора:", a heading of the
+    same level ending in ":", and is the next critical damage result, not a term inside it."""
     found: set[int] = set()
+    before: tuple[int, bool, bool] | None = None  # the heading before: level, ends in ":", run-in
     for i, raw in enumerate(raw_lines):
         heading = _HEADING.match(raw)
-        if not heading or not _TAGS.sub("", heading.group(2)).rstrip().endswith(":"):
+        if not heading:
             continue
+        level, colon = len(heading.group(1)), _TAGS.sub("", heading.group(2)).rstrip().endswith(":")
         following = next((line.strip() for line in raw_lines[i + 1:] if line.strip()), "")
-        if following[:1].islower():
+        in_a_run = before is not None and before[0] == level and before[1] and not before[2]
+        run_in = colon and following[:1].islower() and not in_a_run
+        if run_in:
             found.add(i)
+        before = (level, colon, run_in)
     return found
 
 
