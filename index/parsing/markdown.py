@@ -118,14 +118,26 @@ def _join_page_breaks(raw_lines: list[str]) -> list[str]:
     return out
 
 
+_TABLE_ROW = re.compile(r"\t|^\s*\|")  # a tab-separated or pipe table's row
+
+
 def _figure_ends(raw_lines: list[str], heading_lines: list[int], levels: list[int]) -> set[int]:
     """Lines where a figure's text ends and the chapter's resumes. A run of sibling headings that
     each title a bare list is a row of figure boxes (the book's two dice, "БОЕВЫЕ КУБЫ" and "КУБЫ
     КРИТИЧЕСКИХ ПОВРЕЖДЕНИЙ", each a list of faces): the prose after the last box's list is the
     chapter's, not the box's (it had put Набор Кубов, Переброс кубов and Отмененный результат
-    under the critical damage die)."""
+    under the critical damage die). A heading whose text opens with a table titles that table:
+    "### ВИДЫ СЕКТОРОВ СТРЕЛЬБЫ" is the arc codes' table ("360°", "P & S", …); the definitions
+    after it (Категории дистанции, Линия Видимости, Скрытый) are the weapons chapter's."""
     ends: set[int] = set()
     bounds = [*heading_lines, len(raw_lines)]
+    for k in range(len(heading_lines)):  # a heading over a table: the table is the figure
+        body = [(i, line) for i, line in enumerate(raw_lines[bounds[k] + 1:bounds[k + 1]], bounds[k] + 1)
+                if line.strip()]
+        if body and _TABLE_ROW.search(body[0][1]):
+            end = next((i for i, line in body if not _TABLE_ROW.search(line)), None)
+            if end is not None:
+                ends.add(end)
     for k in range(1, len(heading_lines)):
         if levels[k] != levels[k - 1]:
             continue
