@@ -201,3 +201,17 @@ def test_a_bulleted_list_of_definitions_is_one_section_per_definition(sections):
     assert "За раз Модель может быть под воздействием только одного Статуса" in disorder.text
     assert _section(ru, "Хаос и Смятение").heading_path[1:] == (
         "УРОВЕНЬ ДЕЗОРГАНИЗАЦИИ", "Статусы Деорганизации", "Хаос и Смятение")
+
+
+def test_a_heading_repeating_its_parent_is_cited_once(sections):
+    """"# ФОРМИРОВАНИЕ ВОЕННЫХ СОЕДИНЕНИЙ" is followed by "## ФОРМИРОВАНИЕ ВОЕННЫХ СОЕДИНЕНИЙ", and
+    "# КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ" by "## КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ" over the results table: a citation
+    names each once ("КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ › Возгорание Стургениума")."""
+    for doc_sections in sections.values():
+        for s in doc_sections:
+            path = [h.casefold() for h in s.heading_path]
+            assert all(a != b for a, b in zip(path, path[1:])), s.heading_path
+    ru = sections["dw3-rulebook"]
+    assert _section(ru, "Возгорание Стургениума").heading_path[1:] == (
+        "КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ", "Возгорание Стургениума")
+    assert _section(ru, "Флоты").heading_path[1:] == ("ФОРМИРОВАНИЕ ВОЕННЫХ СОЕДИНЕНИЙ", "Флоты")

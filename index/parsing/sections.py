@@ -126,7 +126,10 @@ class SectionBuilder:
 
     @property
     def headings(self) -> list[str]:
-        return [t for _, t in self._stack]
+        """The open headings; one that repeats its parent's title ("# КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ",
+        then "## КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ" over the results table) is cited once."""
+        titles = [t for _, t in self._stack]
+        return [t for i, t in enumerate(titles) if not i or t.casefold() != titles[i - 1].casefold()]
 
     @property
     def is_empty(self) -> bool:
