@@ -215,3 +215,14 @@ def test_a_heading_repeating_its_parent_is_cited_once(sections):
     assert _section(ru, "Возгорание Стургениума").heading_path[1:] == (
         "КРИТИЧЕСКИЕ ПОВРЕЖДЕНИЯ", "Возгорание Стургениума")
     assert _section(ru, "Флоты").heading_path[1:] == ("ФОРМИРОВАНИЕ ВОЕННЫХ СОЕДИНЕНИЙ", "Флоты")
+
+
+def test_a_note_stays_with_the_rule_it_annotates(sections):
+    """"**Обратите внимание:** когда Модель заняла Финальную Позицию, не забудьте переместить к ней
+    любые маркеры и токены" is a note on Final Position, not a rule named "Обратите внимание"."""
+    ru = sections["dw3-rulebook"]
+    assert not any(s.heading_path[-1] in {"Обратите внимание", "Важное замечание", "Важно", "Помните"}
+                   for s in ru)
+    final = _section(ru, "Финальная Позиция")
+    assert "не забудьте переместить к ней любые маркеры и токены" in final.text
+    assert not any(t.name == "Обратите внимание" for s in ru for t in s.terms)

@@ -44,7 +44,20 @@ _LISTED = re.compile(
     r"(?::\s*\*\*|\*\*\s*(?:\(\*?(?P<en_after>[A-Za-z][^)*\n]{1,60})\*?\))?\s*:)")
 
 
+# Run-in labels that name no rule: a note on the rule before them ("**Обратите внимание:** когда
+# Модель заняла Финальную Позицию, не забудьте переместить к ней любые маркеры …").
+_NOTE_LABELS = frozenset({"важно", "важное замечание", "обратите внимание", "помните", "примечание",
+                          "note", "important", "remember"})
+
+
 def _run_in_term(paragraph: str) -> DefinedTerm | None:
+    """The rule a paragraph's bold opening label defines; a note's label defines none, so the
+    note stays with the rule it annotates."""
+    term = _labelled_term(paragraph)
+    return None if term is None or term.name.casefold() in _NOTE_LABELS else term
+
+
+def _labelled_term(paragraph: str) -> DefinedTerm | None:
     listed = _LISTED.match(paragraph)
     if listed:
         english = (listed.group("en") or listed.group("en_after") or "").strip() or None
