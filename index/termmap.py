@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from index.parsing.sections import Section
-from index.text import is_cyrillic
+from index.text import is_cyrillic, stems
 
 SYNONYMS_FILE = Path(__file__).resolve().parent / "data" / "synonyms.toml"
 
@@ -73,7 +73,10 @@ def mine_inline_pairs(sections: list[Section]) -> list[TermPair]:
             if term.english and is_cyrillic(term.name):
                 pairs.append(TermPair(_clean(term.english), _clean(term.name), "inline"))
         for match in _INLINE.finditer(section.text):
-            russian = _trim_russian(_clean(match["ru"]), match["en"])
+            # "**Военные Соединения (Force)**": the bold span is the whole term (trimmed to the
+            # English word count it was "Force = Соединения")
+            bold = section.text[max(0, match.start() - 2):match.start()] == "**"
+            russian = _clean(match["ru"]) if bold else _trim_russian(_clean(match["ru"]), match["en"])
             if russian and is_cyrillic(russian):
                 pairs.append(TermPair(_clean(match["en"]), russian, "inline"))
     return pairs
@@ -103,12 +106,34 @@ def load_synonyms(path: Path = SYNONYMS_FILE) -> Synonyms:
     return Synonyms(pairs, expansions, translations)
 
 
+_BOLD = re.compile(r"\*\*([^*\n]{2,80}?)\*\*")
+
+
+def _printed_names(ru_text: str, ru_sections: list[Section]) -> set[tuple[str, ...]]:
+    """The stems of every name the book prints as one: headings, defined terms, bold phrases
+    (their parenthesised English left out)."""
+    names = [t.name for s in ru_sections for t in s.terms] + [h for s in ru_sections for h in s.heading_path]
+    names += [re.sub(r"\([^)]*\)", "", m.group(1)) for m in _BOLD.finditer(ru_text)]
+    return {tuple(stems(n)) for n in names}
+
+
+def _is_cut(pair: TermPair, printed_names: set[tuple[str, ...]]) -> bool:
+    """A name of several words paired with one common word the book never prints as a name: the
+    index's "Into the Fray (В атаку)", "Measuring Range (Дистанции)". It would name every
+    passage saying "атака" or "дистанция" in English (search enrichment, the term map)."""
+    russian = tuple(stems(pair.russian))
+    return len(pair.english.split()) >= 2 and len(russian) == 1 and russian not in printed_names
+
+
 def build_term_map(ru_text: str, ru_sections: list[Section], synonyms: Synonyms) -> list[TermPair]:
     """All pairs, de-duplicated on (english, russian) casefolded, most trusted source first."""
     seen: set[tuple[str, str]] = set()
     result: list[TermPair] = []
+    printed_names = _printed_names(ru_text, ru_sections)
     for pair in [*mine_index_pairs(ru_text), *mine_inline_pairs(ru_sections), *synonyms.pairs]:
         key = (pair.english.casefold(), pair.russian.casefold())
+        if pair.source != "curated" and _is_cut(pair, printed_names):
+            continue
         if key not in seen and pair.english and pair.russian:
             seen.add(key)
             result.append(pair)

@@ -76,6 +76,12 @@ def test_every_mined_pair_is_two_whole_terms_printed_in_the_book() -> None:
     mined = {(p.english, p.russian) for p in pairs}
     assert ("Minefields", "Минные поля") in mined and ("Minefields", "поля") not in mined
     assert ("Sustained", "Непрерывный огонь") in mined and ("Sustained", "огонь") not in mined
+    # a bold name is the whole term: "**Военные Соединения (Force)**", not "Соединения"
+    assert ("Force", "Военные Соединения") in mined and ("Force", "Соединения") not in mined
+    # the index pairs a name of several words with one common word the book never prints as a
+    # name ("Into the Fray (В атаку)", "Measuring Range (Дистанции)"): not a term pair
+    assert ("Into the Fray", "В атаку") not in mined and ("Measuring Range", "Дистанции") not in mined
+    assert ("Measuring Range", "Категории дистанции") in mined and ("Repair", "Ремонт") in mined
 
 
 def test_every_expansion_names_words_the_rules_use() -> None:
