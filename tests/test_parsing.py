@@ -226,3 +226,14 @@ def test_a_note_stays_with_the_rule_it_annotates(sections):
     final = _section(ru, "Финальная Позиция")
     assert "не забудьте переместить к ней любые маркеры и токены" in final.text
     assert not any(t.name == "Обратите внимание" for s in ru for t in s.terms)
+
+
+def test_a_run_in_rule_glued_to_the_paragraph_before_starts_its_own(sections):
+    """The PDF's text ran "… за каждый Токен Эскорта. **Удаление Эскорта:** каждый раз, когда …"
+    into one paragraph and broke "- Набор Боевых Кубов Абордажа одной из" / "Моделей
+    Сопровождаемого Подразделения получает +1 куб" at a page end (the book capitalises its terms)."""
+    escort = next(s for s in sections["dw3-rulebook"] if s.heading_path[1:] == ("ЭСКОРТ",))
+    assert any(p.startswith("**Удаление Эскорта:** каждый раз") for p in escort.paragraphs)
+    assert any("Абордажа одной из Моделей Сопровождаемого Подразделения получает +1 куб" in p
+               for p in escort.paragraphs)
+    assert "Удаление Эскорта" in [t.name for t in escort.terms]

@@ -104,22 +104,36 @@ def _run_in_headings(raw_lines: list[str]) -> set[int]:
 _SENTENCE_END = re.compile(r"[.!?:;…»\"”)]\s*$")
 
 
+def _runs_on(before: str, text: str) -> bool:
+    """`text`, after a break, continues the paragraph `before`: it opens in lowercase and `before`
+    left its sentence open, or `before` stops on a Russian word in lowercase mid-sentence ("…
+    Набор Боевых Кубов Абордажа одной из" / "Моделей Сопровождаемого Подразделения …": the book
+    capitalises its terms). A table row, a heading, a list item or a bold label starts anew."""
+    if _HEADING.match(before) or _TABLE_ROW.search(before) or _SENTENCE_END.search(_TAGS.sub("", before)):
+        return False
+    if text[:1].islower():
+        return True
+    return (_CYRILLIC_LOWER.match(before.rstrip()[-1:]) is not None and text[:1].isalpha()
+            and not LIST_ITEM.match(text))
+
+
+_CYRILLIC_LOWER = re.compile(r"[а-яё]")
+
+
 def _join_page_breaks(raw_lines: list[str]) -> list[str]:
     """Lines with the blank lines of a page or column break removed where a sentence runs on.
 
     The PDF's text breaks mid-sentence at a page end: "…у которой есть Критические Повреждения" /
     "или Уровень Дезорганизации, бросьте количество Боевых Кубов, равное ее Массе" became two
-    paragraphs, so no passage sentence held the rule whole. A paragraph that opens in lowercase
-    continues the paragraph before it when that one ends without closing its sentence; a word
-    hyphenated across the break ("следую-" / "щей") is joined whole. Headings never join."""
+    paragraphs, so no passage sentence held the rule whole (`_runs_on` tells a run-on). A word
+    hyphenated across the break ("следую-" / "щей") is joined whole."""
     out: list[str] = []
     for raw in raw_lines:
         text = raw.strip()
         last = len(out) - 1
         while last >= 0 and not out[last].strip():
             last -= 1
-        if (text[:1].islower() and last >= 0 and last < len(out) - 1 and not _HEADING.match(out[last])
-                and not _SENTENCE_END.search(_TAGS.sub("", out[last]))):
+        if text and 0 <= last < len(out) - 1 and _runs_on(out[last], text):
             del out[last + 1:]
             before = out[last].rstrip()
             if before.endswith("-") and before[-2:-1].isalpha():
@@ -167,11 +181,28 @@ def _figure_ends(raw_lines: list[str], heading_lines: list[int], levels: list[in
     return ends
 
 
+# A sentence's end, then a bold label with its colon: "… за каждый Токен Эскорта. **Удаление
+# Эскорта:** каждый раз, когда …" — the PDF's text ran a new run-in rule into the paragraph before.
+_LABEL_IN_LINE = re.compile(r"(?<=[.!?])\s+(?=\*\*[^*\n]{2,60}?(?:\([^)\n]{2,60}\))?:\*\*)")
+
+
+def _split_run_in_labels(raw_lines: list[str]) -> list[str]:
+    """A run-in rule glued to the paragraph before starts a paragraph of its own."""
+    out: list[str] = []
+    for raw in raw_lines:
+        parts = _LABEL_IN_LINE.split(raw) if not _HEADING.match(raw) else [raw]
+        for k, part in enumerate(parts):
+            if k:
+                out.append("")
+            out.append(part)
+    return out
+
+
 def parse_markdown(text: str, doc: DocumentInfo) -> list[Section]:
     builder = SectionBuilder(
         doc.title, lambda lines: "\n".join(lines).strip(), _run_in_term, _heading_term_of, doc.skip_sections
     )
-    raw_lines = _join_page_breaks(text.replace("\r\n", "\n").split("\n"))
+    raw_lines = _split_run_in_labels(_join_page_breaks(text.replace("\r\n", "\n").split("\n")))
     run_in = _run_in_headings(raw_lines)
     heading_lines = [i for i, raw in enumerate(raw_lines) if _HEADING.match(raw) and i not in run_in]
     headings = [(len(m.group(1)), _clean_heading(m.group(2)))
