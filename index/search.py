@@ -552,7 +552,7 @@ class Searcher:
         # also answered questions the rules cannot (players_ru abstention 0.71 -> 0.62).
         relevance_query = query if cyrillic else asked
         topic = list(query.topic)
-        topic_names = self._spotted(topic)  # read once for both readings of these words
+        topic_names = self._spotted(topic, allowed)  # read once for both readings of these words
         relevance_topic = list(relevance_query.topic)
         named = self._named_rules(relevance_topic, relevance_query.weights, allowed, loose=True,
                                   spotted_names=topic_names if relevance_topic == topic else None)
@@ -701,8 +701,9 @@ class Searcher:
         was measured: it took the skirmish table's "airborne ... leadership check" to Dystopian Wars.)"""
         return {g for s in query.topic if (g := self._game_of_word(s)) is not None}
 
-    def _spotted(self, topic: list[str]) -> list[tuple[SpottedTerm, set[str]]]:
-        """The terms the question's words name, each with the question stems that name it."""
+    def _spotted(self, topic: list[str], allowed: np.ndarray | None = None) -> list[tuple[SpottedTerm, set[str]]]:
+        """The terms the question's words name, each with the question stems that name it (with
+        `allowed`: names defined in the searched documents only)."""
         # A misspelt name names its rule too ("devistating", "emergancy manuver"): a word the
         # books never use is read as their nearest spelling, as `admiralty rule` reads it.
         typed: dict[str, str] = {}
@@ -711,7 +712,8 @@ class Searcher:
                 typed[near[0]] = stem
         return [(term, {typed.get(s, s) for s in term.stems})
                 for term in self._spotter.spot([s if s in self._vocabulary else next(
-                    (n for n, t in typed.items() if t == s), s) for s in topic])]
+                    (n for n, t in typed.items() if t == s), s) for s in topic],
+                    None if allowed is None else lambda chunk: bool(allowed[self._row_of_chunk[chunk]]))]
 
     def _named_rules(self, topic: list[str], weights: Mapping[str, float], allowed: np.ndarray,
                      candidates: Sequence[str] = (), loose: bool = False,
@@ -725,7 +727,7 @@ class Searcher:
         `spotted_names`: `_spotted(topic)`, when the caller already has it."""
         total = sum(weights.values()) or 1.0
         named: dict[str, float] = {}
-        spotted = list(self._spotted(topic) if spotted_names is None else spotted_names)
+        spotted = list(self._spotted(topic, allowed) if spotted_names is None else spotted_names)
         if loose and EXPANSIONS_NAME_RULES:
             # A player's word for a rule term names that rule too ("crash" -> Collision,
             # "крит" -> Критическое повреждение) when it stands for one term only ("rock" ->

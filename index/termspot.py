@@ -6,7 +6,7 @@ Matching is on stems, so every inflection counts ("rammed" -> Ram, "Тарана
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from index.text import is_cyrillic, stems
@@ -82,15 +82,20 @@ class TermSpotter:
             if is_cyrillic(" ".join(ru_stems)):
                 self._by_russian.setdefault(ru_stems[0], []).append((ru_stems, en_stems))
 
-    def spot(self, question_stems: list[str]) -> list[SpottedTerm]:
+    def spot(self, question_stems: list[str], searched: Callable[[str], bool] | None = None) -> list[SpottedTerm]:
         """Terms named in the question, longest first; a shorter name inside a longer one
-        that was found is not listed again ("critical damage" hides "damage")."""
+        that was found is not listed again ("critical damage" hides "damage"). `searched`: whether
+        a chunk is in the documents searched; a name defined only outside them names nothing there
+        and hides nothing ("Levels of Disorder", the Russian book's, hid the 4th edition's
+        "Disorder" from a question searched in the 4th edition)."""
         found: list[SpottedTerm] = []
         covered: set[int] = set()
         for n in range(min(self._longest, len(question_stems)), 0, -1):
             for i in range(len(question_stems) - n + 1):
                 term = self._terms.get(tuple(question_stems[i:i + n]))
                 if term is None or covered.issuperset(range(i, i + n)):
+                    continue
+                if searched is not None and not any(searched(c) for c in sorted(term.chunk_ids)):
                     continue
                 found.append(term)
                 covered.update(range(i, i + n))

@@ -73,8 +73,10 @@ def _labelled_term(paragraph: str) -> DefinedTerm | None:
 
 
 def _heading_term_of(title: str) -> DefinedTerm | None:
-    """A heading names a rule unless it is an ALL-CAPS chapter title without a translation."""
-    return _term_from_title(title) if not title.isupper() or "(" in title else None
+    """A heading names the rule printed under it, an ALL-CAPS chapter title too ("ЭСКОРТ", "ЭТАП
+    РЕМОНТА": the chapter's own text is that rule), as the quick reference's headings do. (A name
+    only the Russian book defines no longer hides another edition's shorter one: index.termspot.)"""
+    return _term_from_title(title)
 
 
 def _run_in_headings(raw_lines: list[str]) -> set[int]:
