@@ -35,6 +35,9 @@ _QUESTION_WORDS = (
     "просто если нужно надо вообще stuff thing things something anything kind sort lot book "
     # chat around a question: greetings and thanks name no rule ("thanks, that's all for now!")
     "hi hello hey thank thanks cheers bye lol lmao all now спасибо привет пока "
+    # Russian chat around a question ("скрытая цель — что это даёт по факту?", "чё будет, короче?")
+    "дает факту вроде короче чё кстати реально разве правильно тут щас прям "
+    "происходит случится бывает "
     # chat spellings of the words above ("wat does SDV stand for n when do u use it")
     "wat wut wot u ur r n ya pls plz thx ty tho gonna wanna lemme dunno"
 )

@@ -1,0 +1,15 @@
+"""Russian players' words: what a question is about, as the search reads it."""
+from __future__ import annotations
+
+from index.relevance import topic_stems
+from index.text import stems
+
+
+def test_russian_chat_around_a_question_is_not_its_topic():
+    """"скрытая цель — что это даёт по факту?" asks about an obscured target; "даёт" and "по факту"
+    only frame it (as "what does it do, actually"). Weighed as topic words they made a rule that
+    "даёт" something (Магнитное: "дает Модели Маркер") outrank the rule named Скрытый."""
+    assert topic_stems(stems("скрытая цель — что это даёт по факту?")) == ["скрыт", "цел"]
+    assert topic_stems(stems("чё будет, короче, если кораблик вылезет за край стола?"))[:2] == ["кораблик", "вылезет"]
+    # a rule's own verb stays a topic word: "получает" (gains) is not framing
+    assert "получа" in topic_stems(stems("а что получает корабль который таранят?"))
