@@ -189,6 +189,7 @@ def test_a_bulleted_list_of_definitions_is_one_section_per_definition(sections):
     assert ground.heading_path[1] == "ОСНОВНЫЕ ТЕРМИНЫ"
     assert ground.terms[0].english == "Ground Unit"
     assert "Такие модели не могут перемещаться" in ground.text and "Воздушное" not in ground.text
+    assert ground.text.startswith("**Наземная (Ground Unit):**")  # read on its own, not as a list item
     aerial = _section(ru, "Воздушное подразделение")
     assert "можно временно удалить воздушную модель" in aerial.text
     assert "Подводное подразделение" not in aerial.text

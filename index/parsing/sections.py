@@ -55,6 +55,7 @@ def drop_repeated_paragraphs(sections: list[Section], min_chars: int = 40) -> li
 
 
 LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s")  # "- ", "• ", "1. ", "2) "
+_BULLET = re.compile(r"^\s*[-•]\s+")  # an unnumbered item's mark ("*" opens bold text here)
 
 
 def split_definition_lists(
@@ -97,7 +98,10 @@ def split_definition_lists(
         for n, (term, body) in enumerate(entries):
             # With no introduction, the list's own heading names its first entry's chunk.
             terms = [term, *heading_terms] if n == 0 and not own else [term]
-            out.append(Section((*section.heading_path, term.name), [paragraphs[i] for i in body], terms))
+            texts = [paragraphs[i] for i in body]
+            # a bulleted definition read on its own is not a list item ("- **Наземная …**" -> "**Наземная …**")
+            texts[0] = _BULLET.sub("", texts[0], count=1)
+            out.append(Section((*section.heading_path, term.name), texts, terms))
     return out
 
 
