@@ -110,7 +110,8 @@ def report(name: str, rows: Sequence[dict[str, Any]], answered: Sequence[bool]) 
     n = max(1, len(ans))
     r1, r5 = sum(r["h1"] and a for r, a in ans) / n, sum(r["h5"] and a for r, a in ans) / n
     return (f"{name:<16} R@1 {r1:.2f}  R@5 {r5:.2f}"
-            f"  quote {sum(r['quote'] and a for r, a in ans) / n:.2f}  false not-found {sum(not a for _, a in ans)}/{n}"
+            f"  quote {sum(r['quote'] and a for r, a in ans) / n:.2f}"
+            f"  false not-found {sum(not a for _, a in ans)}/{len(ans)}"
             f"  abstained {sum(not a for a in neg)}/{len(neg)}")
 
 

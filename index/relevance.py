@@ -132,7 +132,8 @@ _OFF_RULES = re.compile("|".join((
     r"сам\w+ (?:сильн|красив|лучш)\w* фракц\w*", r"фракци\w* сам\w+",
     r"\blore\b", r"\bлор\w*",  # the setting's story
     # what a unit costs is its card's (units/), not a rule
-    r"\bpoints? costs?\b", r"\bhow many points (?:does|is|are) .{1,40}\bcosts?\b", r"сколько очков стоит",
+    r"\bwhat(?:'s| is) the points? cost\b", r"\bpoints? cost of (?:a|an|the)\b",
+    r"\bhow many points (?:does|is|are) .{1,40}\bcosts?\b", r"сколько очков стоит",
     # shopping
     r"\bwhere (?:can|do|should) (?:i|we|you) (?:buy|get)\b", r"\b(?:price|prices|cheapest|ebay|dollars?|euros?|quid)\b",
     r"\b(?:game|hobby|local) (?:shop|store)\b", r"\bкуп\w+", r"\bцен[аыу]\b", r"\bдешевл\w*", r"\bмагазин\w*",

@@ -9,12 +9,14 @@ import pytest
 from index.names import NameReader
 from index.relevance import (
     Evidence,
+    PrintedTogether,
+    asks_off_rules,
     claimed_names,
     content_words,
     in_the_rules,
     is_relevant,
 )
-from index.text import is_stopword
+from index.text import is_stopword, stems
 
 
 def test_a_name_spelt_in_capitals_or_before_a_kind_of_rule_is_claimed() -> None:
@@ -86,3 +88,86 @@ def test_a_rule_name_typed_short_inside_a_long_question_counts() -> None:
     assert reader.typed("Interphase Generator", "interphase gen: can they even shoot me while im phased lol") >= 0.9
     assert reader.typed("Interphase Generator", "intrephase generater, can they shoot me?") >= 0.8
     assert reader.typed("Interphase Generator", "can they even shoot me while im phased lol") == 0.0
+
+
+# -- what the rules print together (index.relevance.PrintedTogether) ------------------------
+# Two rules of the 4th-edition glossary, verbatim: Flotsam and Torpedo.
+_FLOTSAM = "If this model is Destroyed, replace it with a Wreck  marker, positioned over the model’s Centre Point."
+_TORPEDO = "This weapon cannot Contribute to an Attack action if the Initial Target is within 5” of this model."
+
+
+def _together() -> PrintedTogether:
+    return PrintedTogether({"flotsam": _FLOTSAM, "torpedo": _TORPEDO})
+
+
+def _question(text: str) -> tuple[list[str], dict[str, float], dict[str, frozenset[str]]]:
+    topic = stems(text)
+    return topic, dict.fromkeys(topic, 1.0), {s: frozenset({s}) for s in topic}
+
+
+def test_a_sentence_that_holds_the_asked_words_is_read_whole() -> None:
+    """"destroyed ... wreck marker" is in Flotsam's one sentence; "wreck torpedo" is in no sentence."""
+    together = _together()
+    _, weights, spellings = _question("destroyed wreck marker")
+    assert together.best_in(together.sentence_shares(weights, spellings), "flotsam") == 1.0
+    _, weights, spellings = _question("wreck torpedo")
+    shares = together.sentence_shares(weights, spellings)
+    assert together.best_in(shares, "flotsam") == 0.5 and together.best_in(shares, "torpedo") == 0.0
+
+
+def test_neighbouring_words_never_printed_together_are_counted() -> None:
+    """"wreck marker" is printed as a phrase; "torpedo nets" is not ("net" is not printed at all,
+    so only printed words make pairs); "marker centre" stands three words apart in Flotsam."""
+    together = _together()
+    printed = set(stems(_FLOTSAM + " " + _TORPEDO + " torpedo"))
+    for text, unprinted in (("wreck marker", 0.0), ("torpedo nets", 0.0), ("torpedo wreck", 1.0),
+                            ("marker centre", 1.0)):
+        topic, _, spellings = _question(text)
+        assert together.unprinted_pairs(topic, spellings, lambda s: s in printed) == unprinted, text
+
+
+# -- questions the rules do not answer, whatever rule words they use ------------------------
+@pytest.mark.parametrize("question", [
+    "what house rules do people use to make SRS less annoying?",
+    "какие хоумрулы вы используете для SRS?",
+    "any tips for magnetising airship models?",
+    "what colour primer should I use before painting metallic hulls?",
+    "what's the lore reason the Commonwealth and the Empire are at war?",
+    "is the Sultanate fleet any good in the current meta?",
+    "какая фракция сейчас самая имбовая?",
+    "What's the points cost of an escort token in 4e?",
+    "сколько очков стоит британский линкор?",
+    "where can I buy the starter set cheapest?",
+])
+def test_house_rules_opinions_lore_prices_and_hobby_tips_are_asked_off_the_rules(question: str) -> None:
+    assert asks_off_rules(question)
+
+
+@pytest.mark.parametrize("question", [
+    "what does the Magnetic Generator do?",  # a rule's name, not modelling
+    "jury rigged repairs per the 3rd ed qrs - what do they cost me?",
+    "does the points cost of upgrades count toward the limit?",
+    "how does the Storm Generator work?",
+    "сколько стоит разворот на месте?",
+])
+def test_rules_questions_with_near_words_are_not_off_the_rules(question: str) -> None:
+    assert not asks_off_rules(question)
+
+
+def test_no_answerable_development_or_players_question_is_off_the_rules() -> None:
+    """The frame refuses outright, so it must never meet a question the rules answer: none of the
+    answerable questions of the three dev sets and our players' sets (1,000+) uses it."""
+    from bench.retrieval import DEV_SETS, OWN_SETS, load_jsonl
+
+    # (the fresh_* sets are the held-out set another helper keeps unread)
+    paths = [*DEV_SETS.values(), *(p for p in OWN_SETS if not p.stem.startswith("fresh"))]
+    answerable = [q["question"] for path in paths if path.exists() for q in load_jsonl(path) if q["gold"]]
+    assert len(answerable) > 500
+    assert [q for q in answerable if asks_off_rules(q)] == []
+
+
+def test_a_hobby_question_is_not_in_the_rules_nor_read_as_a_rule_name(searcher) -> None:
+    """"magnetising" is spelt like the Magnetic rules, but the player asks about modelling: not in the
+    rules, the closest passages still shown, and not read as the rule "Magnetic"."""
+    result = searcher.ask("any tips for magnetising airship models?", k=5)
+    assert result.status == "not_found" and result.read_as is None and result.results
