@@ -40,7 +40,6 @@ from index.query import Query, parse_query
 from index.relevance import (
     QUESTION_STEMS,
     Evidence,
-    PrintedTogether,
     asks_off_rules,
     claimed_names,
     content_words,
@@ -102,10 +101,6 @@ class QuestionEvidence:
     words: int  # distinct content words (index.relevance.content_words)
     unknown_name: float  # 1.0: it presents a name no rule name, heading or text prints
     dense_stats: tuple[float, float] | None  # (std, mean) of its cosines with every passage
-    # per sentence of the documents, the share of its weight printed there (read in the question's
-    # own spellings, and through the term map): index.relevance.PrintedTogether
-    sentence_shares: tuple[np.ndarray, np.ndarray] | None = None
-    unprinted_pairs: float = 0.0
     off_rules: float = 0.0  # index.relevance.asks_off_rules
 
 
@@ -302,7 +297,6 @@ class Searcher:
             if term is not None and player_word:
                 self._expansion_terms_by_first.setdefault(player_word[0], []).append((player_word, term))
         self._runs: frozenset[str] | None = None  # runs of up to four words the documents print
-        self._printed_together: PrintedTogether | None = None
 
     def _term_of_expansion(self, words: list[str]) -> SpottedTerm | None:
         """The term a player word's expansion names exactly, when it names one term only."""
@@ -320,7 +314,6 @@ class Searcher:
             self._named_title(key)
             rule_text(rule.text)
         self._read_printed()
-        self._together()
         for stem in self._vocabulary_list:  # which game's own word each is (an FTS query per word)
             self._game_of_word(stem)
         for key, rule in self.rules.items():
@@ -864,34 +857,17 @@ class Searcher:
             cosine_z = (cosine - mean) / spread if spread > 0 else 0.0
         title = self._named_title(key)
         titled = sum(query.weights[s] for s in matched if not query.variants[s].isdisjoint(title))
-        sentence = together = 0.0
-        if asked.sentence_shares is not None:
-            own, translated = asked.sentence_shares
-            shares = translated if variants is not query.variants else own
-            sentence, together = self._together().best_in(shares, key), float(own.max(initial=0.0))
         return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), asked.unknown,
                         asked.words, asked.unknown_name,
                         titled / total if total else 0.0, cosine_z, self._name_typed(key, query),
-                        sentence, together, asked.unprinted_pairs, asked.off_rules)
+                        asked.off_rules)
 
     def _question_evidence(self, query: Query, dense_scores: np.ndarray | None) -> QuestionEvidence:
         total = sum(query.weights.values())
         unknown = sum(w for s, w in query.weights.items() if query.variants[s].isdisjoint(self._vocabulary))
         stats = None if dense_scores is None else (float(dense_scores.std()), float(dense_scores.mean()))
-        together = self._together()
-        shares = (together.sentence_shares(query.weights, query.variants),
-                  together.sentence_shares(query.weights, query.translated))
-        unprinted = together.unprinted_pairs(query.topic, query.variants,
-                                             lambda s: not query.variants[s].isdisjoint(self._vocabulary))
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
-                                self._names_unknown(query), stats, shares, unprinted,
-                                float(asks_off_rules(query.text)))
-
-    def _together(self) -> PrintedTogether:
-        """What the rules print together (index.relevance), read once."""
-        if self._printed_together is None:
-            self._printed_together = PrintedTogether({key: rule.text for key, rule in self.rules.items()})
-        return self._printed_together
+                                self._names_unknown(query), stats, float(asks_off_rules(query.text)))
 
     def _named_title(self, key: str) -> frozenset[str]:
         """A rule's title stems and its names' stems (once per rule)."""

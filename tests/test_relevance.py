@@ -9,14 +9,13 @@ import pytest
 from index.names import NameReader
 from index.relevance import (
     Evidence,
-    PrintedTogether,
     asks_off_rules,
     claimed_names,
     content_words,
     in_the_rules,
     is_relevant,
 )
-from index.text import is_stopword, stems
+from index.text import is_stopword
 
 
 def test_a_name_spelt_in_capitals_or_before_a_kind_of_rule_is_claimed() -> None:
@@ -88,42 +87,6 @@ def test_a_rule_name_typed_short_inside_a_long_question_counts() -> None:
     assert reader.typed("Interphase Generator", "interphase gen: can they even shoot me while im phased lol") >= 0.9
     assert reader.typed("Interphase Generator", "intrephase generater, can they shoot me?") >= 0.8
     assert reader.typed("Interphase Generator", "can they even shoot me while im phased lol") == 0.0
-
-
-# -- what the rules print together (index.relevance.PrintedTogether) ------------------------
-# Two rules of the 4th-edition glossary, verbatim: Flotsam and Torpedo.
-_FLOTSAM = "If this model is Destroyed, replace it with a Wreck  marker, positioned over the model’s Centre Point."
-_TORPEDO = "This weapon cannot Contribute to an Attack action if the Initial Target is within 5” of this model."
-
-
-def _together() -> PrintedTogether:
-    return PrintedTogether({"flotsam": _FLOTSAM, "torpedo": _TORPEDO})
-
-
-def _question(text: str) -> tuple[list[str], dict[str, float], dict[str, frozenset[str]]]:
-    topic = stems(text)
-    return topic, dict.fromkeys(topic, 1.0), {s: frozenset({s}) for s in topic}
-
-
-def test_a_sentence_that_holds_the_asked_words_is_read_whole() -> None:
-    """"destroyed ... wreck marker" is in Flotsam's one sentence; "wreck torpedo" is in no sentence."""
-    together = _together()
-    _, weights, spellings = _question("destroyed wreck marker")
-    assert together.best_in(together.sentence_shares(weights, spellings), "flotsam") == 1.0
-    _, weights, spellings = _question("wreck torpedo")
-    shares = together.sentence_shares(weights, spellings)
-    assert together.best_in(shares, "flotsam") == 0.5 and together.best_in(shares, "torpedo") == 0.0
-
-
-def test_neighbouring_words_never_printed_together_are_counted() -> None:
-    """"wreck marker" is printed as a phrase; "torpedo nets" is not ("net" is not printed at all,
-    so only printed words make pairs); "marker centre" stands three words apart in Flotsam."""
-    together = _together()
-    printed = set(stems(_FLOTSAM + " " + _TORPEDO + " torpedo"))
-    for text, unprinted in (("wreck marker", 0.0), ("torpedo nets", 0.0), ("torpedo wreck", 1.0),
-                            ("marker centre", 1.0)):
-        topic, _, spellings = _question(text)
-        assert together.unprinted_pairs(topic, spellings, lambda s: s in printed) == unprinted, text
 
 
 # -- questions the rules do not answer, whatever rule words they use ------------------------
