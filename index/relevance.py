@@ -114,6 +114,18 @@ def claimed_names(text: str) -> list[tuple[str, ...]]:
     return runs
 
 
+# A label the question opens with ("infinity ARO - can i react …", "uno: can you stack …") names
+# what it is about; when it names no edition or game of ours and the documents print none of its
+# words, it is about something they do not have (bench: no answerable dev or players' question).
+_LABEL = re.compile(r"^\s*([^:?!.]{2,40}?)\s*(?::|\s[-–—]\s)")
+
+
+def opening_label(text: str) -> str | None:
+    """The label the question opens with (see above), if any."""
+    match = _LABEL.match(text)
+    return match.group(1) if match else None
+
+
 # -- what the question asks for ------------------------------------------------------------
 # Some questions share the game's words but ask for something no rule gives: a house rule or an
 # opinion of one, which faction is best, lore, prices and shops, painting and modelling tips.

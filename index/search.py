@@ -45,6 +45,7 @@ from index.relevance import (
     content_words,
     in_the_rules,
     load_model,
+    opening_label,
 )
 from index.rerank import DEPTH as RERANK_LEARNED_DEPTH
 from index.rerank import Candidate, RerankModel
@@ -885,11 +886,18 @@ class Searcher:
 
     def _names_unknown(self, query: Query) -> float:
         """1.0 when the question presents a name ("Flagship Command Orders", "the tidal current
-        rule") that no rule name, heading or rule text prints in any of its spellings; else 0.0."""
+        rule") that no rule name, heading or rule text prints in any of its spellings, or opens with
+        a label naming none of our editions or games whose words no document prints ("uno: …")."""
         for run in claimed_names(query.plain):
             spellings = [[s, *sorted(query.variants.get(s, frozenset()) - {s})][:4] for s in run]
             if not any(tuple(combo) in self._name_runs or " ".join(combo) in self._printed_runs()
                        for combo in itertools.product(*spellings)):
+                return 1.0
+        label = opening_label(query.text)
+        if label is not None:
+            about = self.parse(label)
+            if not (about.editions or about.games) and about.variants and \
+                    all(spellings.isdisjoint(self._vocabulary) for spellings in about.variants.values()):
                 return 1.0
         return 0.0
 

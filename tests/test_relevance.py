@@ -14,6 +14,7 @@ from index.relevance import (
     content_words,
     in_the_rules,
     is_relevant,
+    opening_label,
 )
 from index.text import is_stopword
 
@@ -134,3 +135,20 @@ def test_a_hobby_question_is_not_in_the_rules_nor_read_as_a_rule_name(searcher) 
     rules, the closest passages still shown, and not read as the rule "Magnetic"."""
     result = searcher.ask("any tips for magnetising airship models?", k=5)
     assert result.status == "not_found" and result.read_as is None and result.results
+
+
+def test_the_label_a_question_opens_with_is_read() -> None:
+    assert opening_label("uno: can you stack draw two cards?") == "uno"
+    assert opening_label("infinity ARO - can i react to a model that moves out of line of sight?") == "infinity ARO"
+    assert opening_label("how does the Ram rule work in dw4?") is None
+    assert opening_label("what's 3.5: a number?") is None  # a sentence's end comes first
+
+
+@pytest.mark.parametrize("question, status", [
+    ("uno: can you stack draw two cards?", "not_found"),  # a label the documents print no word of
+    ("dust: how far can soldiers regroup move", "answered"),  # a label naming a game of ours
+    ("dw4: my ship is already on 3 disorder and takes another one, what happens?", "answered"),
+])
+def test_a_label_naming_nothing_the_documents_print_is_another_subject(searcher, question: str, status: str) -> None:
+    result = searcher.ask(question, k=5)
+    assert result.status == status and result.results
