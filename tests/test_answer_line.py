@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from index.answer import QUOTE_MAX_CHARS, best_quote, model_weights
-from index.answer_features import FEATURES, is_heading
+from index.answer_features import FEATURES, is_heading, sentence_facts
+from index.answer_segments import segments
 from index.answer_shape import question_shape
 from index.relevance import topic_stems
 from index.text import stems
@@ -117,3 +118,20 @@ def test_a_line_never_opens_with_a_stat_row():
     text = f"{CRIPPLED_ROW}\n\n{CRIPPLED_RULE}"
     quote = _quote(text, "what happens when a ship is crippled")
     assert quote.startswith("Battle ready models change to crippled")
+
+
+# DW4 glossary, Ablative Armour, printed over five lines: "*Note: Ablative Armour (X) directly
+# opposes the Devastating (X) / quality, and their X values cancel each other out. For example, if
+# / an attack has Devastating (3) and the Initial Target has Ablative / Armour (2), ..."
+ABLATIVE_NOTE = _lines("dw4-rules-glossary.cat", "*Note: Ablative Armour (X) directly opposes", 5)
+
+
+def test_a_sentence_wrapped_over_printed_lines_is_one_segment():
+    pieces = [ABLATIVE_NOTE[s:e] for s, e in segments(ABLATIVE_NOTE)]
+    example = next(p for p in pieces if "an attack has Devastating (3)" in p)
+    # the worked example keeps its "For example, if" and its end: it is read as an example
+    assert example.startswith("For example, if") and "resolved with Devastating (1)." in example
+    assert sentence_facts(example).example
+    # the sentence before it, wrapped before a lower-case word, is one segment too
+    assert pieces[0].startswith("Note: Ablative Armour (X) directly opposes")
+    assert pieces[0].endswith("cancel each other out.")
