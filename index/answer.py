@@ -150,12 +150,17 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
         return []
     shape = shape or QuestionShape()
     held = _question_words_held(cut, weights, variants)
+    for i in range(len(spans) - 1):
+        if cut.facts[i].heading and not cut.facts[i + 1].heading and not is_step_number(cut.sentences[i]):
+            held[i + 1] = held[i + 1] | held[i]  # a sub-heading names what the sentence after it says
     read = [shaped(facts, shape) for facts in cut.facts]
     heaviest = max(weights.values()) or 1.0
     out = []
     for i, (start, _) in enumerate(spans):
         if i > 0 and not held[i] and not read[i].number:
             continue  # a line opens with what the question asks about (or the rule's opening)
+        if cut.facts[i].heading and i + 1 < len(spans):
+            continue  # ... and a heading's words open the sentence it names
         if cut.stat_row[i]:
             continue  # a unit card's stat row ("CRIPPLED 4 (3) 2 (1)") answers no rules question
         last = _last_segment(spans, cut.facts, i)

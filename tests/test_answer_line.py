@@ -135,3 +135,17 @@ def test_a_sentence_wrapped_over_printed_lines_is_one_segment():
     # the sentence before it, wrapped before a lower-case word, is one segment too
     assert pieces[0].startswith("Note: Ablative Armour (X) directly opposes")
     assert pieces[0].endswith("cancel each other out.")
+
+
+# DW4 glossary, Attack Run Mission: "INTERCEPTING MIXED STACKS / If an Interception Attempt is
+# resolved against an SRS Stack composed of two or more different types of SRS token, ... / First,
+# the active Admiral selects one type of squadron from their Stack."
+MIXED_STACKS = _lines("dw4-rules-glossary.cat", "INTERCEPTING MIXED STACKS", 6)
+
+
+def test_a_sub_heading_names_the_sentence_after_it_and_is_not_quoted_for_it():
+    # the heading's words count for the sentence it names; the line opens there, so the 300
+    # characters reach the step that answers
+    quote = _quote(MIXED_STACKS, "mixed stack interception")
+    assert quote.startswith("If an Interception Attempt is resolved against an SRS Stack")
+    assert "First, the active Admiral selects one type of squadron from their Stack." in quote
