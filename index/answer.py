@@ -33,7 +33,7 @@ from index.answer_features import (
 )
 from index.answer_segments import QUOTE_MAX_CHARS as QUOTE_MAX_CHARS
 from index.answer_segments import segments as segments
-from index.answer_shape import QuestionShape, asked_clause, question_shape
+from index.answer_shape import QuestionShape, question_shape
 from index.answer_shape import is_distance_question as is_distance_question
 from index.answer_shape import is_limit_question as is_limit_question
 from index.answer_shape import is_numeric_question as is_numeric_question
@@ -138,12 +138,10 @@ def _weight_of(found: set[str], weights: Mapping[str, float]) -> float:
 
 
 def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None = None,
-               shape: QuestionShape | None = None, closeness: Sequence[float] | None = None,
-               asked: frozenset[str] = frozenset()) -> list[Candidate]:
+               shape: QuestionShape | None = None, closeness: Sequence[float] | None = None) -> list[Candidate]:
     """Every answer line the rule offers: it opens with the rule's opening or a segment holding
     a question word (or the number asked), is chosen for up to MAX_CORE segments from there,
-    and runs on while it fits EXTEND_TO characters (a trailing heading left out). `asked`: the
-    question words of the clause that asks (index.answer_shape.asked_clause)."""
+    and runs on while it fits EXTEND_TO characters (a trailing heading left out)."""
     cut = rule_text(text)
     spans = cut.spans
     if not spans or not weights:
@@ -175,8 +173,7 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
             if spans[max(j, last)][1] - start < MIN_QUOTE_CHARS:
                 continue
             features = window_features(Window(i, j, max(j, last)), read, _weight_of(held[i], weights),
-                                       _weight_of(found, weights), _weight_of(found & asked, weights),
-                                       heaviest, shape, closeness)
+                                       _weight_of(found, weights), heaviest, shape, closeness)
             out.append(Candidate(start, spans[max(j, last)][1], tuple(features)))
     return out
 
@@ -229,7 +226,7 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     `closeness`, one per segment, is the model's cosine between the question and that segment,
     when known; `model` replaces the fitted weights (bench/fit_answer.py)."""
     shape = replace(question_shape(question), numeric=numeric, distance=distance, limit=limit)
-    offered = candidates(text, weights, variants, shape, closeness, asked_clause(question, frozenset(weights)))
+    offered = candidates(text, weights, variants, shape, closeness)
     evidence = FEATURES.index("evidence_first")
     if not any(c.features[evidence] for c in offered):
         if opening and offered:

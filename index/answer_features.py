@@ -16,7 +16,7 @@ FEATURES = (
     "cov_first", "cov_window", "evidence_first", "core_segments",
     "number_first", "number_window", "limit_first", "happens_result",
     "opening", "definition_opening", "heading_first", "heading_inside", "example_first",
-    "continuation_first", "closeness", "asked_window",
+    "continuation_first", "closeness",
 )
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
@@ -127,12 +127,11 @@ def read_sentence(sentence: str, shape: QuestionShape) -> Sentence:
     return shaped(sentence_facts(sentence), shape)
 
 
-def window_features(window: Window, read: Sequence[Sentence], held_first: float, held: float, held_asked: float,
+def window_features(window: Window, read: Sequence[Sentence], held_first: float, held: float,
                     heaviest: float, shape: QuestionShape, closeness: Sequence[float] | None) -> list[float]:
     """The FEATURES of one window. `read`: every segment of the rule, read; `held_first` /
     `held`: the question weight its first segment / its core holds (each question word once);
-    `held_asked`: the weight its core holds of the clause that asks; `heaviest`: the question's
-    largest weight (the unit every weight is in)."""
+    `heaviest`: the question's largest weight (the unit every weight is in)."""
     first = read[window.first]
     return [
         held_first / heaviest,
@@ -151,5 +150,4 @@ def window_features(window: Window, read: Sequence[Sentence], held_first: float,
         float(first.example),
         float(first.continuation),
         max(closeness[window.first:window.core + 1]) if closeness else 0.0,
-        held_asked / heaviest,
     ]

@@ -8,8 +8,6 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from index.text import stems
-
 _DISTANCE_QUESTION = re.compile(
     r"\b(how (far|close)|(what|which) (is the )?range|range (of|for|is)|distance|within|"
     r"на каком рас+тоянии|расстояни\w*|дистанци\w*|как далеко|дюйм\w*)\b", re.IGNORECASE)
@@ -44,10 +42,6 @@ _HAPPENS_QUESTION = re.compile(
     re.IGNORECASE)
 
 _EXAMPLE_QUESTION = re.compile(r"\b(example|e\.g\.|for instance|пример\w*)\b", re.IGNORECASE)
-# Where a question's clauses part: a sentence's end, a dash, colon, semicolon or comma. A player
-# sets the scene first and asks last ("Exo-sub tokens making a submerged strike - do they count as
-# Underwater SRS?", "... we argued for ages. Which one gets it?").
-_CLAUSE = re.compile(r"[.?!;:,]+\s+|\s+[-–—]+\s+|[?!]+$")
 # A question of a few words and no sentence ("sole survivor", "торпедный залп"): a rule's name.
 FRAGMENT_WORDS = 4
 
@@ -60,17 +54,6 @@ class QuestionShape:
     definition: bool = False  # "what is X" or a bare rule name: the rule's opening answers
     happens: bool = False  # "what happens if": a result answers
     example: bool = False  # asks for a worked example: examples are not set aside
-
-
-def asked_clause(question: str, topic: frozenset[str] | set[str]) -> frozenset[str]:
-    """The stems of the question's last clause that are `topic` words: what is asked, after the
-    scene the question sets. Empty when the question is one clause (its whole wording is what is
-    asked) or its last clause names no topic word ("..., what happens?": the scene is the
-    condition, its result is what is asked)."""
-    clauses = [c for c in _CLAUSE.split(question) if c.strip()]
-    if len(clauses) < 2:
-        return frozenset()
-    return frozenset(stems(clauses[-1])) & topic
 
 
 def is_numeric_question(question: str) -> bool:
