@@ -2,15 +2,17 @@
 
     python bench/fit_answer.py
 
-For every answerable question of the three development sets, the Searcher answers as usual and
-the rule its answer line is quoted from is recorded with the question's weights and shape; each
-answer line that rule offers (index.answer.candidates) is labelled by the held-out checks' own
-test (bench/retrieval.quote_ok). A conditional logit (softmax over one rule's candidates, L2
-penalty fixed beforehand, not searched) is fitted on two folds and the third is reported, for each
-of the three rotations; our own question sets are reported with every rotation's weights, and so
-is the best any choice among the candidates could do. Accuracy here equals bench/retrieval.py's
-quote figure for the same weights. Measured: each fitted model did worse on its held-out fold than
-the hand-set weights in the file (docs/retrieval.md), so the file is not written from here."""
+For every answerable question of the development sets and of our own sets in bench/data (never
+another helper's held-out fresh_* sets), the Searcher answers as usual and the rule its answer
+line is quoted from is recorded with the question's weights and shape; each answer line that rule
+offers (index.answer.candidates) is labelled by the held-out checks' own test
+(bench/retrieval.quote_ok). A conditional logit (softmax over one rule's candidates; the outcome is
+"a right line is chosen", so the probability of all right lines is maximised; L2 penalty towards
+the file's weights fixed beforehand, not searched) is fitted on two development folds plus our
+own sets and the held-out development fold is reported, for each of the three rotations; so is the
+best any choice among the candidates could do. Accuracy here equals bench/retrieval.py's quote
+figure for the same weights. Measured: no rotation's fitted model beat the hand-set weights on
+every held-out fold (docs/retrieval.md), so the file is not written from here."""
 from __future__ import annotations
 
 import argparse
