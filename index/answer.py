@@ -217,14 +217,20 @@ def score(features: Sequence[float], model: Sequence[float]) -> float:
 def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None = None,
                numeric: bool = False, opening: bool = False,
                closeness: list[float] | None = None, distance: bool = False,
-               limit: bool = False, question: str = "", model: Sequence[float] | None = None) -> Quote | None:
+               limit: bool = False, question: str = "", model: Sequence[float] | None = None,
+               names_the_rule: bool = False) -> Quote | None:
     """The highest-scoring answer line of the rule. `numeric`/`distance`/`limit` are the
     question's shape as index.query read it; `question` adds the rest of its shape (a
     definition, a consequence, an example asked for). When no segment holds a question word
     (nor, for a numeric question, a number of the kind asked), `opening` quotes the rule's
     opening (the question named the rule: its opening defines it); otherwise None.
+    `names_the_rule`: every question word is a word of the rule's own title ("Ablative Armour:
+    3rd vs 4th?", "what is the long range sortie"): a later sentence repeating the name
+    ("... has a long range sortie on its card") is no answer, so no word is evidence.
     `closeness`, one per segment, is the model's cosine between the question and that segment,
     when known; `model` replaces the fitted weights (bench/fit_answer.py)."""
+    if names_the_rule:
+        weights = dict.fromkeys(weights, 0.0)
     shape = replace(question_shape(question), numeric=numeric, distance=distance, limit=limit)
     offered = candidates(text, weights, variants, shape, closeness)
     evidence = FEATURES.index("evidence_first")

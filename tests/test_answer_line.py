@@ -149,3 +149,18 @@ def test_a_sub_heading_names_the_sentence_after_it_and_is_not_quoted_for_it():
     quote = _quote(MIXED_STACKS, "mixed stack interception")
     assert quote.startswith("If an Interception Attempt is resolved against an SRS Stack")
     assert "First, the active Admiral selects one type of squadron from their Stack." in quote
+
+
+# DW3 quick reference, Long Range Sortie: "A model with SRS capacity may place SRS tokens on their
+# own unit card instead of placing them in base contact with a target. [...] A model may not launch
+# SRS tokens in the same activation that it has a long range sortie on its card."
+LONG_RANGE_SORTIE = _lines("dw3-quick-reference.txt", "A model with SRS capacity may place SRS tokens", 9)
+
+
+def test_a_question_naming_only_the_rule_is_answered_by_its_opening():
+    question = "what is the long range sortie"
+    # scored on its words, the sentence that repeats the rule's name wins ...
+    assert _quote(LONG_RANGE_SORTIE, question).startswith("A model may not launch SRS tokens")
+    # ... but every question word is the rule's own title, so no sentence is singled out by them
+    quote = _quote(LONG_RANGE_SORTIE, question, opening=True, names_the_rule=True)
+    assert quote.startswith("A model with SRS capacity may place SRS tokens on their own")
