@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 import index.search  # noqa: E402
 from bench.retrieval import folds, norm, quote_ok  # noqa: E402
 from core.settings import Settings  # noqa: E402
-from index.answer import Quote, best_quote, candidates, finished, model_weights  # noqa: E402
+from index.answer import Quote, best_quote, candidates, finished, line_weights, model_weights  # noqa: E402
 from index.answer_features import FEATURES  # noqa: E402
 from index.answer_shape import question_shape  # noqa: E402
 
@@ -69,8 +69,7 @@ def record(searcher: index.search.Searcher, questions: list[dict[str, Any]], fol
                 continue
             args, kwargs, found = answered
             text, weights = args[0], args[1]
-            if kwargs.get("names_the_rule"):
-                weights = dict.fromkeys(weights, 0.0)  # as best_quote reads them
+            weights = line_weights(weights, kwargs.get("names_the_rule", False))  # as best_quote reads them
             variants = args[2] if len(args) > 2 else kwargs.get("variants")
             numeric = args[3] if len(args) > 3 else kwargs.get("numeric", False)
             shape = replace(question_shape(kwargs.get("question", "")), numeric=numeric,

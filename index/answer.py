@@ -38,7 +38,7 @@ from index.answer_shape import is_distance_question as is_distance_question
 from index.answer_shape import is_limit_question as is_limit_question
 from index.answer_shape import is_numeric_question as is_numeric_question
 from index.statrows import is_stat_row
-from index.text import stems
+from index.text import is_stopword, stems
 
 MAX_CORE = 3  # segments a line is chosen for (the rest of it is what follows them)
 EXTEND_TO = 300  # an answer line takes in following segments up to this many characters
@@ -210,6 +210,13 @@ def _with_number(cut: RuleText, quote: Quote) -> Quote:
     return quote
 
 
+def line_weights(weights: Mapping[str, float], names_the_rule: bool) -> dict[str, float]:
+    """The question words' weights as the answer line reads them: none when the question names
+    only the rule (see best_quote); a word whose stem is a stopword ("being" -> "be", "такое" ->
+    "так") picks no sentence."""
+    return {s: 0.0 if names_the_rule else w for s, w in weights.items() if not is_stopword(s)}
+
+
 def score(features: Sequence[float], model: Sequence[float]) -> float:
     return sum(w * f for w, f in zip(model, features, strict=True))
 
@@ -229,8 +236,7 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     ("... has a long range sortie on its card") is no answer, so no word is evidence.
     `closeness`, one per segment, is the model's cosine between the question and that segment,
     when known; `model` replaces the fitted weights (bench/fit_answer.py)."""
-    if names_the_rule:
-        weights = dict.fromkeys(weights, 0.0)
+    weights = line_weights(weights, names_the_rule)
     shape = replace(question_shape(question), numeric=numeric, distance=distance, limit=limit)
     offered = candidates(text, weights, variants, shape, closeness)
     evidence = FEATURES.index("evidence_first")

@@ -34,7 +34,9 @@ LIMIT = re.compile(
     r"\b(cannot|can not|can'?t|may not|must not|may only|can only|never|no more than|not more than|"
     r"at most|up to|only|unless|нельзя|не может|не могут|не может быть|ни од\w+|не более|только|"
     r"более одного раза)\b", re.IGNORECASE)
-_EXAMPLE = re.compile(r"\b(for example|for instance|e\.g\.|example|например|пример\w*)\b", re.IGNORECASE)
+# A worked example opens with its marker ("For example, if ...", "Пример: ..."); a rule sentence
+# with an example in brackets ("... at a time (for example, when resolving an Attack ...)") is a rule.
+_EXAMPLE = re.compile(r"^[*_«\"“]*(for example|for instance|e\.g\.|example|например|пример\w*)\b", re.IGNORECASE)
 # A sentence opening with a pronoun or a link word leans on the one before it: its start is
 # the tail of a rule without its subject.
 _CONTINUATION = re.compile(
@@ -107,7 +109,7 @@ def sentence_facts(sentence: str) -> SentenceFacts:
     return SentenceFacts(
         number=has_number(sentence), distance=bool(_DISTANCE.search(sentence)),
         limit=bool(LIMIT.search(sentence)), consequence=bool(_CONSEQUENCE.search(sentence)),
-        heading=is_heading(sentence), example=bool(_EXAMPLE.search(sentence)),
+        heading=is_heading(sentence), example=bool(_EXAMPLE.match(sentence)),
         continuation=bool(_CONTINUATION.search(sentence)))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from index.answer import QUOTE_MAX_CHARS, best_quote, model_weights
+from index.answer import QUOTE_MAX_CHARS, best_quote, line_weights, model_weights
 from index.answer_features import FEATURES, is_heading, sentence_facts
 from index.answer_segments import segments
 from index.answer_shape import question_shape
@@ -164,3 +164,25 @@ def test_a_question_naming_only_the_rule_is_answered_by_its_opening():
     # ... but every question word is the rule's own title, so no sentence is singled out by them
     quote = _quote(LONG_RANGE_SORTIE, question, opening=True, names_the_rule=True)
     assert quote.startswith("A model with SRS capacity may place SRS tokens on their own")
+
+
+def test_a_worked_example_is_a_sentence_opening_with_its_marker():
+    # 3.03 book, Поддерживающие Орудия: "*Пример:* Средняя Артиллерийская Батарея может быть
+    # использована как Поддерживающее Орудие ..." is a worked example ...
+    example = _lines("dw3-rulebook-ru.md", "*Пример:* Средняя Артиллерийская Батарея", 1)
+    assert sentence_facts(example).example
+    # ... "Если ближайшая точка цели лежит точно на границе двух дистанций (например, ровно в 10"),
+    # считается, что она находится на ближайшей из двух дистанций." is the rule itself
+    boundary = next(line for line in (CORPUS / "dw3-rulebook-ru.md").read_text(encoding="utf-8").splitlines()
+                    if "(например, ровно в 10" in line)
+    sentence = boundary[boundary.index("Если ближайшая точка"):]
+    assert not sentence_facts(sentence).example
+    assert model_weights()[FEATURES.index("example_first")] < 0  # an example opens a line only on more evidence
+
+
+def test_a_question_word_whose_stem_is_a_stopword_picks_no_sentence():
+    # "being" stems to "be": it would pick "... its Crew rating is treated as being 5" for
+    # "what does being on 2 disorder do to my attack dice"
+    assert line_weights({"be": 3.72, "disord": 0.69, "dice": 1.67}, names_the_rule=False) == {
+        "disord": 0.69, "dice": 1.67}
+    assert line_weights({"disord": 0.69, "dice": 1.67}, names_the_rule=True) == {"disord": 0.0, "dice": 0.0}
