@@ -27,6 +27,7 @@ from index.answer_features import (
     Window,
     is_heading,
     is_step_number,
+    run_in_label,
     sentence_facts,
     shaped,
     window_features,
@@ -95,6 +96,7 @@ class RuleText:
     cyrillic: tuple[str, ...]  # its Cyrillic words' stems (the stemmer may cut them differently)
     stat_row: tuple[bool, ...]  # each segment is a unit card's stat row
     facts: tuple[SentenceFacts, ...]
+    labels: tuple[frozenset[str], ...]  # the stems of each segment's run-in label ("Catastrophic explosion: ...")
 
 
 @lru_cache(maxsize=4096)
@@ -104,13 +106,14 @@ def rule_text(text: str) -> RuleText:
     stem_sets = tuple(frozenset(stems(s)) for s in sentences)
     words = frozenset().union(*stem_sets)
     return RuleText(spans, sentences, stem_sets, words, tuple(sorted(w for w in words if _CYRILLIC_WORD.match(w))),
-                    tuple(is_stat_row(s) for s in sentences), tuple(sentence_facts(s) for s in sentences))
+                    tuple(is_stat_row(s) for s in sentences), tuple(sentence_facts(s) for s in sentences),
+                    tuple(frozenset(stems(run_in_label(s))) for s in sentences))
 
 
 def _question_words_held(cut: RuleText, weights: Mapping[str, float],
-                         variants: Mapping[str, frozenset[str]] | None) -> list[set[str]]:
-    """The question stems each segment holds: `variants` maps each question stem to the
-    spellings that count as it (expansions, typos, translations)."""
+                         variants: Mapping[str, frozenset[str]] | None) -> tuple[list[set[str]], list[set[str]]]:
+    """The question stems each segment holds, and its run-in label holds: `variants` maps each
+    question stem to the spellings that count as it (expansions, typos, translations)."""
     owner: dict[str, set[str]] = {}
     for source, spellings in (variants or {s: frozenset({s}) for s in weights}).items():
         for spelling in spellings | {source}:
@@ -124,13 +127,14 @@ def _question_words_held(cut: RuleText, weights: Mapping[str, float],
         if st not in of_stem and st[:RU_PREFIX_MIN] in by_prefix and (sources := _prefix_owner(st, by_prefix)):
             of_stem[st] = sources
     asked = set(weights)
-    held = []
-    for segment in cut.stem_sets:
+
+    def held_by(words: frozenset[str]) -> set[str]:
         found: set[str] = set()
-        for st in segment & of_stem.keys():
+        for st in words & of_stem.keys():
             found |= of_stem[st]
-        held.append(found & asked)
-    return held
+        return found & asked
+
+    return [held_by(segment) for segment in cut.stem_sets], [held_by(label) for label in cut.labels]
 
 
 def _weight_of(found: set[str], weights: Mapping[str, float]) -> float:
@@ -147,7 +151,7 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     if not spans or not weights:
         return []
     shape = shape or QuestionShape()
-    held = _question_words_held(cut, weights, variants)
+    held, labelled = _question_words_held(cut, weights, variants)
     for i in range(len(spans) - 1):
         if cut.facts[i].heading and not cut.facts[i + 1].heading and not is_step_number(cut.sentences[i]):
             held[i + 1] = held[i + 1] | held[i]  # a sub-heading names what the sentence after it says
@@ -173,7 +177,8 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
             if spans[max(j, last)][1] - start < MIN_QUOTE_CHARS:
                 continue
             features = window_features(Window(i, j, max(j, last)), read, _weight_of(held[i], weights),
-                                       _weight_of(found, weights), heaviest, shape, closeness)
+                                       _weight_of(found, weights), _weight_of(labelled[i], weights),
+                                       heaviest, shape, closeness)
             out.append(Candidate(start, spans[max(j, last)][1], tuple(features)))
     return out
 

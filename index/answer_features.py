@@ -16,7 +16,7 @@ FEATURES = (
     "cov_first", "cov_window", "evidence_first", "core_segments",
     "number_first", "number_window", "limit_first", "happens_result",
     "opening", "definition_opening", "heading_first", "heading_inside", "example_first",
-    "continuation_first", "closeness",
+    "continuation_first", "closeness", "definition_label",
 )
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
@@ -50,11 +50,22 @@ _CONSEQUENCE = re.compile(
     r"получа\w+|теря\w+|уничтож\w+|убира\w+|убер\w+|удаля\w+|немедленно|не может|не могут|должн\w+|"
     r"добавля\w+|считается|вместо)\b", re.IGNORECASE)
 _STEP_NUMBER = re.compile(r"^\(?\d{1,2}[.)]?$")
+# A run-in label: a few words and a colon opening a sentence ("Catastrophic explosion: If ...",
+# "Перекладина над Т (Crossing the T): ...", "2) Авария: ...").
+_RUN_IN_LABEL = re.compile(r"^[*_\d)(.\s]*([^.:!?;]{2,60}?)\**:\s")
+LABEL_WORDS = 6
 
 
 def has_number(text: str) -> bool:
     text = _QUANTIFIER_ONE.sub(" ", text)
     return bool(NUMBER.search(text) or _NUMBER_WORDS.search(text))
+
+
+def run_in_label(sentence: str) -> str:
+    """The sentence's run-in label ("Catastrophic explosion" of "Catastrophic explosion: If the
+    number of hits ..."): what the sentence defines; "" when it has none."""
+    match = _RUN_IN_LABEL.match(sentence)
+    return match.group(1) if match and len(match.group(1).split()) <= LABEL_WORDS else ""
 
 
 def is_step_number(sentence: str) -> bool:
@@ -129,7 +140,7 @@ def read_sentence(sentence: str, shape: QuestionShape) -> Sentence:
     return shaped(sentence_facts(sentence), shape)
 
 
-def window_features(window: Window, read: Sequence[Sentence], held_first: float, held: float,
+def window_features(window: Window, read: Sequence[Sentence], held_first: float, held: float, held_label: float,
                     heaviest: float, shape: QuestionShape, closeness: Sequence[float] | None) -> list[float]:
     """The FEATURES of one window. `read`: every segment of the rule, read; `held_first` /
     `held`: the question weight its first segment / its core holds (each question word once);
@@ -152,4 +163,5 @@ def window_features(window: Window, read: Sequence[Sentence], held_first: float,
         float(first.example),
         float(first.continuation),
         max(closeness[window.first:window.core + 1]) if closeness else 0.0,
+        held_label / heaviest if shape.definition else 0.0,
     ]

@@ -186,3 +186,20 @@ def test_a_question_word_whose_stem_is_a_stopword_picks_no_sentence():
     assert line_weights({"be": 3.72, "disord": 0.69, "dice": 1.67}, names_the_rule=False) == {
         "disord": 0.69, "dice": 1.67}
     assert line_weights({"disord": 0.69, "dice": 1.67}, names_the_rule=True) == {"disord": 0.0, "dice": 0.0}
+
+
+# DW3 quick reference, Critical Damage: "Treat duplicate critical damage results as a catastrophic
+# explosion instead. / Catastrophic explosion: If the number of hits is double (or more) than the
+# target's CITADEL, the target suffers a catastrophic explosion instead of critical damage. It takes
+# a further 2 damage and gains a disorder condition."
+CRITICAL_DAMAGE = _lines("dw3-quick-reference.txt", "The attacker rolls a black critical damage die", 9)
+
+
+def test_a_bare_name_is_answered_by_the_sentence_it_labels():
+    quote = _quote(CRITICAL_DAMAGE, "catastrophic explosion")
+    assert quote.startswith("Catastrophic explosion: If the number of hits is double")
+    assert "It takes a further 2 damage" in quote
+    weights = list(model_weights())
+    weights[FEATURES.index("definition_label")] = 0.0
+    # without it the sentence that only mentions the name opens the line, and the result is cut
+    assert "It takes a further 2 damage" not in _quote(CRITICAL_DAMAGE, "catastrophic explosion", model=weights)
