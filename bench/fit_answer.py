@@ -31,7 +31,7 @@ from bench.retrieval import folds, norm, quote_ok  # noqa: E402
 from core.settings import Settings  # noqa: E402
 from index.answer import Quote, best_quote, candidates, finished, line_weights, model_weights  # noqa: E402
 from index.answer_features import FEATURES  # noqa: E402
-from index.answer_shape import question_shape  # noqa: E402
+from index.answer_shape import asked_words, question_shape  # noqa: E402
 
 L2 = 0.01  # fixed before fitting (a mean log-likelihood per question against the squared weights); not tuned
 FIT_ON = ("dev1", "dev2")  # the rotation whose weights are printed (dev3 held out)
@@ -74,7 +74,8 @@ def record(searcher: index.search.Searcher, questions: list[dict[str, Any]], fol
             numeric = args[3] if len(args) > 3 else kwargs.get("numeric", False)
             shape = replace(question_shape(kwargs.get("question", "")), numeric=numeric,
                             distance=kwargs.get("distance", False), limit=kwargs.get("limit", False))
-            offered = candidates(text, weights, variants, shape, kwargs.get("closeness"))
+            offered = candidates(text, weights, variants, shape, kwargs.get("closeness"),
+                                 asked_words(kwargs.get("question", ""), frozenset(weights)))
             evidence = FEATURES.index("evidence_first")
             if not any(c.features[evidence] for c in offered):
                 assert found is not None

@@ -34,7 +34,7 @@ from index.answer_features import (
 )
 from index.answer_segments import QUOTE_MAX_CHARS as QUOTE_MAX_CHARS
 from index.answer_segments import segments as segments
-from index.answer_shape import QuestionShape, question_shape
+from index.answer_shape import QuestionShape, asked_words, question_shape
 from index.answer_shape import is_distance_question as is_distance_question
 from index.answer_shape import is_limit_question as is_limit_question
 from index.answer_shape import is_numeric_question as is_numeric_question
@@ -126,13 +126,13 @@ def _question_words_held(cut: RuleText, weights: Mapping[str, float],
     for st in cut.cyrillic:
         if st not in of_stem and st[:RU_PREFIX_MIN] in by_prefix and (sources := _prefix_owner(st, by_prefix)):
             of_stem[st] = sources
-    asked = set(weights)
+    topic = set(weights)
 
     def held_by(words: frozenset[str]) -> set[str]:
         found: set[str] = set()
         for st in words & of_stem.keys():
             found |= of_stem[st]
-        return found & asked
+        return found & topic
 
     return [held_by(segment) for segment in cut.stem_sets], [held_by(label) for label in cut.labels]
 
@@ -142,10 +142,12 @@ def _weight_of(found: set[str], weights: Mapping[str, float]) -> float:
 
 
 def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None = None,
-               shape: QuestionShape | None = None, closeness: Sequence[float] | None = None) -> list[Candidate]:
+               shape: QuestionShape | None = None, closeness: Sequence[float] | None = None,
+               asked: frozenset[str] = frozenset()) -> list[Candidate]:
     """Every answer line the rule offers: it opens with the rule's opening or a segment holding
     a question word (or the number asked), is chosen for up to MAX_CORE segments from there,
-    and runs on while it fits EXTEND_TO characters (a trailing heading left out)."""
+    and runs on while it fits EXTEND_TO characters (a trailing heading left out). `asked`: the
+    question words of a long question's last sentence (index.answer_shape.asked_words)."""
     cut = rule_text(text)
     spans = cut.spans
     if not spans or not weights:
@@ -178,7 +180,7 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
                 continue
             features = window_features(Window(i, j, max(j, last)), read, _weight_of(held[i], weights),
                                        _weight_of(found, weights), _weight_of(labelled[i], weights),
-                                       heaviest, shape, closeness)
+                                       _weight_of(found & asked, weights), heaviest, shape, closeness)
             out.append(Candidate(start, spans[max(j, last)][1], tuple(features)))
     return out
 
@@ -243,7 +245,7 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     when known; `model` replaces the fitted weights (bench/fit_answer.py)."""
     weights = line_weights(weights, names_the_rule)
     shape = replace(question_shape(question), numeric=numeric, distance=distance, limit=limit)
-    offered = candidates(text, weights, variants, shape, closeness)
+    offered = candidates(text, weights, variants, shape, closeness, asked_words(question, frozenset(weights)))
     evidence = FEATURES.index("evidence_first")
     if not any(c.features[evidence] for c in offered):
         if opening and offered:

@@ -16,7 +16,7 @@ FEATURES = (
     "cov_first", "cov_window", "evidence_first", "core_segments",
     "number_first", "number_window", "limit_first", "happens_result",
     "opening", "definition_opening", "heading_first", "heading_inside", "example_first",
-    "continuation_first", "closeness", "definition_label",
+    "continuation_first", "closeness", "definition_label", "asked_window",
 )
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
@@ -141,10 +141,13 @@ def read_sentence(sentence: str, shape: QuestionShape) -> Sentence:
 
 
 def window_features(window: Window, read: Sequence[Sentence], held_first: float, held: float, held_label: float,
-                    heaviest: float, shape: QuestionShape, closeness: Sequence[float] | None) -> list[float]:
+                    held_asked: float, heaviest: float, shape: QuestionShape,
+                    closeness: Sequence[float] | None) -> list[float]:
     """The FEATURES of one window. `read`: every segment of the rule, read; `held_first` /
     `held`: the question weight its first segment / its core holds (each question word once);
-    `heaviest`: the question's largest weight (the unit every weight is in)."""
+    `held_label`: what its first segment's run-in label holds; `held_asked`: what its core holds
+    of a long question's last sentence; `heaviest`: the question's largest weight (the unit every
+    weight is in)."""
     first = read[window.first]
     return [
         held_first / heaviest,
@@ -164,4 +167,5 @@ def window_features(window: Window, read: Sequence[Sentence], held_first: float,
         float(first.continuation),
         max(closeness[window.first:window.core + 1]) if closeness else 0.0,
         held_label / heaviest if shape.definition else 0.0,
+        held_asked / heaviest,
     ]

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from index.answer import QUOTE_MAX_CHARS, best_quote, line_weights, model_weights
+from index.answer import QUOTE_MAX_CHARS, best_quote, candidates, line_weights, model_weights
 from index.answer_features import FEATURES, is_heading, sentence_facts
 from index.answer_segments import segments
-from index.answer_shape import question_shape
+from index.answer_shape import asked_words, question_shape
 from index.relevance import topic_stems
 from index.text import stems
 
@@ -203,3 +203,31 @@ def test_a_bare_name_is_answered_by_the_sentence_it_labels():
     weights[FEATURES.index("definition_label")] = 0.0
     # without it the sentence that only mentions the name opens the line, and the result is cut
     assert "It takes a further 2 damage" not in _quote(CRITICAL_DAMAGE, "catastrophic explosion", model=weights)
+
+
+def test_a_long_question_asks_in_its_last_sentence():
+    topic = frozenset(stems("battleship Disorder level collision cruisers close one"))
+    scene = "His battleship was on 3 Disorder and took another level from a collision. "
+    assert asked_words(scene + "Two cruisers were equally close. Which one gets it?", topic) == {"one"}
+    assert asked_words("which one gets the disorder from a collision", topic) == frozenset()  # one sentence: all asked
+    assert asked_words(scene + "What happens?", topic) == frozenset()  # the scene is the condition
+
+
+# DW4 glossary, Great Wall Generator: "For each line that passes through an Energy Wall, add Bonus
+# Dice equal to the Energy Wall's Strength to the Resistance Roll."
+GREAT_WALL = _lines("dw4-rules-glossary.cat", "While this model is within 5” of another friendly model", 16)
+
+
+def test_the_line_holding_the_last_sentences_words_counts_them_twice():
+    question = ("Two of his generator ships had a glowing line between them and I shot through it. "
+                "How many dice does the wall add?")
+    weights = _even_weights(question)
+    asked = asked_words(question, frozenset(weights))
+    assert asked == {"dice", "wall", "add"}
+    held = FEATURES.index("asked_window")
+    by_opening: dict[str, float] = {}
+    for c in candidates(GREAT_WALL, weights, asked=asked):
+        opening = GREAT_WALL[c.start:c.start + 40]
+        by_opening[opening] = max(by_opening.get(opening, 0.0), c.features[held])
+    assert by_opening["Whenever an enemy unit makes an Attack a"] == 3.0  # dice, wall, add: one unit each
+    assert by_opening["A single model can generate multiple Ene"] == 1.0  # "Energy Walls" only
