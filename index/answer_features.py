@@ -25,10 +25,12 @@ _NUMBER_WORDS = re.compile(
     r"один|одн\w+|два|две|три|четыре|пять|шесть|equal to|as many|number of|столько|во сколько)\b",
     re.IGNORECASE)
 _DISTANCE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:[\"”″]|дюйм\w*|inch(?:es)?)", re.IGNORECASE)
-# "at least one patch", "one or more models", "one of", "one another": a quantifier, not a quantity
-# stated as an answer; such a "one" earns no number bonus.
+# "at least one patch", "one or more models", "one of", "one another", "the one with", "each one",
+# "make him one": a quantifier or a pronoun, not a quantity stated as an answer; such a "one" earns
+# no number bonus.
 _QUANTIFIER_ONE = re.compile(
     r"\b(at\s+least\s+one|one\s+or\s+more|one\s+of|one\s+another|no\s+one|any\s+one|"
+    r"(the|this|that|which|each|every|him|her|them|it)\s+one|"
     r"хотя\s+бы\s+одн\w*|одн\w*\s+или\s+несколько|одн\w*\s+из|друг\s+друга)\b", re.IGNORECASE)
 LIMIT = re.compile(
     r"\b(cannot|can not|can'?t|may not|must not|may only|can only|never|no more than|not more than|"

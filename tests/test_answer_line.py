@@ -231,3 +231,14 @@ def test_the_line_holding_the_last_sentences_words_counts_them_twice():
         by_opening[opening] = max(by_opening.get(opening, 0.0), c.features[held])
     assert by_opening["Whenever an enemy unit makes an Attack a"] == 3.0  # dice, wall, add: one unit each
     assert by_opening["A single model can generate multiple Ene"] == 1.0  # "Energy Walls" only
+
+
+def test_a_pronoun_one_is_no_stated_number():
+    # Dust Warfare summary, Heroes: "Only 1 hero may join a unit, ..." states how many; "... a hero
+    # can act as a temporary Command Section without expending an order to make him one." does not
+    joined = _lines("dust-warfare-rules-summary.md", "Only 1 hero may join a unit", 1)
+    temporary = _lines("dust-warfare-rules-summary.md", "If a force has no Command Section, a hero can act", 1)
+    assert sentence_facts(joined).number
+    assert not sentence_facts(temporary).number
+    # "Each one must be placed at least 10” from ..." still states its distance
+    assert sentence_facts("Each one must be placed at least 10” from the enemy Deployment Zone").distance
