@@ -4,6 +4,7 @@ taken for headings, and the question shapes read from players' wording — on th
 sentences."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from index.answer import QUOTE_MAX_CHARS, best_quote, candidates, line_weights, model_weights
@@ -236,7 +237,8 @@ def test_the_line_holding_the_last_sentences_words_counts_them_twice():
 def test_a_pronoun_one_is_no_stated_number():
     # Dust Warfare summary, Heroes: "Only 1 hero may join a unit, ..." states how many; "... a hero
     # can act as a temporary Command Section without expending an order to make him one." does not
-    joined = _lines("dust-warfare-rules-summary.md", "Only 1 hero may join a unit", 1)
+    text = (CORPUS / "dust-warfare-rules-summary.md").read_text(encoding="utf-8")
+    joined = next(s for s in re.split(r"(?<=\.) ", text) if s.startswith("Only 1 hero may join a unit"))
     temporary = _lines("dust-warfare-rules-summary.md", "If a force has no Command Section, a hero can act", 1)
     assert sentence_facts(joined).number
     assert not sentence_facts(temporary).number
