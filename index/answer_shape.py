@@ -62,6 +62,7 @@ class QuestionShape:
     example: bool = False  # asks for a worked example: examples are not set aside
 
 
+@lru_cache(maxsize=1024)  # asked once per quoted rule of a question
 def asked_words(question: str, topic: frozenset[str]) -> frozenset[str]:
     """The `topic` stems of a several-sentence question's last sentence: what it asks after the
     scene. Empty for a one-sentence question (all of it is asked) or when the last sentence names
