@@ -238,3 +238,11 @@ def test_a_run_in_rule_glued_to_the_paragraph_before_starts_its_own(sections):
     assert any("Абордажа одной из Моделей Сопровождаемого Подразделения получает +1 куб" in p
                for p in escort.paragraphs)
     assert "Удаление Эскорта" in [t.name for t in escort.terms]
+
+
+def test_a_headings_translation_pushed_to_the_next_line_goes_back_to_it(sections):
+    """"### РАЗМЕЩЕНИЕ (*Placed*) И ЗАМЕНА" / "(*Replaced*): Иногда модели …": the passage read
+    "(Replaced): Иногда …"; the translation belongs to the heading."""
+    placed = next(s for s in sections["dw3-rulebook"] if s.heading_path[-1].startswith("РАЗМЕЩЕНИЕ"))
+    assert placed.heading_path[-1] == "РАЗМЕЩЕНИЕ (Placed) И ЗАМЕНА (Replaced)"
+    assert placed.text.startswith("Иногда модели или маркеры Размещаются или Заменяются")

@@ -200,11 +200,29 @@ def _split_run_in_labels(raw_lines: list[str]) -> list[str]:
     return out
 
 
+_TITLE_TAIL = re.compile(r"^\s*(\(\*?[A-Za-z][^()\n]{1,60}?\*?\))\s*:\s*")
+
+
+def _title_tails(raw_lines: list[str]) -> list[str]:
+    """A heading's translation the PDF pushed onto the next line ("### РАЗМЕЩЕНИЕ (*Placed*) И ЗАМЕНА" /
+    "(*Replaced*): Иногда модели …") goes back to the heading; the text starts with its sentence."""
+    out = list(raw_lines)
+    for i, raw in enumerate(out):
+        if not _HEADING.match(raw):
+            continue
+        j = next((k for k in range(i + 1, len(out)) if out[k].strip()), None)
+        tail = _TITLE_TAIL.match(out[j]) if j is not None else None
+        if j is not None and tail:
+            out[i] = f"{raw.rstrip()} {tail.group(1)}"
+            out[j] = out[j][tail.end():]
+    return out
+
+
 def parse_markdown(text: str, doc: DocumentInfo) -> list[Section]:
     builder = SectionBuilder(
         doc.title, lambda lines: "\n".join(lines).strip(), _run_in_term, _heading_term_of, doc.skip_sections
     )
-    raw_lines = _split_run_in_labels(_join_page_breaks(text.replace("\r\n", "\n").split("\n")))
+    raw_lines = _split_run_in_labels(_join_page_breaks(_title_tails(text.replace("\r\n", "\n").split("\n"))))
     run_in = _run_in_headings(raw_lines)
     heading_lines = [i for i, raw in enumerate(raw_lines) if _HEADING.match(raw) and i not in run_in]
     headings = [(len(m.group(1)), _clean_heading(m.group(2)))
