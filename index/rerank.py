@@ -41,12 +41,17 @@ class Candidate:
     numbers: float  # share of the numbers the question states that the rule prints
     numeric_rule: bool  # the question asks "how many/how far" and the rule prints a number
     length: int  # characters of the whole rule
+    # index.aboutness: is the rule about the asked words, or does it only mention them?
+    opening: float  # share of the question's weight in the rule's heading and first sentence
+    repeated: float  # share of the question's weight in words the rule uses more than once
+    early: float  # how near its start the rule first uses the question's words (1: at once)
+    pointed: float  # share of the other leading candidates that mention the asked words of its heading
 
 
 FEATURES = (
     "prior", "log_position", "fused", "coverage", "heading_coverage", "heading_precision", "body_coverage",
     "named", "defined", "same_language", "cosine", "no_cosine", "lexical", "foreign", "away", "numbers",
-    "numeric_rule", "log_length",
+    "numeric_rule", "log_length", "opening", "repeated", "early", "pointed",
 )
 
 
@@ -57,7 +62,7 @@ def features(c: Candidate) -> list[float]:
         c.heading_precision, c.body_coverage, c.named, c.defined, float(c.same_language),
         c.cosine if c.cosine is not None else 0.0, float(c.cosine is None),
         1.0 / (1 + c.lexical) if c.lexical is not None else 0.0, c.foreign, float(c.away),
-        c.numbers, float(c.numeric_rule), math.log(1 + c.length) / 8.0,
+        c.numbers, float(c.numeric_rule), math.log(1 + c.length) / 8.0, c.opening, c.repeated, c.early, c.pointed,
     ]
 
 

@@ -23,6 +23,14 @@ from rapidfuzz.distance import OSA
 
 from core.params import coerce, spec_named
 from core.settings import DEFAULT_MODEL, Settings
+from index.aboutness import (
+    RuleWords,
+    earliness,
+    opening_share,
+    pointed_to,
+    read_rule,
+    repeated_share,
+)
 from index.answer import best_quote, disagreement_note, rule_text, segments
 from index.errors import QueryError
 from index.freshness import fresh_build
@@ -252,6 +260,8 @@ class Searcher:
         self._heading_sets: dict[str, frozenset[str]] = {}
         self._named_titles: dict[str, frozenset[str]] = {}  # rule key -> its title's and names' stems
         self._rule_numbers: dict[str, frozenset[str]] = {}  # rule key -> the numbers its text prints
+        self._rule_words: dict[str, RuleWords] = {}  # rule key -> its words as index.aboutness reads them
+        self._rules_using: dict[tuple[str, str], set[str]] | None = None  # (edition, stem) -> the rules using it
         self._titles: dict[str, frozenset[str]] = {}  # section -> its title's English stems
         self._word_game: dict[str, str | None] = {}  # stem -> the one game whose documents use it
         # The unit cards' names and types ("frigate"): their game's words, though no passage holds them.
@@ -310,8 +320,10 @@ class Searcher:
             self._stems_of_rule(key)
             self._heading_words(key)
             self._named_title(key)
+            self._words_of_rule(key)
             rule_text(rule.text)
         self._read_printed()
+        self._mentioning(frozenset({"warm"}), next(iter(self.rules)))
         for stem in self._vocabulary_list:  # which game's own word each is (an FTS query per word)
             self._game_of_word(stem)
         for key, rule in self.rules.items():
@@ -646,6 +658,9 @@ class Searcher:
             rule_stems = self._stems_of_rule(key)
             body = sum(w for s, w in weights.items()
                        if s not in in_heading and not query.variants[s].isdisjoint(rule_stems))
+            words = self._words_of_rule(key)
+            spellings = self._spellings_for(key, query)
+            heading_asked = frozenset(v for s in in_heading for v in query.variants[s] & heading)
             out.append(Candidate(
                 position=position, fused=score / top_score, coverage=self._coverage(key, query),
                 heading_coverage=sum(weights[s] for s in in_heading) / total,
@@ -655,8 +670,35 @@ class Searcher:
                 cosine=None if cosine is None else cosine - best_cosine, lexical=min(ranks) if ranks else None,
                 foreign=foreign, away=not query.games and not query.editions and r["game"] != self._home_game,
                 numbers=len(numbers & printed) / len(numbers) if numbers else 0.0,
-                numeric_rule=query.numeric and bool(printed), length=len(rule.text)))
+                numeric_rule=query.numeric and bool(printed), length=len(rule.text),
+                opening=opening_share(words, weights, spellings), repeated=repeated_share(words, weights, spellings),
+                early=earliness(words, weights, spellings),
+                pointed=pointed_to(heading_asked, self._mentioning(heading_asked, key))))
         return out
+
+    def _mentioning(self, asked: frozenset[str], key: str) -> int:
+        """How many other rules of `key`'s edition use every stem of `asked`."""
+        if not asked:
+            return 0
+        using = self._rules_using
+        if using is None:  # read once (at `warm`), whole, before it is shared
+            using = {}
+            for rule in self.rules:
+                edition = self.rows[self._first_row[rule]]["edition"]
+                for s in self._stems_of_rule(rule):
+                    using.setdefault((edition, s), set()).add(rule)
+            self._rules_using = using
+        edition = self.rows[self._first_row[key]]["edition"]
+        users = set.intersection(*(using.get((edition, s), set()) for s in asked))
+        return len(users - {key})
+
+    def _words_of_rule(self, key: str) -> RuleWords:
+        """A rule's words as index.aboutness reads them (once per rule)."""
+        found = self._rule_words.get(key)
+        if found is None:
+            rule = self.rules[key]
+            found = self._rule_words[key] = read_rule(rule.section.split(" › ")[-1], rule.text)
+        return found
 
     def _numbers_of_rule(self, key: str) -> frozenset[str]:
         """The numbers a rule's text prints (once per rule)."""

@@ -9,7 +9,7 @@ def _candidate(position: int, **values: float | bool | None) -> Candidate:
         position=position, fused=1.0, coverage=0.5, heading_coverage=0.0, heading_precision=0.0, body_coverage=0.5,
         named=0.0,
         defined=0.0, same_language=True, cosine=0.0, lexical=position, foreign=0.0, away=False,
-        numbers=0.0, numeric_rule=False, length=400)
+        numbers=0.0, numeric_rule=False, length=400, opening=0.0, repeated=0.0, early=0.0, pointed=0.0)
     base.update(values)
     return Candidate(**base)  # type: ignore[arg-type]
 
