@@ -40,6 +40,7 @@ class Candidate:
     away: bool  # another game than the corpus's own (Dystopian Wars), and the question names no game
     numbers: float  # share of the numbers the question states that the rule prints
     numeric_rule: bool  # the question asks "how many/how far" and the rule prints a number
+    distance_rule: bool  # the question asks "how far / what range" and the rule prints a distance (10", 4”)
     length: int  # characters of the whole rule
     # index.aboutness: is the rule about the asked words, or does it only mention them?
     opening: float  # share of the question's weight in the rule's heading and first sentence
@@ -51,7 +52,7 @@ class Candidate:
 FEATURES = (
     "prior", "log_position", "fused", "coverage", "heading_coverage", "heading_precision", "body_coverage",
     "named", "defined", "same_language", "cosine", "no_cosine", "lexical", "foreign", "away", "numbers",
-    "numeric_rule", "log_length", "opening", "repeated", "early", "pointed",
+    "numeric_rule", "distance_rule", "log_length", "opening", "repeated", "early", "pointed",
 )
 
 
@@ -62,7 +63,8 @@ def features(c: Candidate) -> list[float]:
         c.heading_precision, c.body_coverage, c.named, c.defined, float(c.same_language),
         c.cosine if c.cosine is not None else 0.0, float(c.cosine is None),
         1.0 / (1 + c.lexical) if c.lexical is not None else 0.0, c.foreign, float(c.away),
-        c.numbers, float(c.numeric_rule), math.log(1 + c.length) / 8.0, c.opening, c.repeated, c.early, c.pointed,
+        c.numbers, float(c.numeric_rule), float(c.distance_rule), math.log(1 + c.length) / 8.0,
+        c.opening, c.repeated, c.early, c.pointed,
     ]
 
 

@@ -260,6 +260,7 @@ class Searcher:
         self._heading_sets: dict[str, frozenset[str]] = {}
         self._named_titles: dict[str, frozenset[str]] = {}  # rule key -> its title's and names' stems
         self._rule_numbers: dict[str, frozenset[str]] = {}  # rule key -> the numbers its text prints
+        self._rule_distances: dict[str, bool] = {}  # rule key -> whether its text prints a distance
         self._rule_words: dict[str, RuleWords] = {}  # rule key -> its words as index.aboutness reads them
         self._rules_using: dict[tuple[str, str], set[str]] | None = None  # (edition, stem) -> the rules using it
         self._titles: dict[str, frozenset[str]] = {}  # section -> its title's English stems
@@ -670,7 +671,8 @@ class Searcher:
                 cosine=None if cosine is None else cosine - best_cosine, lexical=min(ranks) if ranks else None,
                 foreign=foreign, away=not query.games and not query.editions and r["game"] != self._home_game,
                 numbers=len(numbers & printed) / len(numbers) if numbers else 0.0,
-                numeric_rule=query.numeric and bool(printed), length=len(rule.text),
+                numeric_rule=query.numeric and bool(printed),
+                distance_rule=query.distance and self._prints_distance(key), length=len(rule.text),
                 opening=opening_share(words, weights, spellings), repeated=repeated_share(words, weights, spellings),
                 early=earliness(words, weights, spellings),
                 pointed=pointed_to(heading_asked, self._mentioning(heading_asked, key))))
@@ -698,6 +700,13 @@ class Searcher:
         if found is None:
             rule = self.rules[key]
             found = self._rule_words[key] = read_rule(rule.section.split(" › ")[-1], rule.text)
+        return found
+
+    def _prints_distance(self, key: str) -> bool:
+        """The rule prints a distance in inches ("10-20\"", "within 4”", "4 дюйма"), once per rule."""
+        found = self._rule_distances.get(key)
+        if found is None:
+            found = self._rule_distances[key] = bool(_DISTANCE.search(self.rules[key].text))
         return found
 
     def _numbers_of_rule(self, key: str) -> frozenset[str]:
@@ -1072,6 +1081,7 @@ class Searcher:
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
+_DISTANCE = re.compile(r"\d\s*(?:[\"”″]|inch|дюйм)", re.IGNORECASE)
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")  # a word a Russian question writes in English
 
 
