@@ -7,15 +7,14 @@ rule, feeds the learned re-ranking (index.rerank), which weighs it; nothing here
 - `opening`: the share of the question's weight the rule's heading and first sentence use
   (a definition says what the term is first: "Obscured: ...", "A model is Crippled when ...");
 - `repeated`: the share of the question's weight in words the rule uses more than once;
-- `early`: how near the start of the rule the question's words first appear, weighted;
-- `pointed_to`: how many other rules of its edition mention the words of this rule's heading
-  that the question asks about (the mentions point to the defining rule).
+- `early`: how near the start of the rule the question's words first appear, weighted.
+(How many other rules mention the words of a rule's heading — the mentions pointing to the
+definition — was measured too: weight 0 in the fitted model, cross-validated R@1 unchanged.)
 A rule's words are read once (`read_rule`); the question's weights and spellings come from
 index.query.Query.
 """
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -73,12 +72,3 @@ def earliness(rule: RuleWords, weights: Mapping[str, float], variants: Mapping[s
             total += w
             held += w * (1.0 - min(places) / max(rule.size, 1))
     return held / total if total else 0.0
-
-
-def pointed_to(heading_asked: frozenset[str], mentioning: int) -> float:
-    """How many other rules of the same edition use every asked word of this rule's heading
-    (`heading_asked`: the heading's stems the question uses), on a log scale (1 at about 150 rules);
-    0 when the heading names nothing asked."""
-    if not heading_asked:
-        return 0.0
-    return min(1.0, math.log1p(mentioning) / 5.0)

@@ -46,13 +46,12 @@ class Candidate:
     opening: float  # share of the question's weight in the rule's heading and first sentence
     repeated: float  # share of the question's weight in words the rule uses more than once
     early: float  # how near its start the rule first uses the question's words (1: at once)
-    pointed: float  # share of the other leading candidates that mention the asked words of its heading
 
 
 FEATURES = (
     "prior", "log_position", "fused", "coverage", "heading_coverage", "heading_precision", "body_coverage",
     "named", "defined", "same_language", "cosine", "no_cosine", "lexical", "foreign", "away", "numbers",
-    "numeric_rule", "distance_rule", "log_length", "opening", "repeated", "early", "pointed",
+    "numeric_rule", "distance_rule", "log_length", "opening", "repeated", "early",
 )
 
 
@@ -64,7 +63,7 @@ def features(c: Candidate) -> list[float]:
         c.cosine if c.cosine is not None else 0.0, float(c.cosine is None),
         1.0 / (1 + c.lexical) if c.lexical is not None else 0.0, c.foreign, float(c.away),
         c.numbers, float(c.numeric_rule), float(c.distance_rule), math.log(1 + c.length) / 8.0,
-        c.opening, c.repeated, c.early, c.pointed,
+        c.opening, c.repeated, c.early,
     ]
 
 

@@ -27,7 +27,6 @@ from index.aboutness import (
     RuleWords,
     earliness,
     opening_share,
-    pointed_to,
     read_rule,
     repeated_share,
 )
@@ -262,7 +261,6 @@ class Searcher:
         self._rule_numbers: dict[str, frozenset[str]] = {}  # rule key -> the numbers its text prints
         self._rule_distances: dict[str, bool] = {}  # rule key -> whether its text prints a distance
         self._rule_words: dict[str, RuleWords] = {}  # rule key -> its words as index.aboutness reads them
-        self._rules_using: dict[tuple[str, str], set[str]] | None = None  # (edition, stem) -> the rules using it
         self._titles: dict[str, frozenset[str]] = {}  # section -> its title's English stems
         self._word_game: dict[str, str | None] = {}  # stem -> the one game whose documents use it
         # The unit cards' names and types ("frigate"): their game's words, though no passage holds them.
@@ -324,7 +322,6 @@ class Searcher:
             self._words_of_rule(key)
             rule_text(rule.text)
         self._read_printed()
-        self._mentioning(frozenset({"warm"}), next(iter(self.rules)))
         for stem in self._vocabulary_list:  # which game's own word each is (an FTS query per word)
             self._game_of_word(stem)
         for key, rule in self.rules.items():
@@ -661,7 +658,6 @@ class Searcher:
                        if s not in in_heading and not query.variants[s].isdisjoint(rule_stems))
             words = self._words_of_rule(key)
             spellings = self._spellings_for(key, query)
-            heading_asked = frozenset(v for s in in_heading for v in query.variants[s] & heading)
             out.append(Candidate(
                 position=position, fused=score / top_score, coverage=self._coverage(key, query),
                 heading_coverage=sum(weights[s] for s in in_heading) / total,
@@ -674,25 +670,8 @@ class Searcher:
                 numeric_rule=query.numeric and bool(printed),
                 distance_rule=query.distance and self._prints_distance(key), length=len(rule.text),
                 opening=opening_share(words, weights, spellings), repeated=repeated_share(words, weights, spellings),
-                early=earliness(words, weights, spellings),
-                pointed=pointed_to(heading_asked, self._mentioning(heading_asked, key))))
+                early=earliness(words, weights, spellings)))
         return out
-
-    def _mentioning(self, asked: frozenset[str], key: str) -> int:
-        """How many other rules of `key`'s edition use every stem of `asked`."""
-        if not asked:
-            return 0
-        using = self._rules_using
-        if using is None:  # read once (at `warm`), whole, before it is shared
-            using = {}
-            for rule in self.rules:
-                edition = self.rows[self._first_row[rule]]["edition"]
-                for s in self._stems_of_rule(rule):
-                    using.setdefault((edition, s), set()).add(rule)
-            self._rules_using = using
-        edition = self.rows[self._first_row[key]]["edition"]
-        users = set.intersection(*(using.get((edition, s), set()) for s in asked))
-        return len(users - {key})
 
     def _words_of_rule(self, key: str) -> RuleWords:
         """A rule's words as index.aboutness reads them (once per rule)."""

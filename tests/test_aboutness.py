@@ -2,7 +2,7 @@
 read on the 4th-edition glossary's own texts."""
 from __future__ import annotations
 
-from index.aboutness import earliness, opening_share, pointed_to, read_rule, repeated_share
+from index.aboutness import earliness, opening_share, read_rule, repeated_share
 from index.text import stems
 
 # dw4 glossary, Obscured: "OBSCURED TARGETS Once it has been established that the target is Visible, the
@@ -57,19 +57,3 @@ def test_a_term_said_at_the_end_is_late():
     crippled, light = read_rule("Crippled", CRIPPLED), read_rule("Light Vessel", LIGHT_VESSEL)
     weights, variants = _asked("crippled")
     assert earliness(crippled, weights, variants) == 1.0 > earliness(light, weights, variants)
-
-
-def test_only_a_heading_naming_an_asked_word_is_pointed_to():
-    assert pointed_to(frozenset(), 200) == 0.0
-    assert pointed_to(frozenset({"obscur"}), 0) == 0.0
-    assert 0.0 < pointed_to(frozenset({"obscur"}), 5) < pointed_to(frozenset({"obscur"}), 50) <= 1.0
-
-
-def test_an_asked_term_mentioned_by_other_rules_points_to_its_own_rule(searcher):
-    # The glossary's rules that say "Crippled" besides its own: SRS, Self Destruct, Rally, Light Vessel,
-    # Levant, Limping (read from dw4-rules-glossary.cat); they point to the Crippled rule.
-    crippled = next(k for k, r in searcher.rules.items() if r.section == "Crippled")
-    light = next(k for k, r in searcher.rules.items() if r.section == "Light Vessel")
-    assert searcher._mentioning(frozenset({"crippl"}), crippled) >= 6
-    assert light in searcher._rules_using[("dw4-glossary", "crippl")]
-    assert searcher._mentioning(frozenset({"crippl"}), light) == searcher._mentioning(frozenset({"crippl"}), crippled)

@@ -10,7 +10,7 @@ def _candidate(position: int, **values: float | bool | None) -> Candidate:
         named=0.0,
         defined=0.0, same_language=True, cosine=0.0, lexical=position, foreign=0.0, away=False,
         numbers=0.0, numeric_rule=False, distance_rule=False, length=400,
-        opening=0.0, repeated=0.0, early=0.0, pointed=0.0)
+        opening=0.0, repeated=0.0, early=0.0)
     base.update(values)
     return Candidate(**base)  # type: ignore[arg-type]
 
