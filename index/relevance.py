@@ -36,7 +36,9 @@ _QUESTION_WORDS = (
     # chat around a question: greetings and thanks name no rule ("thanks, that's all for now!")
     "hi hello hey thank thanks cheers bye lol lmao all now спасибо привет пока "
     # chat spellings of the words above ("wat does SDV stand for n when do u use it")
-    "wat wut wot u ur r n ya pls plz thx ty tho gonna wanna lemme dunno"
+    "wat wut wot u ur r n ya pls plz thx ty tho gonna wanna lemme dunno "
+    # framing a definition: "when does a model become Crippled?", "what counts as Obscured?"
+    "become becomes became count counts counted considered"
 )
 QUESTION_STEMS = frozenset(stems(_QUESTION_WORDS, keep_stopwords=True))
 

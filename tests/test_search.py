@@ -176,3 +176,14 @@ def test_a_question_mostly_in_another_games_words_is_not_kept_home(searcher):
     result = searcher.ask("do phaser weapons ignore armour?", k=5)
     assert result.results[0].game == "dust-warfare"
     assert {h.game for h in result.results} >= {"dust-warfare", "dystopian-wars"}
+
+
+def test_the_rule_defining_the_term_comes_before_one_that_mentions_it(searcher):
+    # dw4 glossary, Crippled: "If the amount of Damage a model has accumulated equals or exceeds its Hull
+    # rating, the model is immediately Crippled." Light Vessel only mentions it: "If this model becomes
+    # Crippled, it is immediately Destroyed ..." — "become" frames the question, it is not its topic.
+    sections = [h.section for h in searcher.ask("when does a ship become crippled in 4e?", k=5).results]
+    assert sections.index("Crippled") < sections.index("Light Vessel")
+    # dw4 glossary, Obscured: "Visibility is Obscured if it is not possible to trace a straight line ...";
+    # Hydrophone Relay: "... never count their Visibility as Hampered or Obscured."
+    assert searcher.ask("what counts as Obscured in DW4?", k=5).results[0].section == "Obscured"
