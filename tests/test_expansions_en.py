@@ -24,3 +24,17 @@ def test_unit_cohesion_is_coherency(searcher) -> None:
     # movement ... must attempt to get back into coherency."
     query = searcher.parse("unit cohesion rules in the 3e quick reference")
     assert "coher" in query.variants["cohes"]
+
+
+def test_a_ship_out_of_ammo_is_depleted(searcher) -> None:
+    # dw4 glossary, Limited: "If any die scores a Blank, the model gains the Depleted status"; Resupply and
+    # Stockpile remove it. None of them says "ammo".
+    sections = [h.section for h in searcher.ask("my cruiser ran out of ammo in 4e, what now?", k=5).results]
+    assert "Limited" in sections[:3] and "Resupply" in sections[:3]
+
+
+def test_an_extra_turn_is_an_additional_manoeuvre(searcher) -> None:
+    # dw4 glossary, Emergency Manoeuvre: "The model can make an Additional Manoeuvre, but gains a level of
+    # Disorder."
+    result = searcher.ask("4th edition: can a ship take an extra turn while moving?", k=5)
+    assert result.results[0].section == "Emergency Manoeuvre"
