@@ -29,6 +29,7 @@ class Candidate:
     fused: float  # fused score over the leader's (the leader is 1)
     coverage: float  # share of the question's weight the whole rule uses
     heading_coverage: float  # share of the question's weight in the rule's own heading
+    path_coverage: float  # share of the question's weight in the rule's whole section path (its parents too)
     heading_precision: float  # share of the heading's words the question uses (the heading *is* the term)
     body_coverage: float  # share of the rest of the question (its words not in the heading) the rule uses
     named: float  # share of the question's weight in a name of this rule (0: not named)
@@ -49,9 +50,9 @@ class Candidate:
 
 
 FEATURES = (
-    "prior", "log_position", "fused", "coverage", "heading_coverage", "heading_precision", "body_coverage",
-    "named", "defined", "same_language", "cosine", "no_cosine", "lexical", "foreign", "away", "numbers",
-    "numeric_rule", "distance_rule", "log_length", "opening", "repeated", "early",
+    "prior", "log_position", "fused", "coverage", "heading_coverage", "path_coverage", "heading_precision",
+    "body_coverage", "named", "defined", "same_language", "cosine", "no_cosine", "lexical", "foreign", "away",
+    "numbers", "numeric_rule", "distance_rule", "log_length", "opening", "repeated", "early",
 )
 
 
@@ -59,7 +60,7 @@ def features(c: Candidate) -> list[float]:
     """One candidate's feature vector, in `FEATURES` order."""
     return [
         1.0 / (1 + c.position), math.log1p(c.position) / 3.0, c.fused, c.coverage, c.heading_coverage,
-        c.heading_precision, c.body_coverage, c.named, c.defined, float(c.same_language),
+        c.path_coverage, c.heading_precision, c.body_coverage, c.named, c.defined, float(c.same_language),
         c.cosine if c.cosine is not None else 0.0, float(c.cosine is None),
         1.0 / (1 + c.lexical) if c.lexical is not None else 0.0, c.foreign, float(c.away),
         c.numbers, float(c.numeric_rule), float(c.distance_rule), math.log(1 + c.length) / 8.0,

@@ -255,6 +255,7 @@ class Searcher:
         self._rule_stems: dict[str, frozenset[str]] = {}
         self._headings: dict[str, list[str]] = {}
         self._heading_sets: dict[str, frozenset[str]] = {}
+        self._path_sets: dict[str, frozenset[str]] = {}  # rule key -> stems of its whole section path
         self._named_titles: dict[str, frozenset[str]] = {}  # rule key -> its title's and names' stems
         self._rule_numbers: dict[str, frozenset[str]] = {}  # rule key -> the numbers its text prints
         self._rule_distances: dict[str, bool] = {}  # rule key -> whether its text prints a distance
@@ -315,7 +316,7 @@ class Searcher:
         self._embedder.query("warm up")
         for key, rule in self.rules.items():
             self._stems_of_rule(key)
-            self._heading_words(key)
+            self._path_words(key)
             self._named_title(key)
             self._words_of_rule(key)
             rule_text(rule.text)
@@ -644,6 +645,7 @@ class Searcher:
             rule = self.rules[key]
             r = self.rows[row]
             heading = self._heading_words(key)
+            path = self._path_words(key)
             foreign = sum(w for s, w in weights.items() if signals[s] not in (None, r["game"])) / total
             ranks = [lexical_rank[self._row_of_chunk[c]] for c in rule.chunk_ids
                      if self._row_of_chunk[c] in lexical_rank]
@@ -658,6 +660,7 @@ class Searcher:
             out.append(Candidate(
                 position=position, fused=score / top_score, coverage=self._coverage(key, query),
                 heading_coverage=sum(weights[s] for s in in_heading) / total,
+                path_coverage=sum(w for s, w in weights.items() if not query.variants[s].isdisjoint(path)) / total,
                 body_coverage=body / rest if rest else 0.0,
                 heading_precision=len(heading & asked) / len(heading) if heading else 0.0,
                 named=named.get(key, 0.0), defined=defined.get(key, 0.0), same_language=r["language"] == language,
@@ -690,6 +693,13 @@ class Searcher:
         found = self._rule_numbers.get(key)
         if found is None:
             found = self._rule_numbers[key] = frozenset(_NUMBER.findall(self.rules[key].text))
+        return found
+
+    def _path_words(self, key: str) -> frozenset[str]:
+        """The stems of a rule's whole section path ("AIRCRAFT › Movement"): its parents' headings too."""
+        found = self._path_sets.get(key)
+        if found is None:
+            found = self._path_sets[key] = self._heading_words(key) | frozenset(stems(self.rules[key].section))
         return found
 
     def _heading_words(self, key: str) -> frozenset[str]:

@@ -6,8 +6,8 @@ from index.rerank import DEPTH, FEATURES, Candidate, RerankModel, features, load
 
 def _candidate(position: int, **values: float | bool | None) -> Candidate:
     base: dict[str, float | bool | int | None] = dict(
-        position=position, fused=1.0, coverage=0.5, heading_coverage=0.0, heading_precision=0.0, body_coverage=0.5,
-        named=0.0,
+        position=position, fused=1.0, coverage=0.5, heading_coverage=0.0, path_coverage=0.0, heading_precision=0.0,
+        body_coverage=0.5, named=0.0,
         defined=0.0, same_language=True, cosine=0.0, lexical=position, foreign=0.0, away=False,
         numbers=0.0, numeric_rule=False, distance_rule=False, length=400,
         opening=0.0, repeated=0.0, early=0.0)
@@ -68,3 +68,11 @@ def test_a_rule_printing_inches_is_told_from_one_printing_none(searcher):
         searcher._prints_distance(k) for k in keys("ACTIVATION PHASE › 3. SHOOTING"))
     assert keys("ACTIVATION PHASE › 1. DETERMINE ACTION DICE") and not any(
         searcher._prints_distance(k) for k in keys("ACTIVATION PHASE › 1. DETERMINE ACTION DICE"))
+
+
+def test_a_rules_section_path_holds_its_parents_headings(searcher):
+    # Dust Warfare summary, "AIRCRAFT › Movement": "it must move its maximum allowed movement distance
+    # directly ..." — a question about aircraft movement names the parent heading and the rule's own.
+    key = next(k for k, r in searcher.rules.items() if r.section == "AIRCRAFT › Movement")
+    assert {"aircraft", "movement"} <= searcher._path_words(key)
+    assert "aircraft" not in searcher._heading_words(key)
