@@ -40,7 +40,9 @@ _QUESTION_WORDS = (
     "дает факту вроде короче чё кстати реально разве правильно тут щас прям "
     "происходит случится бывает "
     # chat spellings of the words above ("wat does SDV stand for n when do u use it")
-    "wat wut wot u ur r n ya pls plz thx ty tho gonna wanna lemme dunno"
+    "wat wut wot u ur r n ya pls plz thx ty tho gonna wanna lemme dunno "
+    # framing a definition: "when does a model become Crippled?", "what counts as Obscured?"
+    "become becomes became count counts counted considered"
 )
 QUESTION_STEMS = frozenset(stems(_QUESTION_WORDS, keep_stopwords=True))
 

@@ -29,6 +29,7 @@ class Candidate:
     fused: float  # fused score over the leader's (the leader is 1)
     coverage: float  # share of the question's weight the whole rule uses
     heading_coverage: float  # share of the question's weight in the rule's own heading
+    path_coverage: float  # share of the question's weight in the rule's whole section path (its parents too)
     heading_precision: float  # share of the heading's words the question uses (the heading *is* the term)
     body_coverage: float  # share of the rest of the question (its words not in the heading) the rule uses
     named: float  # share of the question's weight in a name of this rule (0: not named)
@@ -40,13 +41,18 @@ class Candidate:
     away: bool  # another game than the corpus's own (Dystopian Wars), and the question names no game
     numbers: float  # share of the numbers the question states that the rule prints
     numeric_rule: bool  # the question asks "how many/how far" and the rule prints a number
+    distance_rule: bool  # the question asks "how far / what range" and the rule prints a distance (10", 4”)
     length: int  # characters of the whole rule
+    # index.aboutness: is the rule about the asked words, or does it only mention them?
+    opening: float  # share of the question's weight in the rule's heading and first sentence
+    repeated: float  # share of the question's weight in words the rule uses more than once
+    early: float  # how near its start the rule first uses the question's words (1: at once)
 
 
 FEATURES = (
-    "prior", "log_position", "fused", "coverage", "heading_coverage", "heading_precision", "body_coverage",
-    "named", "defined", "same_language", "cosine", "no_cosine", "lexical", "foreign", "away", "numbers",
-    "numeric_rule", "log_length",
+    "prior", "log_position", "fused", "coverage", "heading_coverage", "path_coverage", "heading_precision",
+    "body_coverage", "named", "defined", "same_language", "cosine", "no_cosine", "lexical", "foreign", "away",
+    "numbers", "numeric_rule", "distance_rule", "log_length", "opening", "repeated", "early",
 )
 
 
@@ -54,10 +60,11 @@ def features(c: Candidate) -> list[float]:
     """One candidate's feature vector, in `FEATURES` order."""
     return [
         1.0 / (1 + c.position), math.log1p(c.position) / 3.0, c.fused, c.coverage, c.heading_coverage,
-        c.heading_precision, c.body_coverage, c.named, c.defined, float(c.same_language),
+        c.path_coverage, c.heading_precision, c.body_coverage, c.named, c.defined, float(c.same_language),
         c.cosine if c.cosine is not None else 0.0, float(c.cosine is None),
         1.0 / (1 + c.lexical) if c.lexical is not None else 0.0, c.foreign, float(c.away),
-        c.numbers, float(c.numeric_rule), math.log(1 + c.length) / 8.0,
+        c.numbers, float(c.numeric_rule), float(c.distance_rule), math.log(1 + c.length) / 8.0,
+        c.opening, c.repeated, c.early,
     ]
 
 

@@ -6,10 +6,11 @@ from index.rerank import DEPTH, FEATURES, Candidate, RerankModel, features, load
 
 def _candidate(position: int, **values: float | bool | None) -> Candidate:
     base: dict[str, float | bool | int | None] = dict(
-        position=position, fused=1.0, coverage=0.5, heading_coverage=0.0, heading_precision=0.0, body_coverage=0.5,
-        named=0.0,
+        position=position, fused=1.0, coverage=0.5, heading_coverage=0.0, path_coverage=0.0, heading_precision=0.0,
+        body_coverage=0.5, named=0.0,
         defined=0.0, same_language=True, cosine=0.0, lexical=position, foreign=0.0, away=False,
-        numbers=0.0, numeric_rule=False, length=400)
+        numbers=0.0, numeric_rule=False, distance_rule=False, length=400,
+        opening=0.0, repeated=0.0, early=0.0)
     base.update(values)
     return Candidate(**base)  # type: ignore[arg-type]
 
@@ -54,3 +55,24 @@ def test_an_english_question_reads_a_russian_rule_through_the_term_map(searcher)
     # the term map (Drift = Дрейф) still lets "drift" count, so the scenario comes first.
     result = searcher.ask("what happens to drift during the storm scenario", k=5)
     assert result.results[0].section == "СТАНДАРТНЫЕ СЦЕНАРИИ › Буря"
+
+
+def test_a_rule_printing_inches_is_told_from_one_printing_none(searcher):
+    # 3e quick reference, ACTIVATION PHASE › 3. SHOOTING: 'Point blank: 0-10" Closing: 10-20" Long: 20-30"';
+    # 1. DETERMINE ACTION DICE names the range bands but prints no distance. "What's the range for the
+    # closing band?" asks a distance: the re-ranker's `distance_rule` marks the first only.
+    def keys(section: str) -> list[str]:
+        return [k for k, r in searcher.rules.items() if k.startswith("dw3-quick-reference:") and r.section == section]
+
+    assert keys("ACTIVATION PHASE › 3. SHOOTING") and all(
+        searcher._prints_distance(k) for k in keys("ACTIVATION PHASE › 3. SHOOTING"))
+    assert keys("ACTIVATION PHASE › 1. DETERMINE ACTION DICE") and not any(
+        searcher._prints_distance(k) for k in keys("ACTIVATION PHASE › 1. DETERMINE ACTION DICE"))
+
+
+def test_a_rules_section_path_holds_its_parents_headings(searcher):
+    # Dust Warfare summary, "AIRCRAFT › Movement": "it must move its maximum allowed movement distance
+    # directly ..." — a question about aircraft movement names the parent heading and the rule's own.
+    key = next(k for k, r in searcher.rules.items() if r.section == "AIRCRAFT › Movement")
+    assert {"aircraft", "movement"} <= searcher._path_words(key)
+    assert "aircraft" not in searcher._heading_words(key)

@@ -159,3 +159,31 @@ def test_questions_asked_at_once_get_the_vectors_they_get_alone(searcher):
     with ThreadPoolExecutor(16) as pool:
         together = dict(zip(questions, pool.map(embedder.query, questions), strict=True))
     assert [q for q in questions if not np.array_equal(together[q], alone[q])] == []
+
+
+def test_a_question_mostly_in_the_home_games_words_stays_in_that_game(searcher):
+    # "drop" is printed only in Dust Warfare's rules ("Air Drop"), "ship" and "smaller" only in Dystopian
+    # Wars'; the question weighs more in Dystopian Wars' words, names no game, and is answered there
+    # (dw4 glossary, Heavy Transport / Platform Transport carry other models), not by Dust's Air Drop.
+    question = "can a large ship transport smaller ships and drop them off mid-game?"
+    assert {"dystopian-wars", "dust-warfare"} <= set(searcher._games_by_vocabulary(searcher.parse(question)))
+    assert all(h.game == "dystopian-wars" for h in searcher.ask(question, k=5).results)
+
+
+def test_a_question_mostly_in_another_games_words_is_not_kept_home(searcher):
+    # "phaser" is Dust Warfare's word (SPECIAL WEAPON ABILITIES › Phaser), "armour" Dystopian Wars':
+    # the other game weighs more, so both games are searched and Dust's Phaser rule answers.
+    result = searcher.ask("do phaser weapons ignore armour?", k=5)
+    assert result.results[0].game == "dust-warfare"
+    assert {h.game for h in result.results} >= {"dust-warfare", "dystopian-wars"}
+
+
+def test_the_rule_defining_the_term_comes_before_one_that_mentions_it(searcher):
+    # dw4 glossary, Crippled: "If the amount of Damage a model has accumulated equals or exceeds its Hull
+    # rating, the model is immediately Crippled." Light Vessel only mentions it: "If this model becomes
+    # Crippled, it is immediately Destroyed ..." — "become" frames the question, it is not its topic.
+    sections = [h.section for h in searcher.ask("when does a ship become crippled in 4e?", k=5).results]
+    assert sections.index("Crippled") < sections.index("Light Vessel")
+    # dw4 glossary, Obscured: "Visibility is Obscured if it is not possible to trace a straight line ...";
+    # Hydrophone Relay: "... never count their Visibility as Hampered or Obscured."
+    assert searcher.ask("what counts as Obscured in DW4?", k=5).results[0].section == "Obscured"

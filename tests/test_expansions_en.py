@@ -1,0 +1,47 @@
+"""Players' words for what the rules call otherwise (index/data/synonyms.toml [expansions])."""
+from __future__ import annotations
+
+from index.termmap import load_synonyms
+from index.text import stems
+
+
+def test_every_players_phrase_can_match_a_question() -> None:
+    # A question's stems drop stopwords, and a phrase is matched as a run of them: a key holding a
+    # stopword ("to hit") could never match and silently did nothing.
+    dead = [key for key in load_synonyms().expansions if stems(key, keep_stopwords=True) != stems(key)]
+    assert dead == []
+
+
+def test_a_table_size_is_the_play_area(searcher) -> None:
+    # 3e quick reference, SETUP: "Encounters of up to 750 points are designed for a 36"x36" play area,
+    # 751-1000 points a 48"x48" area, and 1501-2000 points a 48"x72" area."
+    top = searcher.ask("3e quick reference: what table size do we need for a 1000 point battle?", k=5).results[0]
+    assert top.section == "SETUP" and "48\"x48\"" in top.text
+
+
+def test_unit_cohesion_is_coherency(searcher) -> None:
+    # 3e quick reference, ACTIVATION PHASE › 2. MOVEMENT: "A model outside of coherency at the end of the
+    # movement ... must attempt to get back into coherency."
+    query = searcher.parse("unit cohesion rules in the 3e quick reference")
+    assert "coher" in query.variants["cohes"]
+
+
+def test_a_ship_out_of_ammo_is_depleted(searcher) -> None:
+    # dw4 glossary, Limited: "If any die scores a Blank, the model gains the Depleted status"; Resupply and
+    # Stockpile remove it. None of them says "ammo".
+    sections = [h.section for h in searcher.ask("my cruiser ran out of ammo in 4e, what now?", k=5).results]
+    assert "Limited" in sections[:3] and "Resupply" in sections[:3]
+
+
+def test_an_extra_turn_is_an_additional_manoeuvre(searcher) -> None:
+    # dw4 glossary, Emergency Manoeuvre: "The model can make an Additional Manoeuvre, but gains a level of
+    # Disorder."
+    result = searcher.ask("4th edition: can a ship take an extra turn while moving?", k=5)
+    assert result.results[0].section == "Emergency Manoeuvre"
+
+
+def test_overwatch_is_the_interception_of_attack_runs(searcher) -> None:
+    # 3e quick reference, END PHASE › 1. SRS RESOLUTION › Interception: "Roll 1 action die for each friendly
+    # SRS token in base contact ..." (without the expansion SHORT RANGE SQUADRONS came first).
+    result = searcher.ask("3e quick reference: is there overwatch when enemy bombers attack my ships?", k=5)
+    assert result.results[0].section == "END PHASE › 1. SRS RESOLUTION › Interception"
