@@ -336,7 +336,8 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
         plan = build_plan(args.requests, args.mix, rng)
         server_before = process_tree_cpu(SERVER_PID[0]) if SERVER_PID else None
         client_before = time.process_time()
-        latencies, errors, elapsed, samples = asyncio.run(run_phase(url, plan, args.concurrency))
+        with ConnectionSampler(SERVER_PID[0] if SERVER_PID else None, int(url.rsplit(":", 1)[1])) as split:
+            latencies, errors, elapsed, samples = asyncio.run(run_phase(url, plan, args.concurrency))
         client_cpu = time.process_time() - client_before
         server_after = process_tree_cpu(SERVER_PID[0]) if SERVER_PID else None
     server_cpu = None if server_before is None or server_after is None else server_after - server_before
@@ -352,6 +353,9 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
         print(f"server CPU under load: {server_cpu * 1000 / args.requests:.2f} ms per request "
               f"({server_cpu / elapsed * 100:.0f}% of one core); this client: "
               f"{client_cpu * 1000 / args.requests:.2f} ms per request")
+    if split.peak:
+        print(f"open connections per worker process at the fullest moment: {split.describe()} "
+              f"({split.samples} samples)")
     print(f"distinct questions asked: {len(_ASKED)}" + ("" if len(_ASKED) >= MIN_DISTINCT else
                                                         f" (below {MIN_DISTINCT}: raise --requests)"))
     try:
@@ -377,20 +381,22 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
         "server_cpu_ms_per_request": None if server_cpu is None else server_cpu * 1000 / args.requests,
         "server_cores_used": None if server_cpu is None else server_cpu / elapsed,
         "client_cpu_ms_per_request": client_cpu * 1000 / args.requests,
+        "connections_per_worker": split.peak,
     }
 
 
 def print_comparison(runs: list[dict[str, Any]]) -> None:
     """The servers side by side: ask latency under load, throughput, CPU per request, errors."""
     print(f"\n{'server':<16}{'ask p50':>9}{'ask p95':>9}{'req/s':>8}{'CPU ms/req':>12}{'cores':>7}{'errors':>8}"
-          f"{'target':>8}")
+          f"{'target':>8}  connections per worker")
     for run in runs:
         ask = run["load"].get("ask", {})
         cpu = run["server_cpu_ms_per_request"]
         cores = run["server_cores_used"]
         print(f"{run['server']:<16}{ask.get('p50_ms', float('nan')):>9.1f}{ask.get('p95_ms', float('nan')):>9.1f}"
               f"{run['throughput_rps']:>8.1f}{cpu if cpu is not None else float('nan'):>12.2f}"
-              f"{cores if cores is not None else float('nan'):>7.2f}{run['errors']:>8}{run['target']:>8}")
+              f"{cores if cores is not None else float('nan'):>7.2f}{run['errors']:>8}{run['target']:>8}  "
+              + "/".join(str(n) for n in run["connections_per_worker"]))
 
 
 def parse_servers(text: str) -> list[int | None]:
@@ -431,6 +437,84 @@ def process_tree_cpu(pid: int) -> float | None:
         return sum(times.get(process, 0) for process in tree) / ticks
     except (OSError, ValueError, IndexError):
         return None
+
+
+class ConnectionSampler:
+    """While the load runs, counts every server process's open connections to the server's port a few
+    times a second (Linux /proc: socket inodes of ESTABLISHED entries, matched to each process's file
+    descriptors) and keeps the split at the fullest moment: with keep-alive clients that split is the
+    whole run's, and the worker with most connections has the longest queue. Counts, not timings."""
+
+    def __init__(self, server_pid: int | None, port: int, every_s: float = 0.25) -> None:
+        self._pid, self._port, self._every = server_pid, port, every_s
+        self.peak: list[int] = []
+        self.samples = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="connection-sampler", daemon=True)
+
+    def __enter__(self) -> ConnectionSampler:
+        if self._pid is not None and Path("/proc/net/tcp").exists():
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=5)
+
+    def describe(self) -> str:
+        total = sum(self.peak)
+        return "/".join(str(n) for n in self.peak) + f" of {total}"
+
+    def _run(self) -> None:
+        assert self._pid is not None
+        while not self._stop.wait(self._every):
+            counts = connections_per_process(self._pid, self._port)
+            self.samples += 1
+            if sum(counts) > sum(self.peak):
+                self.peak = counts
+
+
+def connections_per_process(server_pid: int, port: int) -> list[int]:
+    """Open (ESTABLISHED) connections to `port` held by each worker process of the server, most first."""
+    inodes: set[str] = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if fields[3] == "01" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                inodes.add(f"socket:[{fields[9]}]")
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    # gunicorn's workers are the master's children that are not referee processes; one process serves alone.
+    workers = [pid for pid, parent in parents.items() if parent == server_pid and not _is_referee(pid)]
+    counts = []
+    for pid in workers or [server_pid]:
+        held = 0
+        try:
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                try:
+                    held += os.readlink(fd) in inodes
+                except OSError:
+                    continue
+        except OSError:
+            continue
+        counts.append(held)
+    return sorted(counts, reverse=True)
+
+
+def _is_referee(pid: int) -> bool:
+    try:
+        return b"referee_child" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
 
 
 @contextmanager
