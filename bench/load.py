@@ -196,9 +196,11 @@ def running_server(workers: int, processes: int | None = None, extra: tuple[str,
 
 
 async def run_phase(
-    url: str, plan: list[tuple[str, str, str, dict[str, Any] | None]], concurrency: int
+    url: str, plan: list[tuple[str, str, str, dict[str, Any] | None]], concurrency: int,
+    by_port: list[tuple[str, int, float]] | None = None,
 ) -> tuple[dict[str, list[float]], dict[str, int], float, list[str]]:
-    """Send the plan with at most `concurrency` requests in flight; latencies in ms per kind."""
+    """Send the plan with at most `concurrency` requests in flight; latencies in ms per kind (and in
+    `by_port`, if given: each request's kind, this side's port of its connection, latency)."""
     latencies: dict[str, list[float]] = defaultdict(list)
     errors: dict[str, int] = defaultdict(int)
     samples: list[str] = []
@@ -218,6 +220,11 @@ async def run_phase(
                 start = time.perf_counter()
                 try:
                     async with session.request(method, path, json=body) as response:
+                        # The connection goes back to the pool as soon as a short body is in, so
+                        # `response.connection` is often None by now; its protocol keeps the transport.
+                        protocol = getattr(response, "_protocol", None)
+                        transport = getattr(protocol, "transport", None)
+                        port = transport.get_extra_info("sockname")[1] if transport is not None else 0
                         payload = await response.read()
                         ok = response.status == 200
                         if not ok and len(samples) < 5:
@@ -227,6 +234,8 @@ async def run_phase(
                     if len(samples) < 5:
                         samples.append(f"{kind} {type(exc).__name__}: {exc}")
                 latencies[kind].append((time.perf_counter() - start) * 1000)
+                if by_port is not None and ok:
+                    by_port.append((kind, port, latencies[kind][-1]))
                 if not ok:
                     errors[kind] += 1
 
@@ -336,8 +345,9 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
         plan = build_plan(args.requests, args.mix, rng)
         server_before = process_tree_cpu(SERVER_PID[0]) if SERVER_PID else None
         client_before = time.process_time()
+        by_port: list[tuple[str, int, float]] = []
         with ConnectionSampler(SERVER_PID[0] if SERVER_PID else None, int(url.rsplit(":", 1)[1])) as split:
-            latencies, errors, elapsed, samples = asyncio.run(run_phase(url, plan, args.concurrency))
+            latencies, errors, elapsed, samples = asyncio.run(run_phase(url, plan, args.concurrency, by_port))
         client_cpu = time.process_time() - client_before
         server_after = process_tree_cpu(SERVER_PID[0]) if SERVER_PID else None
     server_cpu = None if server_before is None or server_after is None else server_after - server_before
@@ -353,9 +363,13 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
         print(f"server CPU under load: {server_cpu * 1000 / args.requests:.2f} ms per request "
               f"({server_cpu / elapsed * 100:.0f}% of one core); this client: "
               f"{client_cpu * 1000 / args.requests:.2f} ms per request")
+    per_worker = split.ask_latency_per_worker(by_port)
     if split.peak:
         print(f"open connections per worker process at the fullest moment: {split.describe()} "
               f"({split.samples} samples)")
+        for row in per_worker:
+            print(f"  worker holding {row['connections']} connections: {row['asks']} asks, "
+                  f"ask p50 {row['p50_ms']:.1f} ms, p95 {row['p95_ms']:.1f} ms")
     print(f"distinct questions asked: {len(_ASKED)}" + ("" if len(_ASKED) >= MIN_DISTINCT else
                                                         f" (below {MIN_DISTINCT}: raise --requests)"))
     try:
@@ -382,6 +396,7 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
         "server_cores_used": None if server_cpu is None else server_cpu / elapsed,
         "client_cpu_ms_per_request": client_cpu * 1000 / args.requests,
         "connections_per_worker": split.peak,
+        "ask_per_worker": per_worker,
     }
 
 
@@ -440,15 +455,19 @@ def process_tree_cpu(pid: int) -> float | None:
 
 
 class ConnectionSampler:
-    """While the load runs, counts every server process's open connections to the server's port a few
-    times a second (Linux /proc: socket inodes of ESTABLISHED entries, matched to each process's file
-    descriptors) and keeps the split at the fullest moment: with keep-alive clients that split is the
-    whole run's, and the worker with most connections has the longest queue. Counts, not timings."""
+    """While the load runs, finds which server worker process holds each open connection to the
+    server's port, a few times a second (Linux /proc: socket inodes of ESTABLISHED entries, matched to
+    each process's file descriptors). Keeps the split at the fullest moment: with keep-alive clients
+    that split is the whole run's, and the worker with most connections has the longest queue. Counts,
+    not timings; with `ask_latency_per_worker` the same run's asks are grouped by the worker that
+    answered them, so a split's effect on latency shows within one run, whatever the machine's load."""
 
     def __init__(self, server_pid: int | None, port: int, every_s: float = 0.25) -> None:
         self._pid, self._port, self._every = server_pid, port, every_s
         self.peak: list[int] = []
         self.samples = 0
+        self.owner: dict[int, int] = {}  # client port -> worker pid
+        self._held: dict[int, int] = {}  # worker pid -> connections at the fullest moment
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="connection-sampler", daemon=True)
 
@@ -463,21 +482,33 @@ class ConnectionSampler:
             self._thread.join(timeout=5)
 
     def describe(self) -> str:
-        total = sum(self.peak)
-        return "/".join(str(n) for n in self.peak) + f" of {total}"
+        return "/".join(str(n) for n in self.peak) + f" of {sum(self.peak)}"
+
+    def ask_latency_per_worker(self, by_port: list[tuple[str, int, float]]) -> list[dict[str, Any]]:
+        """Ask latency of each worker, most connections first."""
+        asks: dict[int, list[float]] = defaultdict(list)
+        for kind, port, latency in by_port:
+            if kind == "ask" and port in self.owner:
+                asks[self.owner[port]].append(latency)
+        rows = [{"connections": held, "asks": len(asks[pid]), "p50_ms": percentile(asks[pid], 50),
+                 "p95_ms": percentile(asks[pid], 95)} for pid, held in self._held.items() if asks[pid]]
+        return sorted(rows, key=lambda row: -row["connections"])
 
     def _run(self) -> None:
         assert self._pid is not None
         while not self._stop.wait(self._every):
-            counts = connections_per_process(self._pid, self._port)
+            held, owner = connection_owners(self._pid, self._port)
             self.samples += 1
-            if sum(counts) > sum(self.peak):
-                self.peak = counts
+            self.owner.update(owner)
+            if sum(held.values()) > sum(self.peak):
+                self._held = held
+                self.peak = sorted(held.values(), reverse=True)
 
 
-def connections_per_process(server_pid: int, port: int) -> list[int]:
-    """Open (ESTABLISHED) connections to `port` held by each worker process of the server, most first."""
-    inodes: set[str] = set()
+def connection_owners(server_pid: int, port: int) -> tuple[dict[int, int], dict[int, int]]:
+    """({worker pid: open connections to `port`}, {client port: worker pid}) for the server's worker
+    processes (gunicorn's workers, or the one serving process)."""
+    client_port: dict[str, int] = {}
     for table in ("/proc/net/tcp", "/proc/net/tcp6"):
         try:
             lines = Path(table).read_text().splitlines()[1:]
@@ -486,7 +517,7 @@ def connections_per_process(server_pid: int, port: int) -> list[int]:
         for line in lines:
             fields = line.split()
             if fields[3] == "01" and int(fields[1].rsplit(":", 1)[1], 16) == port:
-                inodes.add(f"socket:[{fields[9]}]")
+                client_port[f"socket:[{fields[9]}]"] = int(fields[2].rsplit(":", 1)[1], 16)
     parents: dict[int, int] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -495,19 +526,23 @@ def connections_per_process(server_pid: int, port: int) -> list[int]:
             continue
     # gunicorn's workers are the master's children that are not referee processes; one process serves alone.
     workers = [pid for pid, parent in parents.items() if parent == server_pid and not _is_referee(pid)]
-    counts = []
+    held: dict[int, int] = {}
+    owner: dict[int, int] = {}
     for pid in workers or [server_pid]:
-        held = 0
+        held[pid] = 0
         try:
-            for fd in Path(f"/proc/{pid}/fd").iterdir():
-                try:
-                    held += os.readlink(fd) in inodes
-                except OSError:
-                    continue
+            descriptors = list(Path(f"/proc/{pid}/fd").iterdir())
         except OSError:
             continue
-        counts.append(held)
-    return sorted(counts, reverse=True)
+        for fd in descriptors:
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue
+            if target in client_port:
+                held[pid] += 1
+                owner[client_port[target]] = pid
+    return held, owner
 
 
 def _is_referee(pid: int) -> bool:
