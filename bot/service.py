@@ -31,7 +31,7 @@ __all__ = [
     "ASK_PARAMS", "COMPLETE_PARAMS", "LANGS", "LANG_PARAM", "RULE_PARAMS", "Admiralty", "Kind", "ParamSpec",
     "ServiceUnavailableError", "TooExpensiveError", "UserInputError", "accept_language", "choose_lang", "coerce",
     "coerce_all", "error_text", "normalise_lang", "referee_actions", "referee_params", "show_params", "spec_named",
-    "text",
+    "text", "text_lang",
 ]
 
 # The player's language for the texts of an answer (verdict, notes, assumptions, errors, unit cards):

@@ -54,7 +54,9 @@ def normalise(text: str) -> str:
 
 
 def is_cyrillic(text: str) -> bool:
-    """True when most letters are Cyrillic (a Russian question)."""
+    """True when most letters are Cyrillic: the script a question is searched in (its words' stems,
+    the book it is routed to). Not the player's language — that is `core.messages.text_lang` (any
+    Russian word), which a question naming English rules in a Russian sentence also has."""
     letters = [c for c in text if c.isalpha()]
     if not letters:
         return False

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.messages import text_lang
+
 # "21d", "10in", "5дюймов": a number glued to one of these is a number and a unit word.
 UNIT_SUFFIXES = re.compile(r"(?:d6?|д6?|in|inch(?:es)?|дюйм\w*|кубик\w*|куб\w*)")
 
@@ -48,8 +50,6 @@ SHORTHAND = {"a": "armour", "c": "citadel", "h": "hull", "f": "fray", "r": "ramm
              "adv": "adv", "sdv": "sdv", "cit": "cit", "arm": "arm", "пво": "пво", "ппо": "ппо",
              "б": "броня", "ц": "цитадель", "к": "корпус", "м": "масса", "а": "броня", "с": "цитадель"}
 _SHORT = re.compile(r"([^\W\d_]{1,3})(\d+)")
-_CYRILLIC = re.compile(r"[а-я]")
-_LATIN = re.compile(r"[a-z]")
 
 
 @dataclass(frozen=True)
@@ -141,6 +141,7 @@ def _number_word(out: list[Token], worded: set[int], value: int, start: int, end
 
 
 def detect_language(words: list[str]) -> str:
-    """"ru" when the words hold more Cyrillic than Latin letters, else "en"."""
-    text = " ".join(words)
-    return "ru" if len(_CYRILLIC.findall(text)) > len(_LATIN.findall(text)) else "en"
+    """The language of the player's own words, by the one rule every front end uses
+    (`core.messages.text_lang`): a Russian word among them makes it "ru" — "10 кубов A5 devastating"
+    is a Russian player naming a quality as printed — else "en"."""
+    return text_lang(" ".join(words)) or "en"

@@ -178,6 +178,12 @@ def test_language_is_that_of_the_words_understood():
     assert parse_description("attack", "21 dice armour 6")["lang"] == "en"
 
 
+def test_a_russian_player_naming_qualities_as_printed_stays_russian():
+    """Russian words among the words understood make the player Russian, however many Latin
+    shorthands and quality names they type ("A5", "C8", "devastating"): one rule, core.messages.text_lang."""
+    assert parse_description("attack", "10 кубов A5 C8 devastating piercing")["lang"] == "ru"
+
+
 def test_extreme_range_is_a_band_in_dw4_and_a_quality_in_dw3():
     assert parsed("attack", "dw4 extreme range")["range"] == "extreme"
     assert parsed("attack", "dw3 extreme range")["quality"] == ["extreme-range"]

@@ -72,6 +72,25 @@ def test_with_no_language_chosen_a_refusal_follows_the_russian_description(api):
     assert error["field"] == "armour" and CYRILLIC.search(error["message"]), error
 
 
+@pytest.mark.parametrize(("body", "field", "message"), [
+    ({"description": "10 кубов против брони 5", "dice": "abc"}, "dice", "«dice» должно быть целым числом, а не 'abc'."),
+    ({"description": "10 кубов против брони 5", "dice": -3}, "dice", "«dice» = -3; допустимо от 0 до 200."),
+])
+def test_a_field_refused_before_the_referee_follows_the_russian_description(api, body, field, message):
+    """A field the API refuses before the referee sees it answers, with no language chosen, in the
+    language the player wrote the description in — like the referee's own refusals."""
+    reply = _post(api, "/v1/attack", body)
+    assert reply.status == 400
+    error = reply.json()["error"]
+    assert error["field"] == field and CYRILLIC.search(error["message"]), error
+    assert error["message"] == message
+
+
+def test_an_english_description_keeps_english_field_errors(api):
+    reply = _post(api, "/v1/attack", {"description": "10 dice against armour 5", "dice": "abc"})
+    assert reply.json()["error"]["message"] == "'dice' must be a whole number, not 'abc'."
+
+
 def test_an_unknown_language_is_refused_naming_the_field(api):
     reply = _post(api, "/v1/attack", {**FIELDS_ONLY, "lang": "de"})
     assert reply.status == 400

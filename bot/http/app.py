@@ -323,7 +323,8 @@ async def fleet(request: web.Request) -> web.Response:
 async def fleet_vs(request: web.Request) -> web.Response:
     """Every ship × weapon × band of the fleet against one target: `admiralty fleet vs TARGET --json`."""
     body = await read_json_object(request)
-    lang = request_lang(request, body.get("lang"))  # before validation: its errors speak the player's language
+    # before validation: its errors speak the player's language (or the one the target is written in)
+    lang = request_lang(request, body.get("lang"), body.get("target"))
     params = validate_body(body, specs.fleet_vs_specs())
     service = request.app[SERVICE]
     try:
@@ -342,7 +343,8 @@ async def fleet_vs(request: web.Request) -> web.Response:
 
 async def referee(action: str, request: web.Request) -> web.Response:
     body = await read_json_object(request)
-    lang = request_lang(request, body.get("lang"))  # before validation: its errors speak the player's language
+    # before validation: its errors speak the player's language (or the one the description is written in)
+    lang = request_lang(request, body.get("lang"), body.get("description"))
     params = validate_body(body, specs.referee_specs(action))
     params.pop("lang", None)
     pool = request.app[REFEREE_POOL]

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
-from bot.service import UserInputError, accept_language, error_text, normalise_lang, show_params
+from bot.service import UserInputError, accept_language, error_text, normalise_lang, show_params, text_lang
 
 log = logging.getLogger(__name__)
 
@@ -49,13 +49,15 @@ class ApiError(UserInputError):
 LANG_KEY = web.RequestKey("lang", str)
 
 
-def request_lang(request: web.Request, explicit: object = None) -> str | None:
+def request_lang(request: web.Request, explicit: object = None, written: object = None) -> str | None:
     """The player's language for this request, chosen once: the body's `lang`, else the
     `Accept-Language` header; None when neither names one we speak (the referee then follows
-    the description's language). Kept on the request for the error middleware."""
+    the description's language). Kept on the request for the error middleware, which, when no
+    language is chosen, answers in the language of `written` (the player's own words: a description)."""
     lang = normalise_lang(explicit) or accept_language(request.headers.get("Accept-Language"))
-    if lang:
-        request[LANG_KEY] = lang
+    shown = lang or text_lang(written)
+    if shown:
+        request[LANG_KEY] = shown
     return lang
 
 
