@@ -60,7 +60,7 @@ def make_metrics_dir() -> str:
     return directory
 
 
-def reserve_port(host: str, port: int, backlog: int = 256) -> socket.socket:
+def listening_socket(host: str, port: int, backlog: int = 256) -> socket.socket:
     """The listening socket every worker will accept from (made here, before the fork, so the caller
     can say why the address cannot be used: OSError). Without SO_REUSEPORT: binding then fails if
     anything holds the port, even another server listening with SO_REUSEPORT."""
