@@ -5,6 +5,7 @@ mix of ask/rule/attack requests, report throughput, latency percentiles and erro
     .venv/bin/python bench/load.py --mix ask=1.0         # questions only
     .venv/bin/python bench/load.py --requests 500 --concurrency 10 --json out.json
     .venv/bin/python bench/load.py --url http://127.0.0.1:8080   # an already running server
+    .venv/bin/python bench/load.py --new-connections     # no keep-alive: a connection per request
 
 By default the same requests go to two servers started one after the other, one process
 (`serve --processes 1`) and one per core (`serve`, gunicorn workers), and their figures are
@@ -16,6 +17,9 @@ in the same run (one request at a time), so the concurrent numbers are also show
 ratio to it: absolute milliseconds depend on the machine, ratios much less. The server's
 CPU time per request (with its referee processes) is printed too: on a shared machine
 latency follows the share of the cores the server gets, CPU per request much less.
+Each run also prints how many of the client's connections each server worker held at the fullest
+moment, each worker's own ask latency, and each worker's share of the workers' CPU (counts from
+/proc, not timings: they show whether the workers were busy alike whatever the machine's load).
 Target (issue #18): 0 errors and p95 <= 150 ms for `ask` at concurrency 50 on 2 cores, serving
 on every core, asking >= 1000 distinct questions (the dev set, rule-name templates), never a
 handful repeated.
@@ -197,7 +201,7 @@ def running_server(workers: int, processes: int | None = None, extra: tuple[str,
 
 async def run_phase(
     url: str, plan: list[tuple[str, str, str, dict[str, Any] | None]], concurrency: int,
-    by_port: list[tuple[str, int, float]] | None = None,
+    by_port: list[tuple[str, int, float]] | None = None, keep_alive: bool = True,
 ) -> tuple[dict[str, list[float]], dict[str, int], float, list[str]]:
     """Send the plan with at most `concurrency` requests in flight; latencies in ms per kind (and in
     `by_port`, if given: each request's kind, this side's port of its connection, latency)."""
@@ -208,7 +212,7 @@ async def run_phase(
     for item in plan:
         queue.put_nowait(item)
     timeout = aiohttp.ClientTimeout(total=120)
-    connector = aiohttp.TCPConnector(limit=concurrency, force_close=False)
+    connector = aiohttp.TCPConnector(limit=concurrency, force_close=not keep_alive)
     async with aiohttp.ClientSession(url, timeout=timeout, connector=connector) as session:
 
         async def worker() -> None:
@@ -303,6 +307,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=DEFAULT_SEARCH_THREADS, help="server search threads per process")
     parser.add_argument("--serve-arg", action="append", default=[], metavar="ARG",
                         help="one more argument for `admiralty serve` (repeat it): --serve-arg=--keep-connections")
+    parser.add_argument("--new-connections", action="store_true",
+                        help="a new connection for every request under load (default: keep-alive connections)")
     parser.add_argument("--url", help="use this running server instead of starting one")
     parser.add_argument("--servers", type=parse_servers, default=parse_servers("1,auto"),
                         help="process counts of the servers compared ('auto': one per core; default: 1,auto)")
@@ -344,12 +350,16 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
         base_lat, base_err, _, base_samples = asyncio.run(run_phase(url, baseline_plan, 1))
         plan = build_plan(args.requests, args.mix, rng)
         server_before = process_tree_cpu(SERVER_PID[0]) if SERVER_PID else None
+        workers_before = worker_cpu(SERVER_PID[0]) if SERVER_PID else {}
         client_before = time.process_time()
         by_port: list[tuple[str, int, float]] = []
         with ConnectionSampler(SERVER_PID[0] if SERVER_PID else None, int(url.rsplit(":", 1)[1])) as split:
-            latencies, errors, elapsed, samples = asyncio.run(run_phase(url, plan, args.concurrency, by_port))
+            latencies, errors, elapsed, samples = asyncio.run(
+                run_phase(url, plan, args.concurrency, by_port, keep_alive=not args.new_connections))
         client_cpu = time.process_time() - client_before
         server_after = process_tree_cpu(SERVER_PID[0]) if SERVER_PID else None
+        workers_after = worker_cpu(SERVER_PID[0]) if SERVER_PID else {}
+    worker_cpu_s = sorted((workers_after[pid] - workers_before.get(pid, 0.0) for pid in workers_after), reverse=True)
     server_cpu = None if server_before is None or server_after is None else server_after - server_before
 
     baseline = summarise(base_lat, base_err)
@@ -364,6 +374,9 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
               f"({server_cpu / elapsed * 100:.0f}% of one core); this client: "
               f"{client_cpu * 1000 / args.requests:.2f} ms per request")
     per_worker = split.ask_latency_per_worker(by_port)
+    if len(worker_cpu_s) > 1 and sum(worker_cpu_s) > 0:
+        print("each worker's share of the workers' CPU under load: "
+              + " / ".join(f"{share / sum(worker_cpu_s) * 100:.0f}%" for share in worker_cpu_s))
     if split.peak:
         print(f"open connections per worker process at the fullest moment: {split.describe()} "
               f"({split.samples} samples)")
@@ -396,6 +409,7 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
         "server_cores_used": None if server_cpu is None else server_cpu / elapsed,
         "client_cpu_ms_per_request": client_cpu * 1000 / args.requests,
         "connections_per_worker": split.peak,
+        "worker_cpu_s": worker_cpu_s,
         "ask_per_worker": per_worker,
     }
 
@@ -426,6 +440,22 @@ def parse_servers(text: str) -> list[int | None]:
         else:
             raise argparse.ArgumentTypeError(f"{part!r} is not a process count (1-64) or 'auto'")
     return servers
+
+
+def worker_cpu(server_pid: int) -> dict[int, float]:
+    """CPU seconds used so far by each worker process of the server (gunicorn's workers: the master's
+    children that are not referee processes; their own referee children are left out). Linux /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    used: dict[int, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            pid = int(stat.parent.name)
+            if int(fields[1]) == server_pid and not _is_referee(pid):
+                used[pid] = (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+        except (OSError, IndexError, ValueError):
+            continue
+    return used
 
 
 def process_tree_cpu(pid: int) -> float | None:
