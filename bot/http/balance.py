@@ -27,6 +27,8 @@ from collections.abc import Callable
 
 from aiohttp import web
 
+from bot.http.protocol import HardenedServer
+
 log = logging.getLogger("bot.http")
 
 # A declining worker looks again after this long. In a burst of new connections the workers take
@@ -106,7 +108,7 @@ class LeastConnectionsSite(web.BaseSite):
     """An aiohttp site over an inherited listening socket that accepts through a `Balancer` instead of
     asyncio's server (which accepts up to its backlog per wake-up, whatever the other workers hold)."""
 
-    __slots__ = ("_sock", "_balancer", "_name", "_watching", "_retry", "_accepting")
+    __slots__ = ("_sock", "_balancer", "_name", "_watching", "_retry", "_accepting", "_connecting")
 
     def __init__(self, runner: web.BaseRunner, sock: socket.socket, balancer: Balancer) -> None:
         super().__init__(runner)
@@ -116,6 +118,7 @@ class LeastConnectionsSite(web.BaseSite):
         self._watching = False
         self._accepting = False
         self._retry: asyncio.TimerHandle | None = None
+        self._connecting: set[asyncio.Task[tuple[asyncio.Transport, asyncio.BaseProtocol]]] = set()
 
     @property
     def name(self) -> str:
@@ -171,19 +174,21 @@ class LeastConnectionsSite(web.BaseSite):
         self._balancer.opened()
         server = self._runner.server
         assert server is not None
-        task = asyncio.get_running_loop().create_task(
-            asyncio.get_running_loop().connect_accepted_socket(server, sock=connection))
-        task.add_done_callback(self._connected)
+        loop = asyncio.get_running_loop()
+        task = loop.create_task(loop.connect_accepted_socket(server, sock=connection))
+        self._connecting.add(task)  # the loop keeps only a weak reference to a task
+        task.add_done_callback(lambda done: self._connected(done, connection))
 
-    def _connected(self, task: asyncio.Task[tuple[asyncio.Transport, asyncio.BaseProtocol]]) -> None:
+    def _connected(self, task: asyncio.Task[tuple[asyncio.Transport, asyncio.BaseProtocol]],
+                   connection: socket.socket) -> None:
+        self._connecting.discard(task)
         if task.cancelled() or task.exception() is not None:
+            connection.close()
             self._balancer.closed()  # never reached the handler: it will not report the close
 
 
 def set_connection_closed(server: web.Server, callback: Callable[[], None]) -> None:
     """Have `server` call `callback` once for every connection that closes (bot.http.protocol)."""
-    from bot.http.protocol import HardenedServer
-
     if not isinstance(server, HardenedServer):
         raise TypeError("least-connections accept needs the runner from bot.http.protocol.make_runner")
     server.on_connection_lost = callback
