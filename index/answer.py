@@ -27,18 +27,19 @@ from index.answer_features import (
     Window,
     is_heading,
     is_step_number,
+    run_in_label,
     sentence_facts,
     shaped,
     window_features,
 )
 from index.answer_segments import QUOTE_MAX_CHARS as QUOTE_MAX_CHARS
 from index.answer_segments import segments as segments
-from index.answer_shape import QuestionShape, question_shape
+from index.answer_shape import QuestionShape, asked_words, question_shape
 from index.answer_shape import is_distance_question as is_distance_question
 from index.answer_shape import is_limit_question as is_limit_question
 from index.answer_shape import is_numeric_question as is_numeric_question
 from index.statrows import is_stat_row
-from index.text import stems
+from index.text import is_stopword, stems
 
 MAX_CORE = 3  # segments a line is chosen for (the rest of it is what follows them)
 EXTEND_TO = 300  # an answer line takes in following segments up to this many characters
@@ -95,6 +96,7 @@ class RuleText:
     cyrillic: tuple[str, ...]  # its Cyrillic words' stems (the stemmer may cut them differently)
     stat_row: tuple[bool, ...]  # each segment is a unit card's stat row
     facts: tuple[SentenceFacts, ...]
+    labels: tuple[frozenset[str], ...]  # the stems of each segment's run-in label ("Catastrophic explosion: ...")
 
 
 @lru_cache(maxsize=4096)
@@ -104,13 +106,14 @@ def rule_text(text: str) -> RuleText:
     stem_sets = tuple(frozenset(stems(s)) for s in sentences)
     words = frozenset().union(*stem_sets)
     return RuleText(spans, sentences, stem_sets, words, tuple(sorted(w for w in words if _CYRILLIC_WORD.match(w))),
-                    tuple(is_stat_row(s) for s in sentences), tuple(sentence_facts(s) for s in sentences))
+                    tuple(is_stat_row(s) for s in sentences), tuple(sentence_facts(s) for s in sentences),
+                    tuple(frozenset(stems(run_in_label(s))) for s in sentences))
 
 
 def _question_words_held(cut: RuleText, weights: Mapping[str, float],
-                         variants: Mapping[str, frozenset[str]] | None) -> list[set[str]]:
-    """The question stems each segment holds: `variants` maps each question stem to the
-    spellings that count as it (expansions, typos, translations)."""
+                         variants: Mapping[str, frozenset[str]] | None) -> tuple[list[set[str]], list[set[str]]]:
+    """The question stems each segment holds, and its run-in label holds: `variants` maps each
+    question stem to the spellings that count as it (expansions, typos, translations)."""
     owner: dict[str, set[str]] = {}
     for source, spellings in (variants or {s: frozenset({s}) for s in weights}).items():
         for spelling in spellings | {source}:
@@ -123,14 +126,15 @@ def _question_words_held(cut: RuleText, weights: Mapping[str, float],
     for st in cut.cyrillic:
         if st not in of_stem and st[:RU_PREFIX_MIN] in by_prefix and (sources := _prefix_owner(st, by_prefix)):
             of_stem[st] = sources
-    asked = set(weights)
-    held = []
-    for segment in cut.stem_sets:
+    topic = set(weights)
+
+    def held_by(words: frozenset[str]) -> set[str]:
         found: set[str] = set()
-        for st in segment & of_stem.keys():
+        for st in words & of_stem.keys():
             found |= of_stem[st]
-        held.append(found & asked)
-    return held
+        return found & topic
+
+    return [held_by(segment) for segment in cut.stem_sets], [held_by(label) for label in cut.labels]
 
 
 def _weight_of(found: set[str], weights: Mapping[str, float]) -> float:
@@ -138,22 +142,29 @@ def _weight_of(found: set[str], weights: Mapping[str, float]) -> float:
 
 
 def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None = None,
-               shape: QuestionShape | None = None, closeness: Sequence[float] | None = None) -> list[Candidate]:
+               shape: QuestionShape | None = None, closeness: Sequence[float] | None = None,
+               asked: frozenset[str] = frozenset()) -> list[Candidate]:
     """Every answer line the rule offers: it opens with the rule's opening or a segment holding
     a question word (or the number asked), is chosen for up to MAX_CORE segments from there,
-    and runs on while it fits EXTEND_TO characters (a trailing heading left out)."""
+    and runs on while it fits EXTEND_TO characters (a trailing heading left out). `asked`: the
+    question words of a long question's last sentence (index.answer_shape.asked_words)."""
     cut = rule_text(text)
     spans = cut.spans
     if not spans or not weights:
         return []
     shape = shape or QuestionShape()
-    held = _question_words_held(cut, weights, variants)
+    held, labelled = _question_words_held(cut, weights, variants)
+    for i in range(len(spans) - 1):
+        if cut.facts[i].heading and not cut.facts[i + 1].heading and not is_step_number(cut.sentences[i]):
+            held[i + 1] = held[i + 1] | held[i]  # a sub-heading names what the sentence after it says
     read = [shaped(facts, shape) for facts in cut.facts]
     heaviest = max(weights.values()) or 1.0
     out = []
     for i, (start, _) in enumerate(spans):
         if i > 0 and not held[i] and not read[i].number:
             continue  # a line opens with what the question asks about (or the rule's opening)
+        if cut.facts[i].heading and i + 1 < len(spans):
+            continue  # ... and a heading's words open the sentence it names
         if cut.stat_row[i]:
             continue  # a unit card's stat row ("CRIPPLED 4 (3) 2 (1)") answers no rules question
         last = _last_segment(spans, cut.facts, i)
@@ -168,7 +179,8 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
             if spans[max(j, last)][1] - start < MIN_QUOTE_CHARS:
                 continue
             features = window_features(Window(i, j, max(j, last)), read, _weight_of(held[i], weights),
-                                       _weight_of(found, weights), heaviest, shape, closeness)
+                                       _weight_of(found, weights), _weight_of(labelled[i], weights),
+                                       _weight_of(found & asked, weights), heaviest, shape, closeness)
             out.append(Candidate(start, spans[max(j, last)][1], tuple(features)))
     return out
 
@@ -205,6 +217,13 @@ def _with_number(cut: RuleText, quote: Quote) -> Quote:
     return quote
 
 
+def line_weights(weights: Mapping[str, float], names_the_rule: bool) -> dict[str, float]:
+    """The question words' weights as the answer line reads them: none when the question names
+    only the rule (see best_quote); a word whose stem is a stopword ("being" -> "be", "такое" ->
+    "так") picks no sentence."""
+    return {s: 0.0 if names_the_rule else w for s, w in weights.items() if not is_stopword(s)}
+
+
 def score(features: Sequence[float], model: Sequence[float]) -> float:
     return sum(w * f for w, f in zip(model, features, strict=True))
 
@@ -212,16 +231,21 @@ def score(features: Sequence[float], model: Sequence[float]) -> float:
 def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None = None,
                numeric: bool = False, opening: bool = False,
                closeness: list[float] | None = None, distance: bool = False,
-               limit: bool = False, question: str = "", model: Sequence[float] | None = None) -> Quote | None:
+               limit: bool = False, question: str = "", model: Sequence[float] | None = None,
+               names_the_rule: bool = False) -> Quote | None:
     """The highest-scoring answer line of the rule. `numeric`/`distance`/`limit` are the
     question's shape as index.query read it; `question` adds the rest of its shape (a
     definition, a consequence, an example asked for). When no segment holds a question word
     (nor, for a numeric question, a number of the kind asked), `opening` quotes the rule's
     opening (the question named the rule: its opening defines it); otherwise None.
+    `names_the_rule`: every question word is a word of the rule's own title ("Ablative Armour:
+    3rd vs 4th?", "what is the long range sortie"): a later sentence repeating the name
+    ("... has a long range sortie on its card") is no answer, so no word is evidence.
     `closeness`, one per segment, is the model's cosine between the question and that segment,
     when known; `model` replaces the fitted weights (bench/fit_answer.py)."""
+    weights = line_weights(weights, names_the_rule)
     shape = replace(question_shape(question), numeric=numeric, distance=distance, limit=limit)
-    offered = candidates(text, weights, variants, shape, closeness)
+    offered = candidates(text, weights, variants, shape, closeness, asked_words(question, frozenset(weights)))
     evidence = FEATURES.index("evidence_first")
     if not any(c.features[evidence] for c in offered):
         if opening and offered:

@@ -16,7 +16,7 @@ FEATURES = (
     "cov_first", "cov_window", "evidence_first", "core_segments",
     "number_first", "number_window", "limit_first", "happens_result",
     "opening", "definition_opening", "heading_first", "heading_inside", "example_first",
-    "continuation_first", "closeness",
+    "continuation_first", "closeness", "definition_label", "asked_window",
 )
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
@@ -25,16 +25,20 @@ _NUMBER_WORDS = re.compile(
     r"один|одн\w+|два|две|три|четыре|пять|шесть|equal to|as many|number of|столько|во сколько)\b",
     re.IGNORECASE)
 _DISTANCE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:[\"”″]|дюйм\w*|inch(?:es)?)", re.IGNORECASE)
-# "at least one patch", "one or more models", "one of", "one another": a quantifier, not a quantity
-# stated as an answer; such a "one" earns no number bonus.
+# "at least one patch", "one or more models", "one of", "one another", "the one with", "each one",
+# "make him one": a quantifier or a pronoun, not a quantity stated as an answer; such a "one" earns
+# no number bonus.
 _QUANTIFIER_ONE = re.compile(
     r"\b(at\s+least\s+one|one\s+or\s+more|one\s+of|one\s+another|no\s+one|any\s+one|"
+    r"(the|this|that|which|each|every|him|her|them|it)\s+one|"
     r"хотя\s+бы\s+одн\w*|одн\w*\s+или\s+несколько|одн\w*\s+из|друг\s+друга)\b", re.IGNORECASE)
 LIMIT = re.compile(
     r"\b(cannot|can not|can'?t|may not|must not|may only|can only|never|no more than|not more than|"
     r"at most|up to|only|unless|нельзя|не может|не могут|не может быть|ни од\w+|не более|только|"
     r"более одного раза)\b", re.IGNORECASE)
-_EXAMPLE = re.compile(r"\b(for example|for instance|e\.g\.|example|например|пример\w*)\b", re.IGNORECASE)
+# A worked example opens with its marker ("For example, if ...", "Пример: ..."); a rule sentence
+# with an example in brackets ("... at a time (for example, when resolving an Attack ...)") is a rule.
+_EXAMPLE = re.compile(r"^[*_«\"“]*(for example|for instance|e\.g\.|example|например|пример\w*)\b", re.IGNORECASE)
 # A sentence opening with a pronoun or a link word leans on the one before it: its start is
 # the tail of a rule without its subject.
 _CONTINUATION = re.compile(
@@ -48,11 +52,22 @@ _CONSEQUENCE = re.compile(
     r"получа\w+|теря\w+|уничтож\w+|убира\w+|убер\w+|удаля\w+|немедленно|не может|не могут|должн\w+|"
     r"добавля\w+|считается|вместо)\b", re.IGNORECASE)
 _STEP_NUMBER = re.compile(r"^\(?\d{1,2}[.)]?$")
+# A run-in label: a few words and a colon opening a sentence ("Catastrophic explosion: If ...",
+# "Перекладина над Т (Crossing the T): ...", "2) Авария: ...").
+_RUN_IN_LABEL = re.compile(r"^[*_\d)(.\s]*([^.:!?;]{2,60}?)\**:\s")
+LABEL_WORDS = 6
 
 
 def has_number(text: str) -> bool:
     text = _QUANTIFIER_ONE.sub(" ", text)
     return bool(NUMBER.search(text) or _NUMBER_WORDS.search(text))
+
+
+def run_in_label(sentence: str) -> str:
+    """The sentence's run-in label ("Catastrophic explosion" of "Catastrophic explosion: If the
+    number of hits ..."): what the sentence defines; "" when it has none."""
+    match = _RUN_IN_LABEL.match(sentence)
+    return match.group(1) if match and len(match.group(1).split()) <= LABEL_WORDS else ""
 
 
 def is_step_number(sentence: str) -> bool:
@@ -107,7 +122,7 @@ def sentence_facts(sentence: str) -> SentenceFacts:
     return SentenceFacts(
         number=has_number(sentence), distance=bool(_DISTANCE.search(sentence)),
         limit=bool(LIMIT.search(sentence)), consequence=bool(_CONSEQUENCE.search(sentence)),
-        heading=is_heading(sentence), example=bool(_EXAMPLE.search(sentence)),
+        heading=is_heading(sentence), example=bool(_EXAMPLE.match(sentence)),
         continuation=bool(_CONTINUATION.search(sentence)))
 
 
@@ -127,11 +142,14 @@ def read_sentence(sentence: str, shape: QuestionShape) -> Sentence:
     return shaped(sentence_facts(sentence), shape)
 
 
-def window_features(window: Window, read: Sequence[Sentence], held_first: float, held: float,
-                    heaviest: float, shape: QuestionShape, closeness: Sequence[float] | None) -> list[float]:
+def window_features(window: Window, read: Sequence[Sentence], held_first: float, held: float, held_label: float,
+                    held_asked: float, heaviest: float, shape: QuestionShape,
+                    closeness: Sequence[float] | None) -> list[float]:
     """The FEATURES of one window. `read`: every segment of the rule, read; `held_first` /
     `held`: the question weight its first segment / its core holds (each question word once);
-    `heaviest`: the question's largest weight (the unit every weight is in)."""
+    `held_label`: what its first segment's run-in label holds; `held_asked`: what its core holds
+    of a long question's last sentence; `heaviest`: the question's largest weight (the unit every
+    weight is in)."""
     first = read[window.first]
     return [
         held_first / heaviest,
@@ -150,4 +168,6 @@ def window_features(window: Window, read: Sequence[Sentence], held_first: float,
         float(first.example),
         float(first.continuation),
         max(closeness[window.first:window.core + 1]) if closeness else 0.0,
+        held_label / heaviest if shape.definition else 0.0,
+        held_asked / heaviest,
     ]

@@ -9,6 +9,14 @@ QUOTE_MAX_CHARS = 300  # the answer line's limit (Discord shows 300 characters o
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[*_»\"”)]*\s+(?=[*_«\"“(]*[A-ZА-ЯЁ0-9])")
 _CLAUSE_END = re.compile(r"(?<=[;:,])\s+")
+_LINE_BREAK = re.compile(r"\n+")
+# The printed page's wrap inside a sentence, not the end of a line of text: a break before a
+# lower-case word ("if\nan attack has", "Модели\n\nвсе повреждения"), or a single break after a
+# line of running text cut mid-clause ("... has Ablative\nArmour (2), ...").
+_NEXT_LOWER = re.compile(r"[ \t]*[a-zа-яё]")
+_CUT_MID_CLAUSE = re.compile(r"[a-zа-яё,]$")
+_NEXT_ITEM = re.compile(r"[ \t]*([-•*]|\d+[.)]\s)")
+WRAPPED_LINE_WORDS = 7  # a line this long is running text (a heading or list label is shorter)
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
@@ -21,19 +29,39 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
 
 def segments(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence or line; pieces over the quote limit are cut at
-    clause boundaries (or, failing that, hard) so every segment fits a quote."""
+    clause boundaries (or, failing that, hard) so every segment fits a quote. A sentence
+    wrapped over two printed lines stays one segment."""
     out: list[tuple[int, int]] = []
-    line_start = 0
-    for line in text.split("\n"):
-        line_end = line_start + len(line)
+    for line_start, line_end in _lines(text):
+        line = text[line_start:line_end]
         cuts = [line_start] + [line_start + m.end() for m in _SENTENCE_END.finditer(line)] + [line_end]
         for a, b in zip(cuts, cuts[1:], strict=False):
             for piece in _fit(text, a, b):
                 s, e = _trim(text, *piece)
                 if e > s:
                     out.append((s, e))
-        line_start = line_end + 1
     return out
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each line of text, a wrapped sentence's lines taken as one."""
+    out = []
+    start = 0
+    for match in _LINE_BREAK.finditer(text):
+        if not _wrapped(text[start:match.start()], match.group(0), text[match.end():]):
+            out.append((start, match.start()))
+            start = match.end()
+    out.append((start, len(text)))
+    return out
+
+
+def _wrapped(line: str, breaks: str, rest: str) -> bool:
+    """Whether the break after `line` (so far) only wraps a sentence that `rest` goes on with."""
+    if _NEXT_LOWER.match(rest):
+        return True
+    last = line.rsplit("\n", 1)[-1]  # the printed line just before the break
+    return (breaks == "\n" and bool(_CUT_MID_CLAUSE.search(last)) and len(last.split()) >= WRAPPED_LINE_WORDS
+            and not last.isupper() and "\t" not in last and not _NEXT_ITEM.match(rest))
 
 
 def _fit(text: str, start: int, end: int) -> list[tuple[int, int]]:

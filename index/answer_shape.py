@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from index.text import stems
+
 _DISTANCE_QUESTION = re.compile(
     r"\b(how (far|close)|(what|which) (is the )?range|range (of|for|is)|distance|within|"
     r"на каком рас+тоянии|расстояни\w*|дистанци\w*|как далеко|дюйм\w*)\b", re.IGNORECASE)
@@ -42,6 +44,10 @@ _HAPPENS_QUESTION = re.compile(
     re.IGNORECASE)
 
 _EXAMPLE_QUESTION = re.compile(r"\b(example|e\.g\.|for instance|пример\w*)\b", re.IGNORECASE)
+# A question told over several sentences sets the scene first and asks in its last ("... we argued
+# for ages. Which one gets it?", "... He threw a pile of extra dice into his defence. How many
+# extra dice does the wall actually add?").
+_QUESTION_SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=\S)")
 # A question of a few words and no sentence ("sole survivor", "торпедный залп"): a rule's name.
 FRAGMENT_WORDS = 4
 
@@ -54,6 +60,17 @@ class QuestionShape:
     definition: bool = False  # "what is X" or a bare rule name: the rule's opening answers
     happens: bool = False  # "what happens if": a result answers
     example: bool = False  # asks for a worked example: examples are not set aside
+
+
+@lru_cache(maxsize=1024)  # asked once per quoted rule of a question
+def asked_words(question: str, topic: frozenset[str]) -> frozenset[str]:
+    """The `topic` stems of a several-sentence question's last sentence: what it asks after the
+    scene. Empty for a one-sentence question (all of it is asked) or when the last sentence names
+    no topic word ("What happens?": the scene is the condition, its result is asked)."""
+    sentences = _QUESTION_SENTENCE_END.split(question.strip())
+    if len(sentences) < 2:
+        return frozenset()
+    return frozenset(stems(sentences[-1])) & topic
 
 
 def is_numeric_question(question: str) -> bool:

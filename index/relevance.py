@@ -10,7 +10,8 @@ in players' styles) by bench/retrieval.py. The evidence, per leading rule:
 - cosine: for English passages, how close the model finds the question and the rule, and how
   far that stands above the question's closeness to every passage (z-score);
 - unknown name: the question presents a name ("the Heroic Last Stand rule", "Flagship Command
-  Orders") that no rule name, heading or rule text prints: a rule these documents do not have.
+  Orders") that no rule name, heading or rule text prints: a rule these documents do not have;
+- off the rules: the question asks for a house rule, an opinion, lore, a price or a hobby tip.
 Question words and edition names carry no topic and are left out of all of them.
 """
 from __future__ import annotations
@@ -63,6 +64,7 @@ class Evidence:
     title_coverage: float = 0.0  # share of the question's weight in the rule's own heading or names
     cosine_z: float = 0.0  # how far the rule's cosine stands above all passages' (standard deviations)
     name_typed: float = 0.0  # how closely the question types the rule's name or heading (index.names: 0..1)
+    off_rules: float = 0.0  # 1.0: it asks for a house rule, an opinion, lore, a price or a hobby tip (its own)
 
 
 def topic_stems(all_stems: list[str]) -> list[str]:
@@ -112,6 +114,48 @@ def claimed_names(text: str) -> list[tuple[str, ...]]:
     return runs
 
 
+# A label the question opens with ("infinity ARO - can i react …", "uno: can you stack …") names
+# what it is about; when it names no edition or game of ours and the documents print none of its
+# words, it is about something they do not have (bench: no answerable dev or players' question).
+_LABEL = re.compile(r"^\s*([^:?!.]{2,40}?)\s*(?::|\s[-–—]\s)")
+
+
+def opening_label(text: str) -> str | None:
+    """The label the question opens with (see above), if any."""
+    match = _LABEL.match(text)
+    return match.group(1) if match else None
+
+
+# -- what the question asks for ------------------------------------------------------------
+# Some questions share the game's words but ask for something no rule gives: a house rule or an
+# opinion of one, which faction is best, lore, prices and shops, painting and modelling tips.
+# Words shared with a rule do not vouch for them (in_the_rules): the model decides, knowing this.
+_OFF_RULES = re.compile("|".join((
+    r"\bhouse[- ]?rul\w*", r"хоу?м[- ]?рул\w*", r"домашн\w+ правил\w*",  # house rules
+    # opinions
+    r"\b(?:good|bad) idea\b", r"\bthoughts\?", r"\bis (?:it|that) (?:fair|common|balanced)\b",
+    r"\bwhat do (?:people|you guys) (?:think|use)\b", r"\b(?:most )?popular\b", r"\bfavou?rite\b",
+    r"\bmeta\b", r"\bany good\b", r"\bworth (?:it|the money|buying)\b",
+    r"\b(?:best|strongest|prettiest) (?:faction|fleet|first fleet)\b", r"\bwhich faction\b", r"\bимб\w*",
+    r"сам\w+ (?:сильн|красив|лучш)\w* фракц\w*", r"фракци\w* сам\w+",
+    r"\blore\b", r"\bлор\w*",  # the setting's story
+    # what a unit costs is its card's (units/), not a rule
+    r"\bwhat(?:'s| is) the points? cost\b", r"\bpoints? cost of (?:a|an|the)\b",
+    r"\bhow many points (?:does|is|are) .{1,40}\bcosts?\b", r"сколько очков стоит",
+    # shopping
+    r"\bwhere (?:can|do|should) (?:i|we|you) (?:buy|get)\b", r"\b(?:price|prices|cheapest|ebay|dollars?|euros?|quid)\b",
+    r"\b(?:game|hobby|local) (?:shop|store)\b", r"\bкуп\w+", r"\bцен[аыу]\b", r"\bдешевл\w*", r"\bмагазин\w*",
+    r"\bруб(?:лей|ля|ль)\b",
+    # painting and modelling
+    r"\bpaint\w*", r"\bprim(?:e|er|ing)\b", r"\bmagneti[sz]\w*", r"\bglue\b", r"\bbrush(?:es)?\b",
+    r"\bvarnish\w*", r"\bairbrush\w*", r"покрас\w*", r"краск\w*", r"грунт\w*", r"\bклей\w*",)), re.IGNORECASE)
+
+
+def asks_off_rules(text: str) -> bool:
+    """The question asks for a house rule, an opinion, lore, a price or a hobby tip (see above)."""
+    return _OFF_RULES.search(text) is not None
+
+
 # -- the fitted model ---------------------------------------------------------------------
 # Logistic regression over the question's evidence (bench/fit_relevance.py fits it on the three
 # development sets plus bench/data/offtopic.jsonl and reports each fold fitted on the other two).
@@ -121,7 +165,7 @@ FEATURES = (
     "title_coverage", "cosine_z", "name_typed",
     "best_coverage", "best_cosine", "best_name_share", "best_log_matched", "best_title_coverage", "best_cosine_z",
     "best_name_typed",
-    "unknown_name",
+    "unknown_name", "off_rules",
 )
 THRESHOLD = 0.5  # the model's own probability: fitted with balanced class weights, no tuning
 
@@ -136,10 +180,10 @@ def features(leading: Sequence[Evidence]) -> list[float]:
     """The leading rule's evidence, then the best of the leading rules' on seven of them, then
     the question's own (the same for every rule)."""
     if not leading:
-        return [0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0] + [0.0] * 7 + [0.0]
+        return [0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0] + [0.0] * 7 + [0.0, 0.0]
     rows = [_row(e) for e in leading]
     best = [max(r[i] for r in rows) for i in (0, 2, 4, 1, 7, 8, 9)]
-    return rows[0] + best + [leading[0].unknown_name]
+    return rows[0] + best + [leading[0].unknown_name, leading[0].off_rules]
 
 
 @dataclass(frozen=True)
@@ -172,6 +216,9 @@ def in_the_rules(leading: Sequence[Evidence], model: RelevanceModel | None) -> b
     # Stand rule", "Flagship Command Orders"): only the model, which weighs that, can answer it.
     # (Vetoing questions mostly of unprinted words too was measured: it refused 10 more of 232
     # Russian players' questions, whose inflections and slang the book does not print.)
-    if not leading[0].unknown_name and any(is_relevant(e) for e in leading):
+    # Nor do they vouch for a question that asks for a house rule, an opinion, lore, a price or a
+    # hobby tip (asks_off_rules). (Refusing those outright was measured: 2-4 more abstentions in our
+    # sets, but one more false "not in the rules" in each held-out fresh set and none more caught there.)
+    if not leading[0].unknown_name and not leading[0].off_rules and any(is_relevant(e) for e in leading):
         return True
     return model is not None and model.probability(features(leading)) >= THRESHOLD

@@ -40,10 +40,12 @@ from index.query import Query, parse_query
 from index.relevance import (
     QUESTION_STEMS,
     Evidence,
+    asks_off_rules,
     claimed_names,
     content_words,
     in_the_rules,
     load_model,
+    opening_label,
 )
 from index.rerank import DEPTH as RERANK_LEARNED_DEPTH
 from index.rerank import Candidate, RerankModel
@@ -100,6 +102,7 @@ class QuestionEvidence:
     words: int  # distinct content words (index.relevance.content_words)
     unknown_name: float  # 1.0: it presents a name no rule name, heading or text prints
     dense_stats: tuple[float, float] | None  # (std, mean) of its cosines with every passage
+    off_rules: float = 0.0  # index.relevance.asks_off_rules
 
 
 @dataclass
@@ -578,7 +581,9 @@ class Searcher:
         read_as = None
         relevance_scores = None if translated else dense_scores  # fitted on questions the model read whole
         if mode == "hybrid" and not self._relevant(leading, relevance_query, relevance_scores, named):
-            match = self._name_reader.read(query.plain, lambda key: bool(allowed[self._first_row[key]]))
+            # A question asking for a house rule, a price or a hobby tip is not a rule's name typed.
+            match = None if asks_off_rules(query.text) else \
+                self._name_reader.read(query.plain, lambda key: bool(allowed[self._first_row[key]]))
             if match is None:
                 # "Not in the rules", with the closest passages below it: no answer line is quoted.
                 return AskResult(question, hits, routed, None, NOT_FOUND, suggestions=self._suggest(ranked, query))
@@ -855,14 +860,15 @@ class Searcher:
         titled = sum(query.weights[s] for s in matched if not query.variants[s].isdisjoint(title))
         return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), asked.unknown,
                         asked.words, asked.unknown_name,
-                        titled / total if total else 0.0, cosine_z, self._name_typed(key, query))
+                        titled / total if total else 0.0, cosine_z, self._name_typed(key, query),
+                        asked.off_rules)
 
     def _question_evidence(self, query: Query, dense_scores: np.ndarray | None) -> QuestionEvidence:
         total = sum(query.weights.values())
         unknown = sum(w for s, w in query.weights.items() if query.variants[s].isdisjoint(self._vocabulary))
         stats = None if dense_scores is None else (float(dense_scores.std()), float(dense_scores.mean()))
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
-                                self._names_unknown(query), stats)
+                                self._names_unknown(query), stats, float(asks_off_rules(query.text)))
 
     def _named_title(self, key: str) -> frozenset[str]:
         """A rule's title stems and its names' stems (once per rule)."""
@@ -880,11 +886,18 @@ class Searcher:
 
     def _names_unknown(self, query: Query) -> float:
         """1.0 when the question presents a name ("Flagship Command Orders", "the tidal current
-        rule") that no rule name, heading or rule text prints in any of its spellings; else 0.0."""
+        rule") that no rule name, heading or rule text prints in any of its spellings, or opens with
+        a label naming none of our editions or games whose words no document prints ("uno: …")."""
         for run in claimed_names(query.plain):
             spellings = [[s, *sorted(query.variants.get(s, frozenset()) - {s})][:4] for s in run]
             if not any(tuple(combo) in self._name_runs or " ".join(combo) in self._printed_runs()
                        for combo in itertools.product(*spellings)):
+                return 1.0
+        label = opening_label(query.text)
+        if label is not None:
+            about = self.parse(label)
+            if not (about.editions or about.games) and about.variants and \
+                    all(spellings.isdisjoint(self._vocabulary) for spellings in about.variants.values()):
                 return 1.0
         return 0.0
 
@@ -973,7 +986,7 @@ class Searcher:
                 closeness = [float(c) for c in self._segment_vectors(key) @ query_vector]
             quote = best_quote(rule.text, local, spellings, query.numeric, opening=True, closeness=closeness,
                                distance=query.distance, limit=query.limit and LIMIT_SENTENCES,
-                               question=query.plain)
+                               question=query.plain, names_the_rule=all(spellings[s] & title for s in local))
             if quote is None:
                 continue
             part = rule.part_at(quote.start)

@@ -4,11 +4,13 @@ taken for headings, and the question shapes read from players' wording — on th
 sentences."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from index.answer import QUOTE_MAX_CHARS, best_quote, model_weights
-from index.answer_features import FEATURES, is_heading
-from index.answer_shape import question_shape
+from index.answer import QUOTE_MAX_CHARS, best_quote, candidates, line_weights, model_weights
+from index.answer_features import FEATURES, is_heading, sentence_facts
+from index.answer_segments import segments
+from index.answer_shape import asked_words, question_shape
 from index.relevance import topic_stems
 from index.text import stems
 
@@ -117,3 +119,128 @@ def test_a_line_never_opens_with_a_stat_row():
     text = f"{CRIPPLED_ROW}\n\n{CRIPPLED_RULE}"
     quote = _quote(text, "what happens when a ship is crippled")
     assert quote.startswith("Battle ready models change to crippled")
+
+
+# DW4 glossary, Ablative Armour, printed over five lines: "*Note: Ablative Armour (X) directly
+# opposes the Devastating (X) / quality, and their X values cancel each other out. For example, if
+# / an attack has Devastating (3) and the Initial Target has Ablative / Armour (2), ..."
+ABLATIVE_NOTE = _lines("dw4-rules-glossary.cat", "*Note: Ablative Armour (X) directly opposes", 5)
+
+
+def test_a_sentence_wrapped_over_printed_lines_is_one_segment():
+    pieces = [ABLATIVE_NOTE[s:e] for s, e in segments(ABLATIVE_NOTE)]
+    example = next(p for p in pieces if "an attack has Devastating (3)" in p)
+    # the worked example keeps its "For example, if" and its end: it is read as an example
+    assert example.startswith("For example, if") and "resolved with Devastating (1)." in example
+    assert sentence_facts(example).example
+    # the sentence before it, wrapped before a lower-case word, is one segment too
+    assert pieces[0].startswith("Note: Ablative Armour (X) directly opposes")
+    assert pieces[0].endswith("cancel each other out.")
+
+
+# DW4 glossary, Attack Run Mission: "INTERCEPTING MIXED STACKS / If an Interception Attempt is
+# resolved against an SRS Stack composed of two or more different types of SRS token, ... / First,
+# the active Admiral selects one type of squadron from their Stack."
+MIXED_STACKS = _lines("dw4-rules-glossary.cat", "INTERCEPTING MIXED STACKS", 6)
+
+
+def test_a_sub_heading_names_the_sentence_after_it_and_is_not_quoted_for_it():
+    # the heading's words count for the sentence it names; the line opens there, so the 300
+    # characters reach the step that answers
+    quote = _quote(MIXED_STACKS, "mixed stack interception")
+    assert quote.startswith("If an Interception Attempt is resolved against an SRS Stack")
+    assert "First, the active Admiral selects one type of squadron from their Stack." in quote
+
+
+# DW3 quick reference, Long Range Sortie: "A model with SRS capacity may place SRS tokens on their
+# own unit card instead of placing them in base contact with a target. [...] A model may not launch
+# SRS tokens in the same activation that it has a long range sortie on its card."
+LONG_RANGE_SORTIE = _lines("dw3-quick-reference.txt", "A model with SRS capacity may place SRS tokens", 9)
+
+
+def test_a_question_naming_only_the_rule_is_answered_by_its_opening():
+    question = "what is the long range sortie"
+    # scored on its words, the sentence that repeats the rule's name wins ...
+    assert _quote(LONG_RANGE_SORTIE, question).startswith("A model may not launch SRS tokens")
+    # ... but every question word is the rule's own title, so no sentence is singled out by them
+    quote = _quote(LONG_RANGE_SORTIE, question, opening=True, names_the_rule=True)
+    assert quote.startswith("A model with SRS capacity may place SRS tokens on their own")
+
+
+def test_a_worked_example_is_a_sentence_opening_with_its_marker():
+    # 3.03 book, Поддерживающие Орудия: "*Пример:* Средняя Артиллерийская Батарея может быть
+    # использована как Поддерживающее Орудие ..." is a worked example ...
+    example = _lines("dw3-rulebook-ru.md", "*Пример:* Средняя Артиллерийская Батарея", 1)
+    assert sentence_facts(example).example
+    # ... "Если ближайшая точка цели лежит точно на границе двух дистанций (например, ровно в 10"),
+    # считается, что она находится на ближайшей из двух дистанций." is the rule itself
+    boundary = next(line for line in (CORPUS / "dw3-rulebook-ru.md").read_text(encoding="utf-8").splitlines()
+                    if "(например, ровно в 10" in line)
+    sentence = boundary[boundary.index("Если ближайшая точка"):]
+    assert not sentence_facts(sentence).example
+    assert model_weights()[FEATURES.index("example_first")] < 0  # an example opens a line only on more evidence
+
+
+def test_a_question_word_whose_stem_is_a_stopword_picks_no_sentence():
+    # "being" stems to "be": it would pick "... its Crew rating is treated as being 5" for
+    # "what does being on 2 disorder do to my attack dice"
+    assert line_weights({"be": 3.72, "disord": 0.69, "dice": 1.67}, names_the_rule=False) == {
+        "disord": 0.69, "dice": 1.67}
+    assert line_weights({"disord": 0.69, "dice": 1.67}, names_the_rule=True) == {"disord": 0.0, "dice": 0.0}
+
+
+# DW3 quick reference, Critical Damage: "Treat duplicate critical damage results as a catastrophic
+# explosion instead. / Catastrophic explosion: If the number of hits is double (or more) than the
+# target's CITADEL, the target suffers a catastrophic explosion instead of critical damage. It takes
+# a further 2 damage and gains a disorder condition."
+CRITICAL_DAMAGE = _lines("dw3-quick-reference.txt", "The attacker rolls a black critical damage die", 9)
+
+
+def test_a_bare_name_is_answered_by_the_sentence_it_labels():
+    quote = _quote(CRITICAL_DAMAGE, "catastrophic explosion")
+    assert quote.startswith("Catastrophic explosion: If the number of hits is double")
+    assert "It takes a further 2 damage" in quote
+    weights = list(model_weights())
+    weights[FEATURES.index("definition_label")] = 0.0
+    # without it the sentence that only mentions the name opens the line, and the result is cut
+    assert "It takes a further 2 damage" not in _quote(CRITICAL_DAMAGE, "catastrophic explosion", model=weights)
+
+
+def test_a_long_question_asks_in_its_last_sentence():
+    topic = frozenset(stems("battleship Disorder level collision cruisers close one"))
+    scene = "His battleship was on 3 Disorder and took another level from a collision. "
+    assert asked_words(scene + "Two cruisers were equally close. Which one gets it?", topic) == {"one"}
+    assert asked_words("which one gets the disorder from a collision", topic) == frozenset()  # one sentence: all asked
+    assert asked_words(scene + "What happens?", topic) == frozenset()  # the scene is the condition
+
+
+# DW4 glossary, Great Wall Generator: "For each line that passes through an Energy Wall, add Bonus
+# Dice equal to the Energy Wall's Strength to the Resistance Roll."
+GREAT_WALL = _lines("dw4-rules-glossary.cat", "While this model is within 5” of another friendly model", 16)
+
+
+def test_the_line_holding_the_last_sentences_words_counts_them_twice():
+    question = ("Two of his generator ships had a glowing line between them and I shot through it. "
+                "How many dice does the wall add?")
+    weights = _even_weights(question)
+    asked = asked_words(question, frozenset(weights))
+    assert asked == {"dice", "wall", "add"}
+    held = FEATURES.index("asked_window")
+    by_opening: dict[str, float] = {}
+    for c in candidates(GREAT_WALL, weights, asked=asked):
+        opening = GREAT_WALL[c.start:c.start + 40]
+        by_opening[opening] = max(by_opening.get(opening, 0.0), c.features[held])
+    assert by_opening["Whenever an enemy unit makes an Attack a"] == 3.0  # dice, wall, add: one unit each
+    assert by_opening["A single model can generate multiple Ene"] == 1.0  # "Energy Walls" only
+
+
+def test_a_pronoun_one_is_no_stated_number():
+    # Dust Warfare summary, Heroes: "Only 1 hero may join a unit, ..." states how many; "... a hero
+    # can act as a temporary Command Section without expending an order to make him one." does not
+    text = (CORPUS / "dust-warfare-rules-summary.md").read_text(encoding="utf-8")
+    joined = next(s for s in re.split(r"(?<=\.) ", text) if s.startswith("Only 1 hero may join a unit"))
+    temporary = _lines("dust-warfare-rules-summary.md", "If a force has no Command Section, a hero can act", 1)
+    assert sentence_facts(joined).number
+    assert not sentence_facts(temporary).number
+    # "Each one must be placed at least 10” from ..." still states its distance
+    assert sentence_facts("Each one must be placed at least 10” from the enemy Deployment Zone").distance

@@ -350,3 +350,13 @@ def test_a_quote_takes_in_the_next_paragraph_while_it_fits():
     chosen = text[quote.start:quote.end]
     assert chosen.startswith("During an Attack action") and chosen.endswith("Target is Airborne.")
     assert len(chosen) <= QUOTE_MAX_CHARS
+
+
+@pytest.mark.slow
+def test_a_question_naming_only_a_rule_quotes_its_opening(searcher):
+    """Quick reference, Long Range Sortie: "A model with SRS capacity may place SRS tokens on their
+    own unit card instead of placing them in base contact with a target." defines it; its later
+    "... that it has a long range sortie on its card" only repeats the name."""
+    result = searcher.ask("long range sortie - what is it?", k=5)
+    assert result.answers[0].section.endswith("LONG RANGE SORTIE")
+    assert result.answers[0].quote.startswith("A model with SRS capacity may place SRS tokens on their own unit card")

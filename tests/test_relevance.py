@@ -9,10 +9,12 @@ import pytest
 from index.names import NameReader
 from index.relevance import (
     Evidence,
+    asks_off_rules,
     claimed_names,
     content_words,
     in_the_rules,
     is_relevant,
+    opening_label,
 )
 from index.text import is_stopword
 
@@ -86,3 +88,67 @@ def test_a_rule_name_typed_short_inside_a_long_question_counts() -> None:
     assert reader.typed("Interphase Generator", "interphase gen: can they even shoot me while im phased lol") >= 0.9
     assert reader.typed("Interphase Generator", "intrephase generater, can they shoot me?") >= 0.8
     assert reader.typed("Interphase Generator", "can they even shoot me while im phased lol") == 0.0
+
+
+# -- questions the rules do not answer, whatever rule words they use ------------------------
+@pytest.mark.parametrize("question", [
+    "what house rules do people use to make SRS less annoying?",
+    "какие хоумрулы вы используете для SRS?",
+    "any tips for magnetising airship models?",
+    "what colour primer should I use before painting metallic hulls?",
+    "what's the lore reason the Commonwealth and the Empire are at war?",
+    "is the Sultanate fleet any good in the current meta?",
+    "какая фракция сейчас самая имбовая?",
+    "What's the points cost of an escort token in 4e?",
+    "сколько очков стоит британский линкор?",
+    "where can I buy the starter set cheapest?",
+])
+def test_house_rules_opinions_lore_prices_and_hobby_tips_are_asked_off_the_rules(question: str) -> None:
+    assert asks_off_rules(question)
+
+
+@pytest.mark.parametrize("question", [
+    "what does the Magnetic Generator do?",  # a rule's name, not modelling
+    "jury rigged repairs per the 3rd ed qrs - what do they cost me?",
+    "does the points cost of upgrades count toward the limit?",
+    "how does the Storm Generator work?",
+    "сколько стоит разворот на месте?",
+])
+def test_rules_questions_with_near_words_are_not_off_the_rules(question: str) -> None:
+    assert not asks_off_rules(question)
+
+
+def test_no_answerable_development_or_players_question_is_off_the_rules() -> None:
+    """The frame refuses outright, so it must never meet a question the rules answer: none of the
+    answerable questions of the three dev sets and our players' sets (1,000+) uses it."""
+    from bench.retrieval import DEV_SETS, OWN_SETS, load_jsonl
+
+    # (the fresh_* sets are the held-out set another helper keeps unread)
+    paths = [*DEV_SETS.values(), *(p for p in OWN_SETS if not p.stem.startswith("fresh"))]
+    answerable = [q["question"] for path in paths if path.exists() for q in load_jsonl(path) if q["gold"]]
+    assert len(answerable) > 500
+    assert [q for q in answerable if asks_off_rules(q)] == []
+
+
+def test_a_hobby_question_is_not_in_the_rules_nor_read_as_a_rule_name(searcher) -> None:
+    """"magnetising" is spelt like the Magnetic rules, but the player asks about modelling: not in the
+    rules, the closest passages still shown, and not read as the rule "Magnetic"."""
+    result = searcher.ask("any tips for magnetising airship models?", k=5)
+    assert result.status == "not_found" and result.read_as is None and result.results
+
+
+def test_the_label_a_question_opens_with_is_read() -> None:
+    assert opening_label("uno: can you stack draw two cards?") == "uno"
+    assert opening_label("infinity ARO - can i react to a model that moves out of line of sight?") == "infinity ARO"
+    assert opening_label("how does the Ram rule work in dw4?") is None
+    assert opening_label("what's 3.5: a number?") is None  # a sentence's end comes first
+
+
+@pytest.mark.parametrize("question, status", [
+    ("uno: can you stack draw two cards?", "not_found"),  # a label the documents print no word of
+    ("dust: how far can soldiers regroup move", "answered"),  # a label naming a game of ours
+    ("dw4: my ship is already on 3 disorder and takes another one, what happens?", "answered"),
+])
+def test_a_label_naming_nothing_the_documents_print_is_another_subject(searcher, question: str, status: str) -> None:
+    result = searcher.ask(question, k=5)
+    assert result.status == status and result.results
