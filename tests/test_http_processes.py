@@ -93,6 +93,57 @@ def test_the_least_loaded_worker_always_may_accept_and_a_tie_lets_both():
     assert table.counts() == [0, 1]
 
 
+class _CountedBalancer(Balancer):
+    """A worker's balancer that also counts how often its site asked whether it may accept."""
+
+    asked = 0
+
+    def may_accept(self) -> bool:
+        self.asked += 1
+        return super().may_accept()
+
+
+def test_a_worker_ahead_leaves_a_waiting_connection_without_spinning_and_takes_it_once_behind():
+    import asyncio
+    import socket
+
+    from aiohttp import web
+
+    from bot.http.balance import RETRY_S, LeastConnectionsSite
+    from bot.http.protocol import make_runner
+
+    async def main() -> None:
+        table = ConnectionTable(2)
+        other, here = Balancer(table, 1), _CountedBalancer(table, 0)
+        runner = make_runner(web.Application())
+        await runner.setup()
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        site = LeastConnectionsSite(runner, listener, here)
+        await site.start()
+        other.start()
+        here.opened()  # one connection here, none there: the next one is the other worker's
+        with socket.create_connection(listener.getsockname()):
+            await asyncio.sleep(0.3)
+            assert here.open == 1  # left in the backlog
+            # Rechecked after a pause each time, not at every turn of the loop (thousands a second).
+            assert 0 < here.asked <= 0.3 / RETRY_S + 10
+            other.opened()
+            other.opened()  # now the other worker is ahead: this one takes the waiting connection
+            for _ in range(200):
+                if here.open == 2:
+                    break
+                await asyncio.sleep(0.01)
+            assert here.open == 2
+        await site.stop()
+        await runner.cleanup()
+        listener.close()
+        assert table.counts()[0] is None  # a stopped worker counts for nothing
+
+    asyncio.run(main())
+
+
 # -- the multi-process server -------------------------------------------------------------------
 
 

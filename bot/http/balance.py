@@ -83,12 +83,15 @@ class Balancer:
     def __init__(self, table: ConnectionTable, slot: int) -> None:
         self._table, self._slot = table, slot
         self.open = 0
+        self._serving = False
 
     def start(self) -> None:
-        self.open = 0
+        self.open, self._serving = 0, True
         self._table.publish(self._slot, 0)
 
     def stop(self) -> None:
+        """Stopped accepting: the slot counts for nothing, while the connections left drain."""
+        self._serving = False
         self._table.vacate(self._slot)
 
     def may_accept(self) -> bool:
@@ -97,11 +100,15 @@ class Balancer:
 
     def opened(self) -> None:
         self.open += 1
-        self._table.publish(self._slot, self.open)
+        self._publish()
 
     def closed(self) -> None:
         self.open = max(0, self.open - 1)
-        self._table.publish(self._slot, self.open)
+        self._publish()
+
+    def _publish(self) -> None:
+        if self._serving:
+            self._table.publish(self._slot, self.open)
 
 
 class LeastConnectionsSite(web.BaseSite):
