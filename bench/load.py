@@ -5,6 +5,7 @@ mix of ask/rule/attack requests, report throughput, latency percentiles and erro
     .venv/bin/python bench/load.py --mix ask=1.0         # questions only
     .venv/bin/python bench/load.py --requests 500 --concurrency 10 --json out.json
     .venv/bin/python bench/load.py --url http://127.0.0.1:8080   # an already running server
+    .venv/bin/python bench/load.py --new-connections     # no keep-alive: a connection per request
 
 By default the same requests go to two servers started one after the other, one process
 (`serve --processes 1`) and one per core (`serve`, gunicorn workers), and their figures are
@@ -16,6 +17,9 @@ in the same run (one request at a time), so the concurrent numbers are also show
 ratio to it: absolute milliseconds depend on the machine, ratios much less. The server's
 CPU time per request (with its referee processes) is printed too: on a shared machine
 latency follows the share of the cores the server gets, CPU per request much less.
+Each run also prints how many of the client's connections each server worker held at the fullest
+moment, each worker's own ask latency, and each worker's share of the workers' CPU (counts from
+/proc, not timings: they show whether the workers were busy alike whatever the machine's load).
 Target (issue #18): 0 errors and p95 <= 150 ms for `ask` at concurrency 50 on 2 cores, serving
 on every core, asking >= 1000 distinct questions (the dev set, rule-name templates), never a
 handful repeated.
@@ -196,9 +200,11 @@ def running_server(workers: int, processes: int | None = None, extra: tuple[str,
 
 
 async def run_phase(
-    url: str, plan: list[tuple[str, str, str, dict[str, Any] | None]], concurrency: int
+    url: str, plan: list[tuple[str, str, str, dict[str, Any] | None]], concurrency: int,
+    by_port: list[tuple[str, int, float]] | None = None, keep_alive: bool = True,
 ) -> tuple[dict[str, list[float]], dict[str, int], float, list[str]]:
-    """Send the plan with at most `concurrency` requests in flight; latencies in ms per kind."""
+    """Send the plan with at most `concurrency` requests in flight; latencies in ms per kind (and in
+    `by_port`, if given: each request's kind, this side's port of its connection, latency)."""
     latencies: dict[str, list[float]] = defaultdict(list)
     errors: dict[str, int] = defaultdict(int)
     samples: list[str] = []
@@ -206,7 +212,7 @@ async def run_phase(
     for item in plan:
         queue.put_nowait(item)
     timeout = aiohttp.ClientTimeout(total=120)
-    connector = aiohttp.TCPConnector(limit=concurrency, force_close=False)
+    connector = aiohttp.TCPConnector(limit=concurrency, force_close=not keep_alive)
     async with aiohttp.ClientSession(url, timeout=timeout, connector=connector) as session:
 
         async def worker() -> None:
@@ -218,6 +224,11 @@ async def run_phase(
                 start = time.perf_counter()
                 try:
                     async with session.request(method, path, json=body) as response:
+                        # The connection goes back to the pool as soon as a short body is in, so
+                        # `response.connection` is often None by now; its protocol keeps the transport.
+                        protocol = getattr(response, "_protocol", None)
+                        transport = getattr(protocol, "transport", None)
+                        port = transport.get_extra_info("sockname")[1] if transport is not None else 0
                         payload = await response.read()
                         ok = response.status == 200
                         if not ok and len(samples) < 5:
@@ -227,6 +238,8 @@ async def run_phase(
                     if len(samples) < 5:
                         samples.append(f"{kind} {type(exc).__name__}: {exc}")
                 latencies[kind].append((time.perf_counter() - start) * 1000)
+                if by_port is not None and ok:
+                    by_port.append((kind, port, latencies[kind][-1]))
                 if not ok:
                     errors[kind] += 1
 
@@ -294,6 +307,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=DEFAULT_SEARCH_THREADS, help="server search threads per process")
     parser.add_argument("--serve-arg", action="append", default=[], metavar="ARG",
                         help="one more argument for `admiralty serve` (repeat it): --serve-arg=--keep-connections")
+    parser.add_argument("--new-connections", action="store_true",
+                        help="a new connection for every request under load (default: keep-alive connections)")
     parser.add_argument("--url", help="use this running server instead of starting one")
     parser.add_argument("--servers", type=parse_servers, default=parse_servers("1,auto"),
                         help="process counts of the servers compared ('auto': one per core; default: 1,auto)")
@@ -335,10 +350,16 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
         base_lat, base_err, _, base_samples = asyncio.run(run_phase(url, baseline_plan, 1))
         plan = build_plan(args.requests, args.mix, rng)
         server_before = process_tree_cpu(SERVER_PID[0]) if SERVER_PID else None
+        workers_before = worker_cpu(SERVER_PID[0]) if SERVER_PID else {}
         client_before = time.process_time()
-        latencies, errors, elapsed, samples = asyncio.run(run_phase(url, plan, args.concurrency))
+        by_port: list[tuple[str, int, float]] = []
+        with ConnectionSampler(SERVER_PID[0] if SERVER_PID else None, int(url.rsplit(":", 1)[1])) as split:
+            latencies, errors, elapsed, samples = asyncio.run(
+                run_phase(url, plan, args.concurrency, by_port, keep_alive=not args.new_connections))
         client_cpu = time.process_time() - client_before
         server_after = process_tree_cpu(SERVER_PID[0]) if SERVER_PID else None
+        workers_after = worker_cpu(SERVER_PID[0]) if SERVER_PID else {}
+    worker_cpu_s = sorted((workers_after[pid] - workers_before.get(pid, 0.0) for pid in workers_after), reverse=True)
     server_cpu = None if server_before is None or server_after is None else server_after - server_before
 
     baseline = summarise(base_lat, base_err)
@@ -352,6 +373,16 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
         print(f"server CPU under load: {server_cpu * 1000 / args.requests:.2f} ms per request "
               f"({server_cpu / elapsed * 100:.0f}% of one core); this client: "
               f"{client_cpu * 1000 / args.requests:.2f} ms per request")
+    per_worker = split.ask_latency_per_worker(by_port)
+    if len(worker_cpu_s) > 1 and sum(worker_cpu_s) > 0:
+        print("each worker's share of the workers' CPU under load: "
+              + " / ".join(f"{share / sum(worker_cpu_s) * 100:.0f}%" for share in worker_cpu_s))
+    if split.peak:
+        print(f"open connections per worker process at the fullest moment: {split.describe()} "
+              f"({split.samples} samples)")
+        for row in per_worker:
+            print(f"  worker holding {row['connections']} connections: {row['asks']} asks, "
+                  f"ask p50 {row['p50_ms']:.1f} ms, p95 {row['p95_ms']:.1f} ms")
     print(f"distinct questions asked: {len(_ASKED)}" + ("" if len(_ASKED) >= MIN_DISTINCT else
                                                         f" (below {MIN_DISTINCT}: raise --requests)"))
     try:
@@ -377,20 +408,24 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
         "server_cpu_ms_per_request": None if server_cpu is None else server_cpu * 1000 / args.requests,
         "server_cores_used": None if server_cpu is None else server_cpu / elapsed,
         "client_cpu_ms_per_request": client_cpu * 1000 / args.requests,
+        "connections_per_worker": split.peak,
+        "worker_cpu_s": worker_cpu_s,
+        "ask_per_worker": per_worker,
     }
 
 
 def print_comparison(runs: list[dict[str, Any]]) -> None:
     """The servers side by side: ask latency under load, throughput, CPU per request, errors."""
     print(f"\n{'server':<16}{'ask p50':>9}{'ask p95':>9}{'req/s':>8}{'CPU ms/req':>12}{'cores':>7}{'errors':>8}"
-          f"{'target':>8}")
+          f"{'target':>8}  connections per worker")
     for run in runs:
         ask = run["load"].get("ask", {})
         cpu = run["server_cpu_ms_per_request"]
         cores = run["server_cores_used"]
         print(f"{run['server']:<16}{ask.get('p50_ms', float('nan')):>9.1f}{ask.get('p95_ms', float('nan')):>9.1f}"
               f"{run['throughput_rps']:>8.1f}{cpu if cpu is not None else float('nan'):>12.2f}"
-              f"{cores if cores is not None else float('nan'):>7.2f}{run['errors']:>8}{run['target']:>8}")
+              f"{cores if cores is not None else float('nan'):>7.2f}{run['errors']:>8}{run['target']:>8}  "
+              + "/".join(str(n) for n in run["connections_per_worker"]))
 
 
 def parse_servers(text: str) -> list[int | None]:
@@ -405,6 +440,22 @@ def parse_servers(text: str) -> list[int | None]:
         else:
             raise argparse.ArgumentTypeError(f"{part!r} is not a process count (1-64) or 'auto'")
     return servers
+
+
+def worker_cpu(server_pid: int) -> dict[int, float]:
+    """CPU seconds used so far by each worker process of the server (gunicorn's workers: the master's
+    children that are not referee processes; their own referee children are left out). Linux /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    used: dict[int, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            pid = int(stat.parent.name)
+            if int(fields[1]) == server_pid and not _is_referee(pid):
+                used[pid] = (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+        except (OSError, IndexError, ValueError):
+            continue
+    return used
 
 
 def process_tree_cpu(pid: int) -> float | None:
@@ -431,6 +482,104 @@ def process_tree_cpu(pid: int) -> float | None:
         return sum(times.get(process, 0) for process in tree) / ticks
     except (OSError, ValueError, IndexError):
         return None
+
+
+class ConnectionSampler:
+    """While the load runs, finds which server worker process holds each open connection to the
+    server's port, a few times a second (Linux /proc: socket inodes of ESTABLISHED entries, matched to
+    each process's file descriptors). Keeps the split at the fullest moment: with keep-alive clients
+    that split is the whole run's, and the worker with most connections has the longest queue. Counts,
+    not timings; with `ask_latency_per_worker` the same run's asks are grouped by the worker that
+    answered them, so a split's effect on latency shows within one run, whatever the machine's load."""
+
+    def __init__(self, server_pid: int | None, port: int, every_s: float = 0.25) -> None:
+        self._pid, self._port, self._every = server_pid, port, every_s
+        self.peak: list[int] = []
+        self.samples = 0
+        self.owner: dict[int, int] = {}  # client port -> worker pid
+        self._held: dict[int, int] = {}  # worker pid -> connections at the fullest moment
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="connection-sampler", daemon=True)
+
+    def __enter__(self) -> ConnectionSampler:
+        if self._pid is not None and Path("/proc/net/tcp").exists():
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=5)
+
+    def describe(self) -> str:
+        return "/".join(str(n) for n in self.peak) + f" of {sum(self.peak)}"
+
+    def ask_latency_per_worker(self, by_port: list[tuple[str, int, float]]) -> list[dict[str, Any]]:
+        """Ask latency of each worker, most connections first."""
+        asks: dict[int, list[float]] = defaultdict(list)
+        for kind, port, latency in by_port:
+            if kind == "ask" and port in self.owner:
+                asks[self.owner[port]].append(latency)
+        rows = [{"connections": held, "asks": len(asks[pid]), "p50_ms": percentile(asks[pid], 50),
+                 "p95_ms": percentile(asks[pid], 95)} for pid, held in self._held.items() if asks[pid]]
+        return sorted(rows, key=lambda row: -row["connections"])
+
+    def _run(self) -> None:
+        assert self._pid is not None
+        while not self._stop.wait(self._every):
+            held, owner = connection_owners(self._pid, self._port)
+            self.samples += 1
+            self.owner.update(owner)
+            if sum(held.values()) > sum(self.peak):
+                self._held = held
+                self.peak = sorted(held.values(), reverse=True)
+
+
+def connection_owners(server_pid: int, port: int) -> tuple[dict[int, int], dict[int, int]]:
+    """({worker pid: open connections to `port`}, {client port: worker pid}) for the server's worker
+    processes (gunicorn's workers, or the one serving process)."""
+    client_port: dict[str, int] = {}
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if fields[3] == "01" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                client_port[f"socket:[{fields[9]}]"] = int(fields[2].rsplit(":", 1)[1], 16)
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    # gunicorn's workers are the master's children that are not referee processes; one process serves alone.
+    workers = [pid for pid, parent in parents.items() if parent == server_pid and not _is_referee(pid)]
+    held: dict[int, int] = {}
+    owner: dict[int, int] = {}
+    for pid in workers or [server_pid]:
+        held[pid] = 0
+        try:
+            descriptors = list(Path(f"/proc/{pid}/fd").iterdir())
+        except OSError:
+            continue
+        for fd in descriptors:
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue
+            if target in client_port:
+                held[pid] += 1
+                owner[client_port[target]] = pid
+    return held, owner
+
+
+def _is_referee(pid: int) -> bool:
+    try:
+        return b"referee_child" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
 
 
 @contextmanager

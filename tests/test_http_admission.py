@@ -3,8 +3,11 @@ arrived whatever their kind, and a slow calculation gives its place up instead o
 from __future__ import annotations
 
 import asyncio
+import socket
 import threading
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -168,3 +171,69 @@ def test_a_client_going_away_as_its_slot_is_handed_over_ends_as_a_hang_up():
     for turns in range(8):
         first, gone, last = asyncio.run(trial(turns))
         assert (first, last) == ("first", "next") and gone in ("CancelledError", "next"), (turns, gone)
+
+
+def _server_side_open(server_port: int, client_port: int) -> bool:
+    """The server still holds its end of this connection (Linux /proc: any state but CLOSE_WAIT,
+    which is the client's hang-up not yet noticed by the server)."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        local, remote = int(fields[1].rsplit(":", 1)[1], 16), int(fields[2].rsplit(":", 1)[1], 16)
+        if (local, remote) == (server_port, client_port):
+            return fields[3] != "08"  # 08: CLOSE_WAIT
+    return False
+
+
+@pytest.mark.slow  # starts a server and its referee processes
+def test_a_question_whose_client_hung_up_while_it_waited_is_never_worked_on(tmp_path):
+    from prometheus_client.parser import text_string_to_metric_families
+
+    from bot.http.app import CPU_QUEUE, create_app
+    from bot.http.client import ApiClient
+    from bot.http.server import ServerThread
+    from bot.service import Admiralty
+    from core.settings import Settings
+
+    app = create_app(Admiralty(Settings.from_env().with_data_dir(tmp_path)), cpu_slots=1)
+    queue = app[CPU_QUEUE]
+    server = ServerThread(app)
+    gate = threading.Event()
+    with server as url:
+        port = int(url.rsplit(":", 1)[1])
+
+        async def hold_the_only_slot() -> None:
+            await queue.run(lambda: asyncio.get_running_loop().run_in_executor(None, gate.wait), hold=3600)
+
+        def asks() -> dict[str, float]:
+            """/v1/ask requests counted by status (the counters are this test process's: other tests add to them)."""
+            with ApiClient(url) as api:
+                text = api.get("/metrics").body.decode()
+            return {sample.labels["status"]: sample.value for family in text_string_to_metric_families(text)
+                    for sample in family.samples
+                    if sample.name == "admiralty_http_requests_total" and sample.labels["endpoint"] == "/v1/ask"}
+
+        before = asks()
+        holder = asyncio.run_coroutine_threadsafe(hold_the_only_slot(), server.loop)
+        body = b'{"question": "How does ramming work?"}'
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+            client.sendall(b"POST /v1/ask HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                           b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+            client_port = client.getsockname()[1]
+            _wait_for(lambda: queue.waiting == 1, "the question never queued")
+        _wait_for(lambda: not _server_side_open(port, client_port), "the server never saw the hang-up")
+        gate.set()
+        holder.result(timeout=10)
+        _wait_for(lambda: asks() != before, "the question was never counted")
+        after = asks()
+        # 499: the client closed the request. Worked on, it would have been answered to nobody
+        # and counted under that answer's status.
+        assert {status: count - before.get(status, 0) for status, count in after.items()
+                if count != before.get(status, 0)} == {"499": 1.0}
+
+
+def _wait_for(condition: Callable[[], bool], failure: str, seconds: float = 20) -> None:
+    end = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(failure)
+        time.sleep(0.02)

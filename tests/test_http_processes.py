@@ -1,6 +1,7 @@
 """`admiralty serve --processes N` (gunicorn, one aiohttp worker per process): requests that land on
-different workers get the same answers, one rate limit and one /metrics; and the rate-limit table
-the workers share (bot.rate_limit.SharedBuckets) holds across forked processes."""
+different workers get the same answers, one rate limit and one /metrics; connections spread evenly
+over the workers (least-connections accept, bot.http.balance); and the tables the workers share
+(bot.rate_limit.SharedBuckets, bot.http.balance.ConnectionTable) hold across forked processes."""
 from __future__ import annotations
 
 import http.client
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot.http.balance import Balancer, ConnectionTable
 from bot.rate_limit import RateLimiter, SharedBuckets
 
 CLI = [sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main())"]
@@ -49,6 +51,97 @@ def test_shared_buckets_stay_bounded_under_a_flood_of_clients():
     for n in range(1000):
         limiter.acquire(f"addr:10.0.{n // 256}.{n % 256}")
     assert limiter.clients() <= 64
+
+
+def _open_three(balancer: Balancer, done: multiprocessing.Queue) -> None:
+    balancer.start()
+    for _ in range(3):
+        balancer.opened()
+    done.put(balancer.may_accept())
+
+
+@pytest.mark.slow  # forks a process
+def test_a_forked_workers_connection_count_is_seen_by_the_others():
+    table = ConnectionTable(3)
+    here = Balancer(table, 0)
+    here.start()
+    context = multiprocessing.get_context("fork")
+    done: multiprocessing.Queue = context.Queue()
+    child = context.Process(target=_open_three, args=(Balancer(table, 1), done))
+    child.start()
+    assert done.get(timeout=30) is False  # 3 open there, 0 here: it must leave the next one to us
+    child.join(timeout=30)
+    assert table.counts() == [0, 3, None]  # slot 2: no worker, counts for nothing
+    assert here.may_accept()
+    here.opened()
+    table.vacate(1)  # that worker died: its connections went with it
+    assert table.fewest() == 1 and here.may_accept()
+
+
+def test_the_least_loaded_worker_always_may_accept_and_a_tie_lets_both():
+    table = ConnectionTable(2)
+    first, second = Balancer(table, 0), Balancer(table, 1)
+    assert table.fewest() is None and first.may_accept()  # nobody serving yet: nothing to wait for
+    first.start()
+    second.start()
+    first.opened()
+    assert not first.may_accept() and second.may_accept()
+    second.opened()
+    assert first.may_accept() and second.may_accept()
+    first.closed()
+    first.closed()  # a close reported twice never makes a count negative
+    assert table.counts() == [0, 1]
+
+
+class _CountedBalancer(Balancer):
+    """A worker's balancer that also counts how often its site asked whether it may accept."""
+
+    asked = 0
+
+    def may_accept(self) -> bool:
+        self.asked += 1
+        return super().may_accept()
+
+
+def test_a_worker_ahead_leaves_a_waiting_connection_without_spinning_and_takes_it_once_behind():
+    import asyncio
+    import socket
+
+    from aiohttp import web
+
+    from bot.http.balance import RETRY_S, LeastConnectionsSite
+    from bot.http.protocol import make_runner
+
+    async def main() -> None:
+        table = ConnectionTable(2)
+        other, here = Balancer(table, 1), _CountedBalancer(table, 0)
+        runner = make_runner(web.Application())
+        await runner.setup()
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        site = LeastConnectionsSite(runner, listener, here)
+        await site.start()
+        other.start()
+        here.opened()  # one connection here, none there: the next one is the other worker's
+        with socket.create_connection(listener.getsockname()):
+            await asyncio.sleep(0.3)
+            assert here.open == 1  # left in the backlog
+            # Rechecked after a pause each time, not at every turn of the loop (thousands a second).
+            assert 0 < here.asked <= 0.3 / RETRY_S + 10
+            other.opened()
+            other.opened()  # now the other worker is ahead: this one takes the waiting connection
+            for _ in range(200):
+                if here.open == 2:
+                    break
+                await asyncio.sleep(0.01)
+            assert here.open == 2
+        await site.stop()
+        await runner.cleanup()
+        listener.close()
+        assert table.counts()[0] is None  # a stopped worker counts for nothing
+
+    asyncio.run(main())
 
 
 # -- the multi-process server -------------------------------------------------------------------
@@ -187,6 +280,36 @@ def test_workers_answer_alike_and_share_the_rate_limit_and_metrics(built_setting
     assert not any(pid for pid in _descendants(process.pid))  # no worker or referee process left
 
 
+def _connections_per_worker(connections: list[http.client.HTTPConnection], server_pid: int) -> list[int]:
+    held: dict[int, int] = dict.fromkeys(_workers(server_pid), 0)
+    for connection in connections:
+        held[_worker_of(connection, server_pid)] += 1
+    return sorted(held.values())
+
+
+def test_a_burst_of_keep_alive_connections_spreads_evenly_over_the_workers(built_settings):
+    process, url = _start(built_settings.data_dir, "--processes", "2", "--lazy")
+    host, port = url.removeprefix("http://").split(":")
+    connections = [http.client.HTTPConnection(host, int(port), timeout=60) for _ in range(11)]
+    try:
+        for connection in connections:  # all eleven connect before any sends a request
+            connection.connect()
+        for connection in connections:
+            assert _request(connection, "GET", "/health")[0] == 200
+        assert _connections_per_worker(connections, process.pid) == [5, 6]
+        for connection in connections[:4]:  # four leave; the next four go where there is room
+            connection.close()
+        connections = connections[4:] + [http.client.HTTPConnection(host, int(port), timeout=60) for _ in range(4)]
+        for connection in connections[-4:]:
+            assert _request(connection, "GET", "/health")[0] == 200
+        assert _connections_per_worker(connections, process.pid) == [5, 6]
+    finally:
+        for connection in connections:
+            connection.close()
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=60)
+
+
 def test_a_second_server_on_a_taken_port_is_one_line(built_settings):
     process, url = _start(built_settings.data_dir, "--processes", "2", "--lazy")
     try:
@@ -279,12 +402,28 @@ def test_a_killed_worker_is_replaced_and_its_counts_are_kept(built_settings):
             time.sleep(0.2)
             after = _workers(process.pid)
         assert len(after) == 2 and victim not in after  # gunicorn started a new one
-        for _ in range(4):  # whichever worker answers, the dead one's requests are still counted
+        newcomer = (after - before).pop()
+        for _ in range(200):  # until the new worker has loaded and takes connections (the old one takes them till then)
             connection = http.client.HTTPConnection(host, int(port), timeout=60)
             status, body = _request(connection, "GET", "/metrics")
-            connection.close()
             assert status == 200
-            assert _counts(body)[("/health", "200")] == 3
+            assert _counts(body)[("/health", "200")] == 3  # whichever worker answers, the dead one's requests count
+            landed = _worker_of(connection, process.pid)
+            connection.close()
+            if landed == newcomer:
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the new worker never took a connection")
+        kept = [http.client.HTTPConnection(host, int(port), timeout=60) for _ in range(4)]
+        try:
+            for connection in kept:
+                assert _request(connection, "GET", "/health")[0] == 200
+            # The new worker starts from an empty slot and takes its share: the old one is not held back.
+            assert _connections_per_worker(kept, process.pid) == [2, 2]
+        finally:
+            for connection in kept:
+                connection.close()
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=60)

@@ -166,8 +166,8 @@ def _run_one_process(args: argparse.Namespace, api_key: str | None, metrics_toke
 
 def _run_workers(args: argparse.Namespace, processes: int, api_key: str | None, metrics_token: str | None,
                  trust: ProxyTrust) -> int:
-    """gunicorn with `processes` aiohttp workers sharing one port (SO_REUSEPORT), one rate-limit
-    table and one metrics directory; each worker loads its own index and model."""
+    """gunicorn with `processes` aiohttp workers sharing one listening socket (accepting by least
+    connections), one rate-limit table and one metrics directory; each worker loads its own index and model."""
     from bot.http.processes import make_metrics_dir
     from core.settings import METRICS_DIR_VARIABLE
 
@@ -176,14 +176,14 @@ def _run_workers(args: argparse.Namespace, processes: int, api_key: str | None, 
     metrics_dir = make_metrics_dir()
     # One OpenMP thread per worker (FAISS, torch): the processes already fill the cores.
     os.environ.setdefault("OMP_NUM_THREADS", "1")
-    from bot.http.processes import WorkerBootFailed, reserve_port, serve_with_workers
+    from bot.http.processes import WorkerBootFailed, listening_socket, serve_with_workers
     from bot.rate_limit import RateLimiter, SharedBuckets
     from bot.service import Admiralty, UserInputError
 
     try:
         if not args.lazy:
             _ensure_index(UserInputError)  # once, here: N workers must not each build it
-        listener = reserve_port(args.host, args.port)
+        listener = listening_socket(args.host, args.port)
     except BaseException as exc:
         import shutil
 

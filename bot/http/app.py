@@ -145,7 +145,13 @@ async def run_in_pool(
     the error middleware as they are)."""
     loop = asyncio.get_running_loop()
     call = functools.partial(func, *args, **kwargs)
-    return await request.app[CPU_QUEUE].run(lambda: loop.run_in_executor(request.app[executor], call))
+    return await request.app[CPU_QUEUE].run(lambda: loop.run_in_executor(request.app[executor], call),
+                                            wanted=lambda: still_connected(request))
+
+
+def still_connected(request: web.Request) -> bool:
+    """False once the client has hung up (aiohttp drops the transport when the connection is lost)."""
+    return request.transport is not None and not request.transport.is_closing()
 
 
 # -- middlewares ----------------------------------------------------------------------
@@ -345,7 +351,8 @@ async def referee(action: str, request: web.Request) -> web.Response:
     loop = asyncio.get_running_loop()
     try:
         answer = await request.app[CPU_QUEUE].run(
-            lambda: loop.run_in_executor(request.app[REFEREE_WAITERS], pool.call_json, action, params, lang))
+            lambda: loop.run_in_executor(request.app[REFEREE_WAITERS], pool.call_json, action, params, lang),
+            wanted=lambda: still_connected(request))
     except UserInputError as exc:
         if exc.status != 400:
             raise

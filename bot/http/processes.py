@@ -1,20 +1,21 @@
-"""`admiralty serve --processes N`: gunicorn's master process with N aiohttp workers
-(`aiohttp.GunicornWebWorker`), so the API uses every core.
+"""`admiralty serve --processes N`: gunicorn's master process with N aiohttp workers, so the API uses
+every core.
 
 Why gunicorn rather than forking by hand: it restarts a worker that dies, drains workers on
 SIGTERM (and replaces them one by one on SIGHUP), and is what operators already know. The
-master process here reserves the port itself (so a busy port is the same one-line error as with
-one process, and `--port 0` works), makes what the workers share — the rate-limit table
-(`bot.rate_limit.SharedBuckets`) and prometheus-client's multiprocess directory — and then forks
-the workers.
+master process here makes the listening socket itself (so a busy port is the same one-line error as
+with one process, and `--port 0` works), makes what the workers share — the rate-limit table
+(`bot.rate_limit.SharedBuckets`), the connection table (`bot.http.balance.ConnectionTable`) and
+prometheus-client's multiprocess directory — and then forks the workers.
 
-Each worker listens on its own socket bound with SO_REUSEPORT (gunicorn's `reuse_port`), so the
-kernel spreads new connections evenly over the workers. With one shared listening socket the
-worker that wakes first accepts a whole burst: 50 keep-alive connections opened at once split
-46/4 in one of three tries here, and that worker's queue set the p95. (A worker that dies drops
-the connections still waiting in its own queue; clients retry them like any reset.) Each worker loads
-its own index and model after the fork: ONNX Runtime and FAISS start threads, which a fork does
-not carry over, so nothing heavy is loaded in the master.
+The workers share that one listening socket and accept by least connections (bot/http/balance.py):
+a worker takes a new connection only while it holds no more than the least-loaded worker, so a
+keep-alive client's connections, which are the load, split evenly. (Each worker on its own
+SO_REUSEPORT socket left the split to the kernel's hash: 50 connections split like coin flips, and
+the worker with more set the p95; a shared socket with asyncio's own accept loop let the worker
+that woke first take a whole burst, 46/4.) Each worker loads its own index and model after the fork:
+ONNX Runtime and FAISS start threads, which a fork does not carry over, so nothing heavy is loaded
+in the master.
 """
 from __future__ import annotations
 
@@ -29,11 +30,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
+from aiohttp.worker import GunicornWebWorker
 
+from bot.http.balance import Balancer, ConnectionTable, LeastConnectionsSite
 from bot.http.protocol import make_runner
 from core.settings import METRICS_DIR_VARIABLE
 
-WORKER_CLASS = "aiohttp.GunicornWebWorker"
 # A worker loads the model before its first heartbeat; on a busy machine that can take a while.
 BOOT_TIMEOUT_S = 120
 
@@ -58,26 +60,51 @@ def make_metrics_dir() -> str:
     return directory
 
 
-def reserve_port(host: str, port: int) -> socket.socket:
-    """A socket bound (not listening: it takes no connections) to the address the workers will
-    listen on with SO_REUSEPORT; binding here lets the caller say why it cannot be (OSError)."""
+def listening_socket(host: str, port: int, backlog: int = 256) -> socket.socket:
+    """The listening socket every worker will accept from (made here, before the fork, so the caller
+    can say why the address cannot be used: OSError). Without SO_REUSEPORT: binding then fails if
+    anything holds the port, even another server listening with SO_REUSEPORT."""
     family = socket.AF_INET6 if ":" in host.strip("[]") else socket.AF_INET
-    address = host.strip("[]")
-    # First without SO_REUSEPORT: that fails if anything holds the port, even another server
-    # listening with SO_REUSEPORT (which would otherwise silently share it with us).
-    with socket.socket(family, socket.SOCK_STREAM) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        probe.bind((address, port))
-        port = probe.getsockname()[1]
     listener = socket.socket(family, socket.SOCK_STREAM)
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-        listener.bind((address, port))
+        listener.bind((host.strip("[]"), port))
+        listener.listen(backlog)
     except OSError:
         listener.close()
         raise
     return listener
+
+
+class BalancedWebWorker(GunicornWebWorker):
+    """aiohttp's gunicorn worker, accepting through `bot.http.balance` instead of one asyncio server per
+    socket. The master gives each worker its table and slot in `pre_fork` (see serve_with_workers)."""
+
+    connection_table: ConnectionTable | None = None
+    table_slot: int | None = None
+    on_accepting: Callable[[], None] | None = None  # called once this worker takes connections
+
+    async def _run(self) -> None:
+        runner = await self.wsgi()  # serve_with_workers' factory: the runner, not yet set up
+        await runner.setup()
+        if self.connection_table is not None and self.table_slot is not None:
+            balancer = Balancer(self.connection_table, self.table_slot)
+        else:  # no slot free (more workers than slots during a reload): accept whenever woken
+            balancer = Balancer(ConnectionTable(1), 0)
+        for listener in self.sockets:
+            await LeastConnectionsSite(runner, getattr(listener, "sock", listener), balancer).start()
+        self.booted = True  # the arbiter tells a boot failure (before this) from a normal exit
+        if self.on_accepting is not None:
+            self.on_accepting()
+        with contextlib.suppress(Exception):
+            while self.alive:
+                self.notify()
+                if self.ppid != os.getppid():
+                    self.alive = False
+                    self.log.info("Parent changed, shutting down: %s", self)
+                else:
+                    await self._wait_next_notify()
+        await runner.cleanup()
 
 
 def serve_with_workers(
@@ -90,15 +117,26 @@ def serve_with_workers(
     graceful_timeout: float = 30.0,
 ) -> int:
     """Run gunicorn on `listener`'s address until SIGTERM/SIGINT; `make_app` runs in each worker after the
-    fork. `on_ready(url)` is called in the master once every worker has loaded. Returns the exit code."""
+    fork. `on_ready(url)` is called in the master once every worker has loaded and takes connections.
+    Returns the exit code."""
     from gunicorn.app.base import BaseApplication
     from gunicorn.arbiter import Arbiter
 
     host, port = listener.getsockname()[:2]
     url = f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
     ready_read, ready_write = os.pipe()
+    # Room for a reload (SIGHUP starts the new workers before the old ones have left).
+    table = ConnectionTable(2 * processes)
 
-    def post_worker_init(worker: Any) -> None:
+    def pre_fork(server: Any, worker: Any) -> None:
+        taken = {other.table_slot for other in server.WORKERS.values()}
+        free = [slot for slot in range(len(table)) if slot not in taken]
+        worker.connection_table, worker.table_slot = table, (free[0] if free else None)
+        worker.on_accepting = accepting
+        if free:
+            table.vacate(free[0])  # counts for nothing until the new worker starts accepting
+
+    def accepting() -> None:
         os.write(ready_write, b".")
 
     def when_ready(server: Any) -> None:
@@ -112,6 +150,8 @@ def serve_with_workers(
         threading.Thread(target=wait_for_workers, name="admiralty-ready", daemon=True).start()
 
     def child_exit(server: Any, worker: Any) -> None:
+        if worker.table_slot is not None:
+            table.vacate(worker.table_slot)  # a dead worker's connections are gone with it
         if metrics_dir:
             from prometheus_client import multiprocess
 
@@ -122,18 +162,17 @@ def serve_with_workers(
             shutil.rmtree(metrics_dir, ignore_errors=True)
 
     options: dict[str, Any] = {
-        "bind": [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"],
+        "bind": [f"fd://{os.dup(listener.fileno())}"],  # gunicorn closes the descriptor it is given
         "workers": processes,
-        "worker_class": WORKER_CLASS,
+        "worker_class": BalancedWebWorker,
         "timeout": BOOT_TIMEOUT_S,
         "graceful_timeout": int(graceful_timeout),
-        "reuse_port": True,
-        "backlog": 256,
+        "reuse_port": False,
         "accesslog": None,
         "errorlog": "-",
         "loglevel": "warning",
         "proc_name": "admiralty",
-        "post_worker_init": post_worker_init,
+        "pre_fork": pre_fork,
         "when_ready": when_ready,
         "child_exit": child_exit,
         "on_exit": on_exit,

@@ -9,6 +9,7 @@ Run the app through `make_runner` so every server (`admiralty serve`, tests, ben
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -67,9 +68,19 @@ def _refusal(exc: BaseException, status: int) -> tuple[str, int, str]:
             f"Malformed HTTP request ({short_reason(exc)[:200]}).")
 
 
-class _HardenedServer(web.Server):
+class HardenedServer(web.Server):
+    """aiohttp's server making `_HardenedRequestHandler`s; `on_connection_lost`, when set, is called once
+    per closed connection (bot.http.balance counts a worker's open connections with it)."""
+
+    on_connection_lost: Callable[[], None] | None = None
+
     def __call__(self) -> RequestHandler:
         return _HardenedRequestHandler(self, loop=self._loop, **self._kwargs)
+
+    def connection_lost(self, handler: RequestHandler, exc: BaseException | None = None) -> None:
+        super().connection_lost(handler, exc)
+        if self.on_connection_lost is not None:
+            self.on_connection_lost()
 
 
 class HardenedAppRunner(web.AppRunner):
@@ -77,7 +88,7 @@ class HardenedAppRunner(web.AppRunner):
 
     async def _make_server(self) -> web.Server:
         server = await super()._make_server()
-        return _HardenedServer(server.request_handler, request_factory=server.request_factory,
+        return HardenedServer(server.request_handler, request_factory=server.request_factory,
                                handler_cancellation=server.handler_cancellation, loop=server._loop,
                                **server._kwargs)
 

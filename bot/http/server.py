@@ -95,6 +95,11 @@ class ServerThread:
         self._runner = make_runner(app)
         self._thread = threading.Thread(target=self._loop.run_forever, name="admiralty-http-test", daemon=True)
 
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The server's event loop (a test may schedule work on it with run_coroutine_threadsafe)."""
+        return self._loop
+
     def __enter__(self) -> str:
         self._thread.start()
         asyncio.run_coroutine_threadsafe(self._start(), self._loop).result(timeout=30)
