@@ -76,3 +76,25 @@ def test_quality_citation_names_its_run_in_term():
     assert {"heading": "СВОЙСТВА НАБОРА КУБОВ", "term": "Разрушительное (Devastating)"}.items() <= \
         next(c for c in r["citations"] if c["term"] and "Devastating" in c["term"]
              and c["document"] == "dw3-rulebook-ru.md").items()  # (the English text is cited too, issue 21)
+
+
+def _russian_book_terms() -> list[Citation]:
+    cited: dict[str, Citation] = {}
+    for _, citation in _all_citations():
+        if citation.edition == "dw3-rulebook" and not citation.reconstructed and citation.term is not None:
+            cited.setdefault(citation.section, citation)
+    return list(cited.values())
+
+
+@pytest.mark.slow  # builds the index
+@pytest.mark.parametrize("citation", _russian_book_terms(), ids=lambda c: c.section)
+def test_the_referee_cites_the_russian_book_under_the_chapter_search_cites(built_settings, citation: Citation):
+    """The referee and `rule`/`ask` point a player to the same place: a run-in term of the Russian book
+    ("**Категории дистанции (Measuring Range):** …") is cited under the chapter the index repaired for it
+    (ВООРУЖЕНИЕ, not the fire-arc table's heading printed above it)."""
+    from bot.service import Admiralty
+
+    term = re.sub(r"\s*\([^)]*\)\s*$", "", citation.term.rstrip(":"))
+    found = Admiralty(built_settings, build_if_stale=False).rule(term)
+    sections = [e["section"] for e in found.get("entries", []) if e["edition"] == citation.edition]
+    assert any(section.split(" › ")[0] == citation.heading for section in sections), (citation.section, sections)
