@@ -303,6 +303,10 @@ def test_a_burst_of_keep_alive_connections_spreads_evenly_over_the_workers(built
         for connection in connections[-4:]:
             assert _request(connection, "GET", "/health")[0] == 200
         assert _connections_per_worker(connections, process.pid) == [5, 6]
+        # every worker answers on uvloop (bot/http/event_loop.py): its extension is mapped in each
+        workers = {_worker_of(connection, process.pid) for connection in connections}
+        assert len(workers) == 2
+        assert all("uvloop/loop" in Path(f"/proc/{pid}/maps").read_text() for pid in workers)
     finally:
         for connection in connections:
             connection.close()
@@ -444,3 +448,15 @@ def test_bad_serving_options_are_one_line(options, said):
     assert result.returncode == 2
     assert said in result.stderr.strip().splitlines()[-1]  # the last line says what is wrong
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(("setting", "loop_module"), [("", "uvloop"), ("asyncio", "asyncio")])
+def test_the_event_loop_is_uvloop_unless_told_otherwise(setting, loop_module):
+    """A new process's loop after `use_fast_event_loop()`: uvloop's, or asyncio's own when
+    ADMIRALTY_EVENT_LOOP=asyncio (the operator's way to rule the loop out)."""
+    code = ("import asyncio; from bot.http.event_loop import use_fast_event_loop; "
+            "print(use_fast_event_loop(), type(asyncio.new_event_loop()).__module__)")
+    env = {**os.environ, "ADMIRALTY_EVENT_LOOP": setting}
+    said = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    name, module = said.split()
+    assert name == loop_module and module.split(".")[0] == loop_module

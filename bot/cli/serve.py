@@ -131,6 +131,7 @@ def _run_one_process(args: argparse.Namespace, api_key: str | None, metrics_toke
     import asyncio
     import logging
 
+    from bot.http.event_loop import use_fast_event_loop
     from bot.http.server import BindError, CompanionFailed, serve_until_stopped
     from bot.service import Admiralty, UserInputError
 
@@ -152,6 +153,7 @@ def _run_one_process(args: argparse.Namespace, api_key: str | None, metrics_toke
         extra = " and the Discord bot" if args.with_bot else ""
         print(f"admiralty: serving the API{extra} on {url}/ (Ctrl-C to stop)", file=sys.stderr, flush=True)
 
+    use_fast_event_loop()
     try:
         asyncio.run(serve_until_stopped(app, args.host, args.port, also=bot_coroutine, on_ready=announce))
     except BindError as exc:

@@ -33,6 +33,7 @@ from aiohttp import web
 from aiohttp.worker import GunicornWebWorker
 
 from bot.http.balance import Balancer, ConnectionTable, LeastConnectionsSite
+from bot.http.event_loop import use_fast_event_loop
 from bot.http.protocol import make_runner
 from core.settings import METRICS_DIR_VARIABLE
 
@@ -83,6 +84,10 @@ class BalancedWebWorker(GunicornWebWorker):
     connection_table: ConnectionTable | None = None
     table_slot: int | None = None
     on_accepting: Callable[[], None] | None = None  # called once this worker takes connections
+
+    def init_process(self) -> None:
+        use_fast_event_loop()  # before the worker makes its loop (as aiohttp.GunicornUVLoopWebWorker)
+        super().init_process()
 
     async def _run(self) -> None:
         runner = await self.wsgi()  # serve_with_workers' factory: the runner, not yet set up
