@@ -14,6 +14,7 @@ import re
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -360,7 +361,8 @@ class Searcher:
 
     def _dense(self, scores: np.ndarray, allowed: np.ndarray) -> list[int]:
         ranked = np.argsort(-scores, kind="stable")
-        return [int(r) for r in ranked[allowed[ranked]][:CANDIDATES]]
+        found: list[int] = ranked[allowed[ranked]][:CANDIDATES].tolist()  # Python ints
+        return found
 
     def _expand(self, base: list[str]) -> dict[str, frozenset[str]]:
         """Each question stem -> the stems that count as it: itself, rule words for player
@@ -629,9 +631,8 @@ class Searcher:
                     defined: Mapping[str, float]) -> list[Candidate]:
         """What search knows about each leading candidate (index.rerank.Candidate)."""
         language = "ru" if query.cyrillic else "en"
-        lexical_rank: dict[int, int] = {}
-        for rank, row in enumerate(lexical):
-            lexical_rank.setdefault(row, rank)
+        # each row's first rank: built from the back, an earlier rank overwrites a later one
+        lexical_rank = dict(zip(reversed(lexical), range(len(lexical) - 1, -1, -1), strict=True))
         weights = query.weights
         total = sum(weights.values()) or 1.0
         asked = {v for group in query.variants.values() for v in group}
@@ -914,7 +915,7 @@ class Searcher:
     def _question_evidence(self, query: Query, dense_scores: np.ndarray | None) -> QuestionEvidence:
         total = sum(query.weights.values())
         unknown = sum(w for s, w in query.weights.items() if query.variants[s].isdisjoint(self._vocabulary))
-        stats = None if dense_scores is None else (float(dense_scores.std()), float(dense_scores.mean()))
+        stats = None if dense_scores is None else _spread_and_mean(dense_scores)
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
                                 self._names_unknown(query), stats, float(asks_off_rules(query.text)))
 
@@ -1105,7 +1106,8 @@ def fuse(rankings: list[tuple[list[int], float]]) -> dict[int, float]:
     for ranked, weight in rankings:
         for rank, row in enumerate(ranked):
             scores[row] = scores.get(row, 0.0) + weight / (RRF_K + rank + 1)
-    return dict(sorted(scores.items(), key=lambda kv: -kv[1]))
+    # reverse=True keeps equal scores in insertion order, as the key -score did (sorting is stable)
+    return dict(sorted(scores.items(), key=itemgetter(1), reverse=True))
 
 
 def diversify_rules(ranked: list[tuple[str, int, float]], rows: list[dict[str, Any]],
@@ -1145,3 +1147,16 @@ def diversify_rules(ranked: list[tuple[str, int, float]], rows: list[dict[str, A
             present.add(edition(item))
     order = {item[0]: i for i, item in enumerate(ranked)}
     return sorted(top, key=lambda t: order[t[0]])
+
+
+def _spread_and_mean(scores: np.ndarray) -> tuple[float, float]:
+    """(scores.std(), scores.mean()) as floats, bit for bit, with the sum taken once: the same
+    ufunc steps numpy's `_var` and `_mean` take, without their Python wrappers run twice per ask."""
+    count = np.intp(scores.size)
+    mean = np.add.reduce(scores, keepdims=True)
+    np.true_divide(mean, count, out=mean, casting="unsafe")
+    deviations = np.subtract(scores, mean)
+    np.square(deviations, out=deviations)
+    total = np.add.reduce(deviations)
+    variance = total.dtype.type(total / count)
+    return float(variance.dtype.type(np.sqrt(variance))), float(mean[0])
