@@ -240,6 +240,11 @@ class Searcher:
         # Russian player words -> English stems, read where the term map is (`_with_translations`).
         self._translations = [(stems(k, keep_stopwords=True), frozenset(s for w in v for s in stems(w)))
                               for k, v in synonyms.translations.items()]
+        # their places in that list by first word, so a question reads only those its words begin
+        self._translations_by_first: dict[str, list[int]] = {}
+        for place, (words, _) in enumerate(self._translations):
+            if words:
+                self._translations_by_first.setdefault(words[0], []).append(place)
         vocab = self._db.execute("select term, doc from lexical_vocab").fetchall()
         self._vocabulary = {term for term, _ in vocab}
         self._vocabulary_list = sorted(self._vocabulary)
@@ -993,8 +998,10 @@ class Searcher:
             for stem, names in self._spotter.english_spellings(spellings).items():
                 other.setdefault(stem, set()).update(names)
             order = list(variants)
-            for words, english in self._translations:
-                if words and words[0] in variants and _contains_run(order, words):
+            by_first = self._translations_by_first
+            places = sorted(p for s in variants for p in by_first.get(s, ()))  # in the list's order
+            for words, english in (self._translations[p] for p in places):
+                if _contains_run(order, words):
                     for stem in words:
                         other.setdefault(stem, set()).update(english)
         return {s: group | {t for v in group for t in other.get(v, ())} for s, group in variants.items()}
