@@ -35,6 +35,7 @@ ENVIRONMENT: dict[str, str] = {
     "ADMIRALTY_ONNX_THREADS": "ONNX Runtime threads per forward pass",
     "ADMIRALTY_ONNX_INT8": "0 keeps the float32 ONNX export instead of the int8 one",
     "ADMIRALTY_DEBUG": "set: a CLI failure also prints its traceback",
+    "ADMIRALTY_EVENT_LOOP": "asyncio keeps asyncio's own event loop in `admiralty serve` (default: uvloop)",
     "DISCORD_TOKEN": "the Discord bot token",
     "DISCORD_TOKEN_FILE": "a file holding the Discord bot token",
     "XDG_DATA_HOME": "where the data directory goes outside a checkout",

@@ -85,8 +85,9 @@ class TermSpotter:
     def spot(self, question_stems: list[str], searched: Callable[[str], bool] | None = None) -> list[SpottedTerm]:
         """Terms named in the question, longest first; a shorter name inside a longer one
         that was found is not listed again ("critical damage" hides "damage"). `searched`: whether
-        a chunk is in the documents searched; a name defined only outside them names nothing there
-        and hides nothing ("Levels of Disorder", the Russian book's, hid the 4th edition's
+        a chunk is in the documents searched; a name defined only outside them is still listed (its
+        words may head a rule there: "SRS", the glossary's, heads the quick reference's "LAUNCH SRS
+        TOKENS") but hides nothing ("Levels of Disorder", the Russian book's, hid the 4th edition's
         "Disorder" from a question searched in the 4th edition)."""
         found: list[SpottedTerm] = []
         covered: set[int] = set()
@@ -95,10 +96,9 @@ class TermSpotter:
                 term = self._terms.get(tuple(question_stems[i:i + n]))
                 if term is None or covered.issuperset(range(i, i + n)):
                     continue
-                if searched is not None and not any(searched(c) for c in sorted(term.chunk_ids)):
-                    continue
                 found.append(term)
-                covered.update(range(i, i + n))
+                if searched is None or any(searched(c) for c in sorted(term.chunk_ids)):
+                    covered.update(range(i, i + n))
         return found
 
     def russian_spellings(self, topic: list[str]) -> dict[str, set[str]]:

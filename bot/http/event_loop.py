@@ -10,14 +10,13 @@ loop (to rule the loop out when something misbehaves); a platform without uvloop
 from __future__ import annotations
 
 import asyncio
-import os
 
-EVENT_LOOP_VARIABLE = "ADMIRALTY_EVENT_LOOP"
+from core.settings import env
 
 
 def use_fast_event_loop() -> str:
     """Make new event loops of this process uvloop's (unless told not to); the name of the loop used."""
-    if os.environ.get(EVENT_LOOP_VARIABLE, "").strip().lower() == "asyncio":
+    if (env("ADMIRALTY_EVENT_LOOP") or "").strip().lower() == "asyncio":
         return "asyncio"
     try:
         import uvloop

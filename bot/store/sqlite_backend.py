@@ -34,6 +34,7 @@ class SqliteBackend:
         self.busy_timeout = busy_timeout
         self._migrated = False
         self._lock = threading.Lock()
+        self._migrate_lock = threading.Lock()
         self._conn: sqlite3.Connection | None = None
         self.read_only = False  # the data directory cannot be written: reads work, writes fail in one line
 
@@ -51,7 +52,9 @@ class SqliteBackend:
 
     def execute(self, sql: str, params: Sequence[Any] = (), *, fetch: bool = False) -> list[tuple[Any, ...]]:
         if not self._migrated:
-            self.migrate()
+            with self._migrate_lock:  # threads arriving at once: one migrates, the rest wait for it
+                if not self._migrated:
+                    self.migrate()
         values = [iso_timestamp(p) if isinstance(p, datetime) else p for p in params]
         if self.read_only:
             return self._execute_read_only(sql, values, fetch)

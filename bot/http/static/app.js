@@ -499,7 +499,12 @@
     try {
       const data = await callApi("POST", "/v1/ask", { question: section.slice(0, 500), k: 20, edition: citation.edition || undefined });
       const wanted = sectionKey(citation.section);
-      const hits = (data.results || []).filter((result) => sectionKey(result.section) === wanted);
+      // The referee cites a step by its own heading ("1. DETERMINE ACTION DICE"); search gives its whole
+      // path ("ACTIVATION PHASE › 1. DETERMINE ACTION DICE"): the path's last headings are the citation.
+      const hits = (data.results || []).filter((result) => {
+        const key = sectionKey(result.section);
+        return key === wanted || key.endsWith(" › " + wanted);
+      });
       renderEntries(hits.length ? hits.slice(0, 1) : []);
       if (hits.length) {
         setStatus($("rule-status"), t("rule_found", { n: 1 }));
