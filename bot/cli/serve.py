@@ -194,7 +194,7 @@ def _run_workers(args: argparse.Namespace, processes: int, api_key: str | None, 
             raise UserInputError(f"cannot serve on {args.host}:{args.port}: {exc.strerror or exc}") from None
         raise
     limiter = (RateLimiter(args.ask_rate, args.ask_burst, table=SharedBuckets()) if args.ask_rate > 0 else None)
-    make_app = _app_maker(args, api_key, metrics_token, trust, limiter)
+    make_app = _app_maker(args, api_key, metrics_token, trust, limiter, processes)
 
     def worker_app() -> web.Application:
         service = Admiralty(build_if_stale=False)
@@ -217,10 +217,12 @@ def _run_workers(args: argparse.Namespace, processes: int, api_key: str | None, 
 
 
 def _app_maker(args: argparse.Namespace, api_key: str | None, metrics_token: str | None, trust: ProxyTrust,
-               limiter: RateLimiter | None) -> Callable[..., web.Application]:
-    """The app over a service, with this command line's settings (the same for one process or N)."""
+               limiter: RateLimiter | None, processes: int = 1) -> Callable[..., web.Application]:
+    """The app over a service, with this command line's settings (the same for one process or N; the
+    referee's children are split over the `processes`)."""
     from bot.http.app import create_app
     from bot.service import Admiralty
+    from core.settings import referee_children_per_process
 
     def make(service: Admiralty) -> web.Application:
         return create_app(
@@ -228,6 +230,7 @@ def _app_maker(args: argparse.Namespace, api_key: str | None, metrics_token: str
             api_key=api_key,
             cors_origins=args.cors_origin,
             workers=args.workers,
+            referee_processes=referee_children_per_process(processes),
             referee_timeout=args.referee_timeout,
             ask_rate_per_minute=args.ask_rate,
             ask_burst=args.ask_burst,

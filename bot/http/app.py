@@ -31,7 +31,7 @@ from bot.http.validation import MAX_BODY_BYTES, read_json_object, validate_body,
 from bot.http.workers import CallTimedOut, RefereeProcessPool, WorkersLost
 from bot.rate_limit import RateLimiter
 from bot.service import Admiralty, TooExpensiveError, UserInputError, referee_actions
-from core.settings import DEFAULT_SEARCH_THREADS
+from core.settings import DEFAULT_SEARCH_THREADS, REFEREE_CHILDREN
 
 T = TypeVar("T")
 
@@ -66,7 +66,7 @@ def create_app(
     api_key: str | None = None,
     cors_origins: Sequence[str] = (),
     workers: int = DEFAULT_SEARCH_THREADS,
-    referee_processes: int = 2,
+    referee_processes: int = REFEREE_CHILDREN,
     referee_timeout: float = 10.0,
     ask_rate_per_minute: float = DEFAULT_RATE_PER_MINUTE,
     ask_burst: int = DEFAULT_BURST,
