@@ -26,7 +26,7 @@ DEFAULT_SEARCH_THREADS = 4
 # processes split them, at least one each. Measured with bench/load.py, default mix, two workers,
 # alternated on the 2-core machine: one child per worker against two, ask p95 154/161/157/171/160/185/150
 # vs 172/172/166/158/202/178/163 ms (better in 5 of 7 pairs), attack p95 lower in 6 of 7, server CPU per
-# request lower in every pair (four children competed with the two workers for the two cores).
+# request lower in 3 of the 4 pairs whose figure was kept (four children competed with two workers for two cores).
 REFEREE_CHILDREN = 2
 
 
