@@ -1,6 +1,6 @@
 """Answer quality per fold and per style, and the speed of a whole ask, in one run.
 
-    python bench/retrieval.py [--misses] [--json]
+    python bench/retrieval.py [--misses] [--json] [--hide fresh]
 
 Folds: the three development sets (../shared/eval/retrieval_dev.jsonl, _dev2, _dev3) and any
 question files in bench/data/ with gold spans (ours, written in the players' styles). Metric: the
@@ -127,13 +127,16 @@ def latency(searcher: Searcher, questions: list[str]) -> dict[str, dict[str, flo
     return out
 
 
-def folds() -> dict[str, list[dict[str, Any]]]:
-    """The dev sets and our own sets, with the off-topic questions dealt round-robin to the dev sets."""
+def folds(hidden: tuple[str, ...] = ()) -> dict[str, list[dict[str, Any]]]:
+    """The dev sets and our own sets, with the off-topic questions dealt round-robin to the dev sets.
+    Sets whose name starts with one of `hidden` are not read at all: a held-out set stays held out
+    while the work it will judge is being done."""
     out = {name: load_jsonl(path) for name, path in DEV_SETS.items()}
     for i, q in enumerate(load_jsonl(OFFTOPIC)):
         out[list(DEV_SETS)[i % len(DEV_SETS)]].append({**q, "gold": []})
     for path in OWN_SETS:
-        out[path.stem] = load_jsonl(path)
+        if not path.stem.startswith(hidden):
+            out[path.stem] = load_jsonl(path)
     return out
 
 
@@ -141,10 +144,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--misses", action="store_true", help="list each question missed")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    parser.add_argument("--hide", action="append", default=[], metavar="PREFIX",
+                        help="leave out our sets whose name starts with PREFIX (held-out sets: --hide fresh)")
     args = parser.parse_args()
     searcher = Searcher(Settings.from_env())
     searcher.warm()
-    sets = folds()
+    sets = folds(tuple(args.hide))
     report = {name: score(searcher, questions) for name, questions in sets.items()}
     speed = latency(searcher, [q["question"] for q in sets["dev1"]])
     if args.json:
