@@ -42,7 +42,7 @@ from index.statrows import is_stat_row
 from index.text import is_stopword, stems
 
 MAX_CORE = 3  # segments a line is chosen for (the rest of it is what follows them)
-EXTEND_TO = 320  # an answer line takes in following segments up to this many characters
+EXTEND_TO = QUOTE_MAX_CHARS  # an answer line takes in following segments while it fits a quote (300 cut answers)
 MIN_QUOTE_CHARS = 25  # a bare heading ("RESOLVING A RAM") is not an answer
 RU_PREFIX_MIN = 4  # Russian stems this long match spellings they begin (or that begin them)
 MODEL_FILE = Path(__file__).with_name("data") / "answer_model.toml"

@@ -32,10 +32,14 @@ _QUANTIFIER_ONE = re.compile(
     r"\b(at\s+least\s+one|one\s+or\s+more|one\s+of|one\s+another|no\s+one|any\s+one|"
     r"(the|this|that|which|each|every|him|her|them|it)\s+one|"
     r"хотя\s+бы\s+одн\w*|одн\w*\s+или\s+несколько|одн\w*\s+из|друг\s+друга)\b", re.IGNORECASE)
+# A limit, a permission or an exception: what answers "can I ...?" and "does X apply to Y?"
+# ("Airborne models never Block ...", "Атаки воздушных Подразделений игнорируют это правило",
+# "... не добавляет дополнительных кубов", "кроме Воздушных").
 LIMIT = re.compile(
     r"\b(cannot|can not|can'?t|may not|must not|may only|can only|never|no more than|not more than|"
-    r"at most|up to|only|unless|нельзя|не может|не могут|не может быть|ни од\w+|не более|только|"
-    r"более одного раза)\b", re.IGNORECASE)
+    r"at most|up to|only|unless|(does|do|is|are) not|none|except|ignores?|ignored|unaffected|regardless|even if|"
+    r"нельзя|не может|не могут|не может быть|ни од\w+|не более|только|более одного раза|"
+    r"не|никогда|нет|кроме|за исключением|игнориру\w*|независимо|даже если)\b", re.IGNORECASE)
 # A worked example opens with its marker ("For example, if ...", "Пример: ..."); a rule sentence
 # with an example in brackets ("... at a time (for example, when resolving an Attack ...)") is a rule.
 _EXAMPLE = re.compile(r"^[*_«\"“]*(for example|for instance|e\.g\.|example|например|пример\w*)\b", re.IGNORECASE)

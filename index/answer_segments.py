@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-QUOTE_MAX_CHARS = 320  # the answer line's limit (Discord shows 300 characters of it)
+QUOTE_MAX_CHARS = 320  # the answer line's limit: the quote test's (bench/retrieval.py); Discord shows all of it
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[*_»\"”)]*\s+(?=[*_«\"“(]*[A-ZА-ЯЁ0-9])")
 _CLAUSE_END = re.compile(r"(?<=[;:,])\s+")

@@ -42,19 +42,31 @@ def _quote(text: str, question: str, **kw: object) -> str:
 FLIGHT_HAZARDS = _lines("dust-warfare-rules-summary.md", "Aircraft flying at low altitude are vulnerable", 1)
 
 
+def test_a_condition_and_its_result_are_quoted_together():
+    # The line is a window of whole sentences up to the quote limit: the sentence saying what a
+    # flight hazard is and the one saying what it does fit one quote.
+    quote = _quote(FLIGHT_HAZARDS, "aircraft at low altitude hits a flight hazard, what happens?")
+    assert quote.startswith("Aircraft flying at low altitude") and "suffers 4 points of damage" in quote
+    assert len(quote) <= QUOTE_MAX_CHARS
+
+
+# DW4 glossary, Spreading Disorder: "If a rule would cause a model to gain a fourth level of
+# Disorder, it Spreads to the closest friendly model within 4”, which gains 1 level of Disorder."
+SPREADING_DISORDER = _lines("dw4-rules-glossary.cat", "SPREADING DISORDER", 8)
+FOURTH_LEVEL = "my ship is already on 3 disorder and takes another one, what happens?"
+
+
 def test_what_happens_is_answered_by_the_result_not_the_condition():
-    question = "aircraft at low altitude hits a flight hazard, what happens?"
-    quote = _quote(FLIGHT_HAZARDS, question)
-    assert "suffers 4 points of damage" in quote and "immediately eliminated" in quote
+    assert _quote(SPREADING_DISORDER, FOURTH_LEVEL).startswith(
+        "If a rule would cause a model to gain a fourth level of Disorder,\xa0it Spreads")
 
 
 def test_without_the_result_preference_the_condition_alone_is_quoted():
-    # The same question scored without the "what happens" feature: the sentence defining flight
-    # hazards, which holds the same question words, opens the quote instead.
+    # The same question scored without the "what happens" feature: the sentence that only shares
+    # the question's words ("already has 3 levels of Disorder") opens the quote instead.
     weights = list(model_weights())
     weights[FEATURES.index("happens_result")] = 0.0
-    question = "aircraft at low altitude hits a flight hazard, what happens?"
-    assert _quote(FLIGHT_HAZARDS, question, model=weights).startswith("Aircraft flying at low altitude")
+    assert _quote(SPREADING_DISORDER, FOURTH_LEVEL, model=weights).startswith("If the closest")
 
 
 # DW4 glossary, Ram: "1. Make a Crew Check / The Admiral makes a Crew Check for the Ramming Model.
@@ -202,8 +214,8 @@ def test_a_bare_name_is_answered_by_the_sentence_it_labels():
     assert "It takes a further 2 damage" in quote
     weights = list(model_weights())
     weights[FEATURES.index("definition_label")] = 0.0
-    # without it the sentence that only mentions the name opens the line, and the result is cut
-    assert "It takes a further 2 damage" not in _quote(CRITICAL_DAMAGE, "catastrophic explosion", model=weights)
+    # without it the sentence that only mentions the name opens the line
+    assert not _quote(CRITICAL_DAMAGE, "catastrophic explosion", model=weights).startswith("Catastrophic explosion:")
 
 
 def test_a_long_question_asks_in_its_last_sentence():
@@ -244,3 +256,16 @@ def test_a_pronoun_one_is_no_stated_number():
     assert not sentence_facts(temporary).number
     # "Each one must be placed at least 10” from ..." still states its distance
     assert sentence_facts("Each one must be placed at least 10” from the enemy Deployment Zone").distance
+
+
+def test_an_exception_or_a_negation_states_a_limit():
+    # "can I / does X apply to Y?" is answered by the exception: the Russian book's sentences
+    # "Атаки воздушных Подразделений игнорируют это правило." and "Результат броска Взрывное
+    # Попадание не добавляет дополнительных кубов при бросках Защиты." state limits; a past
+    # "did not use" (Glossary, Rally) describes what happened and states none.
+    book = (CORPUS / "dw3-rulebook-ru.md").read_text(encoding="utf-8")
+    for sentence in ("Атаки воздушных Подразделений игнорируют это правило.",
+                     "Результат броска Взрывное Попадание не добавляет дополнительных кубов при бросках Защиты."):
+        assert sentence in book and sentence_facts(sentence).limit
+    rally = _lines("dw4-rules-glossary.cat", "When a model Rallies, it loses a level of Disorder", 1)
+    assert "did not use" in rally and not sentence_facts(rally).limit

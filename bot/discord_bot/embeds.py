@@ -25,7 +25,7 @@ TOP_PASSAGE_EMBEDS = 2  # the best answer may continue in a second embed
 OTHER_PASSAGE_CHARS = 900
 RULE_ENTRY_EMBEDS = 2
 MAX_ASK_RESULTS = 3
-QUOTE_CHARS = 300  # the answer line is at most 300 characters (issue 9)
+QUOTE_CHARS = 320  # the answer line is at most 320 characters (index.answer_segments.QUOTE_MAX_CHARS)
 QUESTION_PREFIX = "❓ "  # the author line of an /ask answer; the feedback buttons read the question back
 PART_SUFFIX = " (part "
 
