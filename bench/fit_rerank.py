@@ -19,7 +19,6 @@ refits on all three sets and writes index/data/rerank_model.toml.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
