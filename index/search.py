@@ -56,7 +56,7 @@ from index.relevance import (
     opening_label,
 )
 from index.rerank import DEPTH as RERANK_LEARNED_DEPTH
-from index.rerank import Candidate, RerankModel
+from index.rerank import Candidate, RerankModel, readable_first
 from index.rerank import load_model as load_rerank_model
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
@@ -625,12 +625,7 @@ class Searcher:
             return ranked
         head = ranked[:RERANK_LEARNED_DEPTH]
         candidates = self._candidates(head, query, lexical, dense_scores, named, defined)
-        order = self._rerank_model.order(candidates)
-        if not candidates[order[0]].same_language and candidates[0].same_language \
-                and candidates[order[0]].coverage <= candidates[0].coverage:
-            # As in `_rank_rules`: a passage the asker cannot read leads only when it covers more of the
-            # question than the leader they can read (the dev sets' metric is blind to this).
-            order = [0, *(i for i in order if i != 0)]
+        order = readable_first(self._rerank_model.order(candidates), candidates)
         return [head[i] for i in order] + ranked[RERANK_LEARNED_DEPTH:]
 
     def _candidates(self, head: list[tuple[str, int, float]], query: Query, lexical: list[int],
