@@ -8,6 +8,9 @@ import re
 QUOTE_MAX_CHARS = 320  # the answer line's limit: the quote test's (bench/retrieval.py); Discord shows all of it
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[*_»\"”)]*\s+(?=[*_«\"“(]*[A-ZА-ЯЁ0-9])")
+# Abbreviations that never end a sentence: a page reference ("См. «Масса» (стр. 7)", "see p. 12")
+# or a Latin/Russian "that is / for example" ("т.е.", "e.g."). "т.д." and "etc." often end one.
+_ABBREVIATION = re.compile(r"(?i)(?<![\w.])(стр|см|рис|напр|т\.\s?е|т\.\s?к|p|pp|cf|e\.g|i\.e|vs|fig)\.[*_»\"”)]*$")
 _CLAUSE_END = re.compile(r"(?<=[;:,])\s+")
 _LINE_BREAK = re.compile(r"\n+")
 # The printed page's wrap inside a sentence, not the end of a line of text: a break before a
@@ -34,7 +37,8 @@ def segments(text: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     for line_start, line_end in _lines(text):
         line = text[line_start:line_end]
-        cuts = [line_start] + [line_start + m.end() for m in _SENTENCE_END.finditer(line)] + [line_end]
+        ends = [m for m in _SENTENCE_END.finditer(line) if not _ABBREVIATION.search(line, 0, m.start())]
+        cuts = [line_start] + [line_start + m.end() for m in ends] + [line_end]
         for a, b in zip(cuts, cuts[1:], strict=False):
             for piece in _fit(text, a, b):
                 s, e = _trim(text, *piece)

@@ -269,3 +269,12 @@ def test_an_exception_or_a_negation_states_a_limit():
         assert sentence in book and sentence_facts(sentence).limit
     rally = _lines("dw4-rules-glossary.cat", "When a model Rallies, it loses a level of Disorder", 1)
     assert "did not use" in rally and not sentence_facts(rally).limit
+
+
+def test_a_page_reference_does_not_end_a_sentence():
+    # The Russian book's cross-references ("См. «Обычные сценарии» (стр. 38).") stay whole: an
+    # abbreviation's full stop before a capital or a number is no sentence end.
+    book = (CORPUS / "dw3-rulebook-ru.md").read_text(encoding="utf-8")
+    line = next(x for x in book.splitlines() if "игра длится пять раундов. См. «Обычные сценарии» (стр. 38)" in x)
+    pieces = [line[s:e] for s, e in segments(line)]
+    assert "См. «Обычные сценарии» (стр. 38)." in pieces
