@@ -73,7 +73,7 @@ def style_of(q: dict[str, Any]) -> str:
 
 def score(searcher: Searcher, questions: list[dict[str, Any]]) -> dict[str, Any]:
     """The fold's figures; `misses` lists what went wrong, one line each."""
-    n = hits1 = hits5 = quotes = false_nf = unans = abstained = comps = comps_ok = 0
+    n = hits1 = hits5 = quotes = false_nf = unans = abstained = comps = comps_ok = passages = line_ok = 0
     by_style: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
     misses: list[str] = []
     for q in questions:
@@ -90,6 +90,11 @@ def score(searcher: Searcher, questions: list[dict[str, Any]]) -> dict[str, Any]
         h1 = bool(texts) and any(g in texts[0] for g in golds)
         h5 = any(g in t for t in texts[:5] for g in golds)
         ok = quote_ok(golds, (result.get("answer") or {}).get("quote", ""))
+        # the line choice alone: the quoted passage holds a gold span (issue 16, "quote | passage")
+        quoted = next((norm(r["text"]) for r in result["results"]
+                       if result.get("answer") and r["chunk_id"] == result["answer"]["chunk_id"]), "")
+        in_passage = any(g in quoted for g in golds)
+        passages, line_ok = passages + in_passage, line_ok + (in_passage and ok)
         nf = result["status"] == "not_found"
         hits1, hits5, quotes, false_nf = hits1 + h1, hits5 + h5, quotes + ok, false_nf + nf
         row = by_style[style_of(q)]
@@ -106,6 +111,7 @@ def score(searcher: Searcher, questions: list[dict[str, Any]]) -> dict[str, Any]
     return {
         "answerable": n, "R@1": hits1 / n if n else 0.0, "R@5": hits5 / n if n else 0.0,
         "quote": quotes / n if n else 0.0, "false_not_found": false_nf,
+        "quote_given_passage": f"{line_ok}/{passages}",
         "abstention": abstained / unans if unans else None, "unanswerable": unans,
         "comparisons": f"{comps_ok}/{comps}" if comps else None,
         "styles": {s: {"n": v[0], "R@1": v[1] / v[0], "quote": v[2] / v[0]} for s, v in sorted(by_style.items())},
@@ -157,11 +163,11 @@ def main() -> int:
                           "latency": speed}, indent=2, ensure_ascii=False))
         return 0
     print(f"model {searcher.settings.model} ({searcher._embedder.backend})\n")
-    print(f"{'fold':<22}{'n':>5}{'R@1':>7}{'R@5':>7}{'quote':>7}{'false NF':>10}{'abstain':>10}{'compare':>9}")
+    print(f"{'fold':<22}{'n':>5}{'R@1':>7}{'R@5':>7}{'quote':>7}{'false NF':>10}{'abstain':>10}{'compare':>9}{'q|passage':>11}")
     for name, r in report.items():
         abstain = f"{r['abstention']:.2f}" if r["abstention"] is not None else "-"
         print(f"{name:<22}{r['answerable']:>5}{r['R@1']:>7.2f}{r['R@5']:>7.2f}{r['quote']:>7.2f}"
-              f"{r['false_not_found']:>10}{abstain:>10}{r['comparisons'] or '-':>9}")
+              f"{r['false_not_found']:>10}{abstain:>10}{r['comparisons'] or '-':>9}{r['quote_given_passage']:>11}")
     print("\nR@1 / quote by style:")
     for name, r in report.items():
         styles = r["styles"].items()
