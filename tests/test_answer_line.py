@@ -262,11 +262,14 @@ def test_an_exception_or_a_negation_states_a_limit():
     # "can I / does X apply to Y?" is answered by the exception: the Russian book's sentences
     # "Атаки воздушных Подразделений игнорируют это правило." and "Результат броска Взрывное
     # Попадание не добавляет дополнительных кубов при бросках Защиты." state limits; a past
-    # "did not use" (Glossary, Rally) describes what happened and states none.
+    # "did not use" (Glossary, Rally) describes what happened, and a negated participle ("считается
+    # не имеющей уровня") describes a state: neither states a limit.
     book = (CORPUS / "dw3-rulebook-ru.md").read_text(encoding="utf-8")
     for sentence in ("Атаки воздушных Подразделений игнорируют это правило.",
                      "Результат броска Взрывное Попадание не добавляет дополнительных кубов при бросках Защиты."):
         assert sentence in book and sentence_facts(sentence).limit
+    state = "Модель, понижающая уровень Деорганизации до 0, считается не имеющей уровня Деорганизации."
+    assert state in book and not sentence_facts(state).limit
     rally = _lines("dw4-rules-glossary.cat", "When a model Rallies, it loses a level of Disorder", 1)
     assert "did not use" in rally and not sentence_facts(rally).limit
 
