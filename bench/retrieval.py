@@ -163,7 +163,8 @@ def main() -> int:
                           "latency": speed}, indent=2, ensure_ascii=False))
         return 0
     print(f"model {searcher.settings.model} ({searcher._embedder.backend})\n")
-    print(f"{'fold':<22}{'n':>5}{'R@1':>7}{'R@5':>7}{'quote':>7}{'false NF':>10}{'abstain':>10}{'compare':>9}{'q|passage':>11}")
+    print(f"{'fold':<22}{'n':>5}{'R@1':>7}{'R@5':>7}{'quote':>7}{'false NF':>10}{'abstain':>10}{'compare':>9}"
+          f"{'q|passage':>11}")
     for name, r in report.items():
         abstain = f"{r['abstention']:.2f}" if r["abstention"] is not None else "-"
         print(f"{name:<22}{r['answerable']:>5}{r['R@1']:>7.2f}{r['R@5']:>7.2f}{r['quote']:>7.2f}"

@@ -39,7 +39,8 @@ LIMIT = re.compile(
     r"\b(cannot|can not|can'?t|may not|must not|may only|can only|never|no more than|not more than|"
     r"at most|up to|only|unless|(does|do|is|are) not|none|except|ignores?|ignored|unaffected|regardless|even if|"
     r"нельзя|не может|не могут|не может быть|ни од\w+|не более|только|более одного раза|"
-    r"не\s+[а-яё]+(ет|ют|ут|ит|ят|ется|ются|ится|ятся)|никогда|кроме|за исключением|игнориру\w*|независимо|даже если)\b",
+    r"не\s+[а-яё]+(ет|ют|ут|ит|ят|ется|ются|ится|ятся)|никогда|кроме|за исключением|игнориру\w*|независимо|"
+    r"даже если)\b",
     re.IGNORECASE)
 # A worked example opens with its marker ("For example, if ...", "Пример: ..."); a rule sentence
 # with an example in brackets ("... at a time (for example, when resolving an Attack ...)") is a rule.
