@@ -157,6 +157,7 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     for i in range(len(spans) - 1):
         if cut.facts[i].heading and not cut.facts[i + 1].heading and not is_step_number(cut.sentences[i]):
             held[i + 1] = held[i + 1] | held[i]  # a sub-heading names what the sentence after it says
+    _list_items_hold_their_introduction(text, spans, held)
     read = [shaped(facts, shape) for facts in cut.facts]
     heaviest = max(weights.values()) or 1.0
     out = []
@@ -183,6 +184,24 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
                                        _weight_of(found & asked, weights), heaviest, shape, closeness)
             out.append(Candidate(start, spans[max(j, last)][1], tuple(features)))
     return out
+
+
+_LIST_MARK = re.compile(r"[ \t]*([-•*]|\d{1,2}[.)])[ \t]")  # a line opening a list item
+_ITEM_MARKS = " \t-•*.)0123456789"
+
+
+def _list_items_hold_their_introduction(text: str, spans: Sequence[tuple[int, int]], held: list[set[str]]) -> None:
+    """A list's items each finish the sentence introducing it ("Подразделения с Токенами Эскорта
+    получают следующие бонусы:" / "- ... Обороны ... +1 куб"): an item holds its introduction's
+    question words too."""
+    intro: set[str] | None = None
+    for i, (start, end) in enumerate(spans):
+        line_start = text.rfind("\n", 0, start) + 1
+        if intro is not None and _LIST_MARK.match(text, line_start):
+            if held[i] and not text[line_start:start].strip(_ITEM_MARKS):  # an item's own first sentence
+                held[i] = held[i] | intro
+            continue
+        intro = set(held[i]) if text[start:end].rstrip("*_ ").endswith(":") else None
 
 
 def _last_segment(spans: Sequence[tuple[int, int]], facts: Sequence[SentenceFacts], first: int) -> int:

@@ -281,3 +281,14 @@ def test_a_page_reference_does_not_end_a_sentence():
     line = next(x for x in book.splitlines() if "игра длится пять раундов. См. «Обычные сценарии» (стр. 38)" in x)
     pieces = [line[s:e] for s, e in segments(line)]
     assert "См. «Обычные сценарии» (стр. 38)." in pieces
+
+
+# The Russian book, Escort tokens: "Подразделения с одним или более Токенами Эскорта получают
+# следующие бонусы:" followed by one item per bonus (attack, defence, boarding).
+ESCORT_BONUSES = _lines("dw3-rulebook-ru.md", "Подразделения с одним или более Токенами Эскорта получают", 6)
+
+
+def test_a_list_item_is_read_with_the_sentence_introducing_it():
+    # "бонус" is only in the introduction, "обороны" only in the second item: the item answers.
+    quote = _quote(ESCORT_BONUSES, "эскорт как дает бонус к обороне")
+    assert quote.startswith("Набор Кубов Обороны Сопровождаемого Подразделения увеличивается на +1 куб")
