@@ -37,7 +37,7 @@ _QUANTIFIER_ONE = re.compile(
 # "... не добавляет дополнительных кубов", "кроме Воздушных").
 LIMIT = re.compile(
     r"\b(cannot|can not|can'?t|may not|must not|may only|can only|never|no more than|not more than|"
-    r"at most|up to|only|unless|(does|do|is|are) not|none|except|ignores?|ignored|unaffected|regardless|even if|"
+    r"at most|up to|only|unless|(does|do) not|none|except|ignores?|ignored|unaffected|regardless|even if|"
     r"нельзя|не может|не могут|не может быть|ни од\w+|не более|только|более одного раза|"
     r"не\s+[а-яё]+(ет|ют|ут|ит|ят|ется|ются|ится|ятся)|никогда|кроме|за исключением|игнориру\w*|независимо|"
     r"даже если)\b",

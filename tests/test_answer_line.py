@@ -272,6 +272,9 @@ def test_an_exception_or_a_negation_states_a_limit():
     assert state in book and not sentence_facts(state).limit
     rally = _lines("dw4-rules-glossary.cat", "When a model Rallies, it loses a level of Disorder", 1)
     assert "did not use" in rally and not sentence_facts(rally).limit
+    condition = "The model is not Breaking Coherency."  # a condition of the Glossary's Rally list: a state
+    assert condition in (CORPUS / "dw4-rules-glossary.cat").read_text(encoding="utf-8")
+    assert not sentence_facts(condition).limit
 
 
 def test_a_page_reference_does_not_end_a_sentence():
