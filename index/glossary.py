@@ -8,9 +8,12 @@ still answered "not in the rules". Read as query-side expansions (index.termmap.
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from index.text import stems
 
 GLOSSARY_FILE = Path(__file__).resolve().parent / "data" / "glossary.toml"
 
@@ -40,6 +43,12 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> list[GlossaryEntry]:
             for term in data.get("term", [])]
 
 
+def matchable(word: str) -> str:
+    """The word as a question's stems can hold it: without stopwords, which questions drop
+    ("line of sight" -> "line sight", "hand-to-hand" -> "hand hand")."""
+    return " ".join(w for w in re.findall(r"[\w’']+", word) if stems(w))
+
+
 def glossary_expansions(path: Path = GLOSSARY_FILE) -> dict[str, list[str]]:
     """Player word -> the rules' words, in the shape of synonyms.toml's [expansions]."""
-    return {word: list(entry.means) for entry in load_glossary(path) for word in entry.words}
+    return {matchable(word): list(entry.means) for entry in load_glossary(path) for word in entry.words}
