@@ -14,6 +14,7 @@ from rapidfuzz import fuzz, process
 from core.params import coerce, spec_named
 from core.settings import Settings
 from index.freshness import fresh_build
+from index.glossary import load_glossary
 from index.manifest import DocumentInfo, load_manifest, resolve_edition
 from index.params import RULE_PARAMS
 from index.rules import join_rules, rule_key
@@ -44,7 +45,7 @@ class RuleLookup:
     matched: str | None = None
     entries: list[RuleEntry] = field(default_factory=list)
     candidates: list[str] = field(default_factory=list)
-    how: str | None = None  # "exact" | "alias" | "translation" | "fuzzy"
+    how: str | None = None  # "exact" | "alias" | "translation" | "player word" | "fuzzy"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -92,6 +93,19 @@ class TermBook:
         self._by_stems: dict[tuple[str, ...], list[str]] = {}
         for k in self._keys:
             self._by_stems.setdefault(tuple(stems(k, keep_stopwords=True)), []).append(k)
+        # Other games' and everyday words (index/data/glossary.toml) -> the rule names they mean,
+        # in the glossary's order: "morale test" names Disorder and Crew Check, "flamer" Torrent.
+        self._player_words: dict[tuple[str, ...], list[str]] = {}
+        for entry in load_glossary():
+            names: list[str] = []
+            for m in entry.means:
+                for name in self._by_stems.get(tuple(stems(m, keep_stopwords=True)), []):
+                    # one name per rule ("Crew Checks" is Crew Check's alias)
+                    if self._by_key.get(name) and not any(self._same_rule(k, name) for k in names):
+                        names.append(name)
+            for word in entry.words:
+                known = self._player_words.setdefault(tuple(stems(word)), [])
+                known += [n for n in names if n not in known]
 
     def _translations(self, key: str) -> dict[str, int]:
         """Names of the same rule -> how far from the key: 0 the key, 1 its aliases and its
@@ -139,6 +153,10 @@ class TermBook:
             how = "alias" if rows and all(r["kind"] == "alias" for r in rows) else "exact"
         elif same_stems:  # another inflection: "минное поле" -> "Минные поля"
             key, how = same_stems[0], "exact"
+        elif named := self._player_words.get(tuple(stems(key))):
+            if len({self._display[n] for n in named}) > 1:  # "morale test": Disorder or Crew Check
+                return RuleLookup(query, "ambiguous", candidates=list(dict.fromkeys(self._display[n] for n in named)))
+            key, how = named[0], "player word"
         else:
             matches = process.extract(key, self._keys, scorer=fuzz.WRatio, limit=6, score_cutoff=FUZZY_CUTOFF)
             if not matches:

@@ -118,3 +118,22 @@ def test_psychic_powers_stay_not_in_the_rules(searcher) -> None:
     # No document has a psychic phase or spells; the glossary maps nothing to them.
     result = searcher.ask("how does the psychic phase work in dystopian wars?", k=5)
     assert result.status == "not_found"
+
+
+def test_rule_reads_a_player_word_as_the_rule_it_means(term_book) -> None:
+    # `admiralty rule flamer`: dw4 glossary, Torrent: "Weapons with this Special Attack Quality are
+    # Torrent Weapons"; the same vocabulary as `ask`.
+    result = term_book.lookup("flamer")
+    assert result.status == "found" and result.how == "player word" and result.matched == "Torrent"
+    assert "dw4-glossary" in [e.edition for e in result.entries]
+
+
+def test_rule_lists_every_rule_a_player_word_may_mean(term_book) -> None:
+    # A morale test is a Crew Check ("If the card’s Value is higher than the model’s Crew rating, the
+    # check fails") and what it guards against is Disorder: both are offered.
+    result = term_book.lookup("morale tests")
+    assert result.status == "ambiguous" and {"Disorder", "Crew Check"} <= set(result.candidates)
+
+
+def test_rule_still_has_no_psychic_powers(term_book) -> None:
+    assert term_book.lookup("psychic phase").status == "not_found"
