@@ -14,11 +14,11 @@ from rapidfuzz import fuzz, process
 from core.params import coerce, spec_named
 from core.settings import Settings
 from index.freshness import fresh_build
-from index.glossary import load_glossary
 from index.manifest import DocumentInfo, load_manifest, resolve_edition
 from index.params import RULE_PARAMS
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, open_db
+from index.termmap import load_synonyms
 from index.text import stems
 
 FUZZY_CUTOFF = 80.0
@@ -94,19 +94,17 @@ class TermBook:
         self._by_stems: dict[tuple[str, ...], list[str]] = {}
         for k in self._keys:
             self._by_stems.setdefault(tuple(stems(k, keep_stopwords=True)), []).append(k)
-        # Other games' and everyday words (index/data/glossary.toml) -> the rule names they mean,
-        # in the glossary's order: "morale test" names Disorder and Crew Check, "flamer" Torrent.
+        # Players' words -> the rule names they mean, the vocabulary `ask` expands with (slang in
+        # synonyms.toml, other games' and everyday words in glossary.toml): "morale test" names
+        # Disorder and Crew Check, "flamer" Torrent, "crit" Critical Damage.
         self._player_words: dict[tuple[str, ...], list[str]] = {}
-        for entry in load_glossary():
-            names: list[str] = []
-            for m in entry.means:
+        for word, means in load_synonyms().expansions.items():
+            known = self._player_words.setdefault(tuple(stems(word)), [])
+            for m in means:
                 for name in self._by_stems.get(tuple(stems(m, keep_stopwords=True)), []):
                     # one name per rule ("Crew Checks" is Crew Check's alias)
-                    if self._by_key.get(name) and not any(self._same_rule(k, name) for k in names):
-                        names.append(name)
-            for word in entry.words:
-                known = self._player_words.setdefault(tuple(stems(word)), [])
-                known += [n for n in names if n not in known]
+                    if self._by_key.get(name) and not any(self._same_rule(k, name) for k in known):
+                        known.append(name)
 
     def _translations(self, key: str) -> dict[str, int]:
         """Names of the same rule -> how far from the key: 0 the key, 1 its aliases and its
@@ -154,9 +152,9 @@ class TermBook:
             how = "alias" if rows and all(r["kind"] == "alias" for r in rows) else "exact"
         elif same_stems:  # another inflection: "минное поле" -> "Минные поля"
             key, how = same_stems[0], "exact"
-        elif named := self._player_words.get(tuple(stems(key))):
-            if len({self._display[n] for n in named}) > 1:  # "morale test": Disorder or Crew Check
-                return RuleLookup(query, "ambiguous", candidates=list(dict.fromkeys(self._display[n] for n in named)))
+        elif named := self._distinct_rules(self._player_words.get(tuple(stems(key)), [])):
+            if len(named) > 1:  # "morale test": Disorder or Crew Check
+                return RuleLookup(query, "ambiguous", candidates=[self._display[n] for n in named])
             key, how = named[0], "player word"
         else:
             matches = process.extract(key, self._keys, scorer=fuzz.WRatio, limit=6, score_cutoff=FUZZY_CUTOFF)
@@ -175,6 +173,16 @@ class TermBook:
         if not entries:
             return RuleLookup(query, "not_found", self._display.get(key), candidates=self._near(key))
         return RuleLookup(query, "found", self._display.get(key), entries, how=how)
+
+    def _distinct_rules(self, names: list[str]) -> list[str]:
+        """`names` less those that show the same passages as an earlier one ("Collision" and the quick
+        reference's "COLLISIONS" are one rule in two editions)."""
+        kept: list[tuple[str, set[str]]] = []
+        for name in names:
+            shown = {e.chunk_id for e in self._entries(self._translations(name), None)}
+            if shown and not any(shown & other for _, other in kept):
+                kept.append((name, shown))
+        return [name for name, _ in kept]
 
     def _same_rule(self, a: str, b: str) -> bool:
         return b in self._translations(a)

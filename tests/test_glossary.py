@@ -137,3 +137,11 @@ def test_rule_lists_every_rule_a_player_word_may_mean(term_book) -> None:
 
 def test_rule_still_has_no_psychic_powers(term_book) -> None:
     assert term_book.lookup("psychic phase").status == "not_found"
+
+
+def test_rule_reads_players_slang_as_ask_does(term_book) -> None:
+    # synonyms.toml: "crit" = ["critical damage"], the word `ask` expands it with; quick reference:
+    # "A model of MASS 2 or larger that takes hits equal to or greater than its CITADEL value also
+    # suffers critical damage." Before, `rule crit` offered "Check For Critical Damage" as a guess.
+    result = term_book.lookup("crit")
+    assert result.status == "found" and result.how == "player word" and result.matched == "Critical Damage"
