@@ -159,6 +159,11 @@ class TermBook:
         else:
             matches = process.extract(key, self._keys, scorer=fuzz.WRatio, limit=6, score_cutoff=FUZZY_CUTOFF)
             if not matches:
+                named = self._distinct_rules(self._player_words_in(key))
+                if len(named) == 1:  # "going backwards": no name is near, but "backwards" is Full Reverse
+                    return self._found(query, named[0], "player word", edition)
+                if named:
+                    return RuleLookup(query, "ambiguous", candidates=[self._display[n] for n in named])
                 return RuleLookup(query, "not_found", candidates=self._near(key))
             best, score, _ = matches[0]
             rivals = [m for m in matches[1:] if score - m[1] < CLEAR_MARGIN and not self._same_rule(best, m[0])]
@@ -166,6 +171,10 @@ class TermBook:
                 names = [self._display[m[0]] for m in [matches[0], *rivals]]
                 return RuleLookup(query, "ambiguous", candidates=list(dict.fromkeys(names)))
             key, how = best, "fuzzy"
+        return self._found(query, key, how, edition)
+
+    def _found(self, query: str, key: str, how: str, edition: str | None) -> RuleLookup:
+        """The rule named `key`, from every edition (or `edition`) that defines it."""
         keys = self._translations(key)
         if how != "fuzzy" and set(keys) != {key}:
             how = how if self._by_key.get(key) else "translation"
@@ -173,6 +182,16 @@ class TermBook:
         if not entries:
             return RuleLookup(query, "not_found", self._display.get(key), candidates=self._near(key))
         return RuleLookup(query, "found", self._display.get(key), entries, how=how)
+
+    def _player_words_in(self, key: str) -> list[str]:
+        """The rule names of the longest player word the name holds as a run of its words."""
+        words = stems(key)
+        for size in range(len(words) - 1, 0, -1):
+            for start in range(len(words) - size + 1):
+                named = self._player_words.get(tuple(words[start:start + size]))
+                if named:
+                    return named
+        return []
 
     def _distinct_rules(self, names: list[str]) -> list[str]:
         """`names` less those that show the same passages as an earlier one ("Collision" and the quick

@@ -145,3 +145,13 @@ def test_rule_reads_players_slang_as_ask_does(term_book) -> None:
     # suffers critical damage." Before, `rule crit` offered "Check For Critical Damage" as a guess.
     result = term_book.lookup("crit")
     assert result.status == "found" and result.how == "player word" and result.matched == "Critical Damage"
+
+
+def test_rule_finds_a_player_word_inside_a_longer_name(term_book) -> None:
+    # No rule name is near "going backwards", but "backwards" is the player's word for Full Reverse
+    # (dw4 glossary: "the model moves backwards instead of forwards"). A misspelt real name is still
+    # read as that name first.
+    result = term_book.lookup("going backwards")
+    assert result.status == "found" and result.matched == "Full Reverse" and result.how == "player word"
+    assert term_book.lookup("flak barage").matched == "Flak Barrage"
+    assert term_book.lookup("cooking recipe").status == "not_found"
