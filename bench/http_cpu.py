@@ -22,6 +22,7 @@ sys.path.insert(0, str(_HERE.parent))
 import argparse  # noqa: E402
 import asyncio  # noqa: E402
 import cProfile  # noqa: E402
+import gc  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
 import subprocess  # noqa: E402
@@ -76,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         return client(args.client, kinds[0], args.requests, args.concurrency, args.seed)
 
     # As one of `admiralty serve`'s two workers runs: metrics in multiprocess mode, one OpenMP thread,
-    # a 1 ms switch interval, uvloop, one referee child.
+    # a 1 ms switch interval, uvloop, the loaded objects frozen, one referee child.
     import tempfile
 
     from core.settings import METRICS_DIR_VARIABLE, referee_children_per_process
@@ -88,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from bot.http.app import create_app
     from bot.http.event_loop import use_fast_event_loop
+    from bot.http.heap import freeze_loaded_objects
     from bot.http.protocol import make_runner
     from bot.service import Admiralty
 
@@ -95,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     service = Admiralty()
     service.warm()
     service.terms  # noqa: B018 - loads the term book too
+    freeze_loaded_objects()
     app = create_app(service, ask_rate_per_minute=0, referee_processes=referee_children_per_process(2),
                      **({"cpu_slots": args.cpu_slots} if args.cpu_slots else {}))
 
@@ -109,10 +112,12 @@ def main(argv: list[str] | None = None) -> int:
         url = f"http://127.0.0.1:{port}"
         loop = asyncio.get_running_loop()
         profiler = cProfile.Profile() if args.profile else None
-        print(f"{'kind':<8}{'requests':>9}{'process ms':>12}{'loop ms':>9}{'children ms':>13}  (CPU per request)")
+        print(f"{'kind':<8}{'requests':>9}{'process ms':>12}{'loop ms':>9}{'children ms':>13}"
+              f"{'gc runs (gen 0/1/2)':>22}  (CPU per request)")
         for index, kind in enumerate(kinds):
             await loop.run_in_executor(None, run_client, url, kind, 20, 4, args.seed + 100 + index)  # warm-up
             process0, loop0, kids0 = time.process_time(), time.thread_time(), children_cpu(os.getpid())
+            gc0 = [stats["collections"] for stats in gc.get_stats()]
             if profiler is not None:
                 profiler.enable()
             await loop.run_in_executor(None, run_client, url, kind, args.requests, args.concurrency,
@@ -120,9 +125,11 @@ def main(argv: list[str] | None = None) -> int:
             if profiler is not None:
                 profiler.disable()
             process1, loop1, kids1 = time.process_time(), time.thread_time(), children_cpu(os.getpid())
+            runs = "/".join(str(stats["collections"] - before)
+                            for stats, before in zip(gc.get_stats(), gc0, strict=True))
             per = 1000 / args.requests
             print(f"{kind:<8}{args.requests:>9}{(process1 - process0 + kids1 - kids0) * per:>12.2f}"
-                  f"{(loop1 - loop0) * per:>9.2f}{(kids1 - kids0) * per:>13.2f}", flush=True)
+                  f"{(loop1 - loop0) * per:>9.2f}{(kids1 - kids0) * per:>13.2f}{runs:>22}", flush=True)
         if profiler is not None:
             profiler.dump_stats(args.profile)
         await runner.cleanup()
