@@ -48,17 +48,19 @@ from index.query import Query, parse_query
 from index.relevance import (
     QUESTION_STEMS,
     Evidence,
+    asked_for_rule,
     asks_off_rules,
     claimed_names,
     content_words,
     in_the_rules,
     load_model,
     opening_label,
+    printed_word,
 )
 from index.rerank import DEPTH as RERANK_LEARNED_DEPTH
-from index.rerank import Candidate, RerankModel
+from index.rerank import Candidate, RerankModel, readable_first
 from index.rerank import load_model as load_rerank_model
-from index.rules import join_rules, part_number, rule_key
+from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.termmap import load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
@@ -253,7 +255,9 @@ class Searcher:
         self.multilingual = settings.model != DEFAULT_MODEL and "multilingual" in settings.model.lower()
         self.build_dir: Path = build
         self.rules = join_rules(rows)
-        self._rule_of_row = [rule_key(r["chunk_id"]) for r in rows]
+        # chunk id -> its rule's key (a section printed twice in a document is one rule: index.rules)
+        self.rule_of_chunk = rule_of_chunk(self.rules)
+        self._rule_of_row = [self.rule_of_chunk[r["chunk_id"]] for r in rows]
         self._row_of_chunk = {r["chunk_id"]: r["row"] for r in rows}
         self._first_row = {key: self._row_of_chunk[rule.chunk_ids[0]] for key, rule in self.rules.items()}
         # Per row, a number shared by the rows whose rule prints the same text in the same
@@ -286,9 +290,9 @@ class Searcher:
         self._phrases: dict[str, frozenset[tuple[str, ...]]] = {}  # edition -> the stem runs it prints
         names: dict[str, list[str]] = {}
         for t in terms:
-            names.setdefault(rule_key(t["chunk_id"]), []).append(t["term"])
+            names.setdefault(self.rule_of_chunk[t["chunk_id"]], []).append(t["term"])
         self._rule_names = names
-        self._name_reader = NameReader(((t["term"], rule_key(t["chunk_id"])) for t in terms), _no_topic,
+        self._name_reader = NameReader(((t["term"], self.rule_of_chunk[t["chunk_id"]]) for t in terms), _no_topic,
                                        lambda word: stem_word(word) in self._vocabulary)
         # Every run of words in a rule name or heading: a name the question spells in capitals
         # that is none of them is a rule these documents do not have ("Tesla Overload").
@@ -592,7 +596,7 @@ class Searcher:
         if not cyrillic:
             for hit in hits:
                 if hit.language == "ru":
-                    hit.terms_en = self._english_names(rule_key(hit.chunk_id))
+                    hit.terms_en = self._english_names(self.rule_of_chunk[hit.chunk_id])
         read_as = None
         relevance_scores = None if translated else dense_scores  # fitted on questions the model read whole
         if mode == "hybrid" and not self._relevant(leading, relevance_query, relevance_scores, named):
@@ -623,12 +627,7 @@ class Searcher:
             return ranked
         head = ranked[:RERANK_LEARNED_DEPTH]
         candidates = self._candidates(head, query, lexical, dense_scores, named, defined)
-        order = self._rerank_model.order(candidates)
-        if not candidates[order[0]].same_language and candidates[0].same_language \
-                and candidates[order[0]].coverage <= candidates[0].coverage:
-            # As in `_rank_rules`: a passage the asker cannot read leads only when it covers more of the
-            # question than the leader they can read (the dev sets' metric is blind to this).
-            order = [0, *(i for i in order if i != 0)]
+        order = readable_first(self._rerank_model.order(candidates), candidates)
         return [head[i] for i in order] + ranked[RERANK_LEARNED_DEPTH:]
 
     def _candidates(self, head: list[tuple[str, int, float]], query: Query, lexical: list[int],
@@ -805,7 +804,7 @@ class Searcher:
                 continue  # a common word that happens to name a rule ("цель", "model")
             for chunk in term.chunk_ids:
                 if allowed[self._row_of_chunk[chunk]]:
-                    key = rule_key(chunk)
+                    key = self.rule_of_chunk[chunk]
                     named[key] = max(named.get(key, 0.0), share)
             if loose and HEADINGS_NAME_RULES:
                 others = set(weights) - set(term.stems)
@@ -941,11 +940,15 @@ class Searcher:
     def _names_unknown(self, query: Query) -> float:
         """1.0 when the question presents a name ("Flagship Command Orders", "the tidal current
         rule") that no rule name, heading or rule text prints in any of its spellings, or opens with
-        a label naming none of our editions or games whose words no document prints ("uno: …")."""
+        a label naming none of our editions or games whose words no document prints ("uno: …"), or
+        asks for a rule for something whose words no document prints (index.relevance.asked_for_rule)."""
         for run in claimed_names(query.plain):
             spellings = [[s, *sorted(query.variants.get(s, frozenset()) - {s})][:4] for s in run]
             if not any(tuple(combo) in self._name_runs or " ".join(combo) in self._printed_runs()
                        for combo in itertools.product(*spellings)):
+                return 1.0
+        for word in asked_for_rule(query.plain):  # "is there a rule for ships zig-zagging?"
+            if not printed_word(query.variants.get(word, frozenset()) | {word}, self._vocabulary_list):
                 return 1.0
         label = opening_label(query.text)
         if label is not None:
@@ -1024,12 +1027,12 @@ class Searcher:
                     # Otherwise it must be the same rule or one the question names (a heading
                     # sharing a word with either): another edition's unit card or neighbouring
                     # rule is not its answer.
-                    if compared or (self._coverage(rule_key(hit.chunk_id), query) >= ANSWER_COVERAGE
+                    if compared or (self._coverage(self.rule_of_chunk[hit.chunk_id], query) >= ANSWER_COVERAGE
                                     and self._title_stems(hit.section) & named_or_first):
                         chosen.append(hit)
         answers = []
         for hit in chosen:
-            key = rule_key(hit.chunk_id)
+            key = self.rule_of_chunk[hit.chunk_id]
             rule = self.rules[key]
             spellings: Mapping[str, frozenset[str]] = variants
             if hit.language == "ru" and not query.cyrillic:
@@ -1081,7 +1084,7 @@ class Searcher:
         rule = self.rules[key]
         return Hit(rank, round(score, 6), r["chunk_id"], doc.file, doc.title, r["game"], r["edition"],
                    doc.edition_label, r["language"], rule.section, rule.text, rule.parts,
-                   part_number(r["chunk_id"]))
+                   rule.part_of(r["chunk_id"]))
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
