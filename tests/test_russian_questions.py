@@ -1,0 +1,77 @@
+"""Russian players' questions (issue 16): the chat around a question, their names for the English
+documents' rules, their table words for game things, and their names for the other games."""
+from __future__ import annotations
+
+import pytest
+
+from index.manifest import corpus_names, load_manifest
+from index.parsing import parse_document
+from index.routing import named_editions
+from index.termmap import load_synonyms
+from index.text import _RU_CHAT, question_stems, stem, stems, words
+
+DOCS = load_manifest()
+RU = next(d for d in DOCS if d.language == "ru")
+SYNONYMS = load_synonyms()
+
+
+def test_chat_around_a_question_is_dropped_from_its_words() -> None:
+    """A paragraph of table story keeps only the words a rule can use."""
+    told = "короче, вчера друг говорит, что у меня таран не работает, а я думаю, что работает"
+    assert question_stems(told) == stems("таран не работает работает")
+
+
+def test_the_documents_keep_their_own_words() -> None:
+    """The chat list reads questions only: the book's "друг друга" (each other) is still indexed."""
+    assert stems("не должны касаться друг друга") == [stem("должны"), stem("касаться"), "друг", "друг"]
+
+
+def test_no_chat_word_is_a_word_of_a_rule_name_in_the_russian_book() -> None:
+    """Chat is dropped from a question word by word: a word of a rule's name (a heading or a defined
+    term of the book: "Линия Видимости", "Что такое ...") must never be on the list, or a question
+    naming that rule would lose it."""
+    sections = parse_document(RU)
+    names = {w for section in sections for h in section.heading_path for w in words(h)}
+    names |= {w for section in sections for t in section.terms for w in words(t.name)}
+    assert sorted(_RU_CHAT & names) == []
+
+
+@pytest.mark.parametrize("question, editions", [
+    ("в дасте что делает приказ перегруппироваться?", {"dust-warfare"}),
+    ("даст варфаре: сколько действий у отряда?", {"dust-warfare"}),
+    ("скирмиш: что такое Optics?", {"usr"}),
+    ("в скирмише правило Airborne", {"usr"}),
+    # "даст" alone is the verb "will give": "что даст таран?" names no game
+    ("что даст таран?", set()),
+])
+def test_russian_names_of_the_other_games_route_to_them(question: str, editions: set[str]) -> None:
+    assert named_editions(question, corpus_names().routes) == editions
+
+
+@pytest.mark.parametrize("question, section", [
+    ("самоуничтожение в 4ке что делает?", "Self Destruct"),
+    ("как работает девастейтинг в 4ке?", "Devastating"),
+    ("пирсинг в 4ке снижает броню?", "Piercing"),
+    ("в 4ке экстренный манёвр даёт дезорганизацию?", "Emergency Manoeuvre"),
+    ("очень большой корабль в 4ке можно в резерв?", "Very Large"),
+    ("4ка: хромой корабль какая скорость?", "Limping"),
+    ("в дасте что делает приказ перегруппироваться?", "Regroup"),
+    ("скирмиш: полуавтоматическое оружие сколько раз стреляет?", "Semi Automatic"),
+])
+def test_a_russian_name_of_an_english_rule_finds_that_rule(searcher, question: str, section: str) -> None:
+    """The glossary prints "Self Destruct", a Russian player says "самоуничтожение": the rule named
+    in Russian is the first answer, from the English document the question names."""
+    result = searcher.ask(question, k=5)
+    assert result.status == "answered"
+    first = result.results[0]
+    assert first.language == "en" and first.section.split(" › ")[-1] == section
+
+
+@pytest.mark.parametrize("word, book_word", [
+    ("дайсов", "кубов"), ("тапок", "шаблон"), ("рулеткой", "измерения"), ("пулять", "стрельба"),
+    ("авик", "вместимость"), ("пустышки", "пустая"), ("соперник", "противник"),
+])
+def test_table_words_read_as_the_books_words(searcher, word: str, book_word: str) -> None:
+    """Players' words for game things count as the word the Russian book prints."""
+    query = searcher.parse(f"что делать, если {word}?")
+    assert stem(book_word) in query.variants[stem(word)]
