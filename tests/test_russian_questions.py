@@ -43,8 +43,12 @@ def test_no_chat_word_is_a_word_of_a_rule_name_in_the_russian_book() -> None:
     ("в скирмише правило Airborne", {"usr"}),
     # "даст" alone is the verb "will give": "что даст таран?" names no game
     ("что даст таран?", set()),
+    # the documents' own kinds, in Russian: the quick reference is the corpus's one reference
+    # booklet ("справочник"), the 4th edition's document a glossary ("глоссарий")
+    ("по справочнику таран считается столкновением?", {"dw3-quick-reference"}),
+    ("что в глоссарии сказано про таран?", {"dw4-glossary"}),
 ])
-def test_russian_names_of_the_other_games_route_to_them(question: str, editions: set[str]) -> None:
+def test_russian_names_of_the_documents_route_to_them(question: str, editions: set[str]) -> None:
     assert named_editions(question, corpus_names().routes) == editions
 
 
