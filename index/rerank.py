@@ -81,6 +81,18 @@ class RerankModel:
         return sorted(range(len(candidates)), key=lambda i: (-round(scores[i], 9), i))
 
 
+def readable_first(order: Sequence[int], candidates: Sequence[Candidate]) -> list[int]:
+    """`order` with a passage the asker cannot read kept from first place unless it covers more of
+    the question than the hand-made leader they can read (as in search's hand-made ranking; the dev
+    sets' metric is blind to the language); the model's best passage they can read leads instead
+    (the hand-made leader did before: it put a step's summary above the step the model preferred)."""
+    top, leader = candidates[order[0]], candidates[0]
+    if top.same_language or not leader.same_language or top.coverage > leader.coverage:
+        return list(order)
+    readable = next(i for i in order if candidates[i].same_language)
+    return [readable, *(i for i in order if i != readable)]
+
+
 def load_model(path: Path = MODEL_FILE) -> RerankModel | None:
     """The fitted model, or None when there is none or it was fitted for other features."""
     try:

@@ -56,9 +56,9 @@ from index.relevance import (
     opening_label,
 )
 from index.rerank import DEPTH as RERANK_LEARNED_DEPTH
-from index.rerank import Candidate, RerankModel
+from index.rerank import Candidate, RerankModel, readable_first
 from index.rerank import load_model as load_rerank_model
-from index.rules import join_rules, part_number, rule_key
+from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.termmap import load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
@@ -253,7 +253,9 @@ class Searcher:
         self.multilingual = settings.model != DEFAULT_MODEL and "multilingual" in settings.model.lower()
         self.build_dir: Path = build
         self.rules = join_rules(rows)
-        self._rule_of_row = [rule_key(r["chunk_id"]) for r in rows]
+        # chunk id -> its rule's key (a section printed twice in a document is one rule: index.rules)
+        self.rule_of_chunk = rule_of_chunk(self.rules)
+        self._rule_of_row = [self.rule_of_chunk[r["chunk_id"]] for r in rows]
         self._row_of_chunk = {r["chunk_id"]: r["row"] for r in rows}
         self._first_row = {key: self._row_of_chunk[rule.chunk_ids[0]] for key, rule in self.rules.items()}
         # Per row, a number shared by the rows whose rule prints the same text in the same
@@ -286,9 +288,9 @@ class Searcher:
         self._phrases: dict[str, frozenset[tuple[str, ...]]] = {}  # edition -> the stem runs it prints
         names: dict[str, list[str]] = {}
         for t in terms:
-            names.setdefault(rule_key(t["chunk_id"]), []).append(t["term"])
+            names.setdefault(self.rule_of_chunk[t["chunk_id"]], []).append(t["term"])
         self._rule_names = names
-        self._name_reader = NameReader(((t["term"], rule_key(t["chunk_id"])) for t in terms), _no_topic,
+        self._name_reader = NameReader(((t["term"], self.rule_of_chunk[t["chunk_id"]]) for t in terms), _no_topic,
                                        lambda word: stem_word(word) in self._vocabulary)
         # Every run of words in a rule name or heading: a name the question spells in capitals
         # that is none of them is a rule these documents do not have ("Tesla Overload").
@@ -592,7 +594,7 @@ class Searcher:
         if not cyrillic:
             for hit in hits:
                 if hit.language == "ru":
-                    hit.terms_en = self._english_names(rule_key(hit.chunk_id))
+                    hit.terms_en = self._english_names(self.rule_of_chunk[hit.chunk_id])
         read_as = None
         relevance_scores = None if translated else dense_scores  # fitted on questions the model read whole
         if mode == "hybrid" and not self._relevant(leading, relevance_query, relevance_scores, named):
@@ -623,12 +625,7 @@ class Searcher:
             return ranked
         head = ranked[:RERANK_LEARNED_DEPTH]
         candidates = self._candidates(head, query, lexical, dense_scores, named, defined)
-        order = self._rerank_model.order(candidates)
-        if not candidates[order[0]].same_language and candidates[0].same_language \
-                and candidates[order[0]].coverage <= candidates[0].coverage:
-            # As in `_rank_rules`: a passage the asker cannot read leads only when it covers more of the
-            # question than the leader they can read (the dev sets' metric is blind to this).
-            order = [0, *(i for i in order if i != 0)]
+        order = readable_first(self._rerank_model.order(candidates), candidates)
         return [head[i] for i in order] + ranked[RERANK_LEARNED_DEPTH:]
 
     def _candidates(self, head: list[tuple[str, int, float]], query: Query, lexical: list[int],
@@ -805,7 +802,7 @@ class Searcher:
                 continue  # a common word that happens to name a rule ("цель", "model")
             for chunk in term.chunk_ids:
                 if allowed[self._row_of_chunk[chunk]]:
-                    key = rule_key(chunk)
+                    key = self.rule_of_chunk[chunk]
                     named[key] = max(named.get(key, 0.0), share)
             if loose and HEADINGS_NAME_RULES:
                 others = set(weights) - set(term.stems)
@@ -1024,12 +1021,12 @@ class Searcher:
                     # Otherwise it must be the same rule or one the question names (a heading
                     # sharing a word with either): another edition's unit card or neighbouring
                     # rule is not its answer.
-                    if compared or (self._coverage(rule_key(hit.chunk_id), query) >= ANSWER_COVERAGE
+                    if compared or (self._coverage(self.rule_of_chunk[hit.chunk_id], query) >= ANSWER_COVERAGE
                                     and self._title_stems(hit.section) & named_or_first):
                         chosen.append(hit)
         answers = []
         for hit in chosen:
-            key = rule_key(hit.chunk_id)
+            key = self.rule_of_chunk[hit.chunk_id]
             rule = self.rules[key]
             spellings: Mapping[str, frozenset[str]] = variants
             if hit.language == "ru" and not query.cyrillic:
@@ -1081,7 +1078,7 @@ class Searcher:
         rule = self.rules[key]
         return Hit(rank, round(score, 6), r["chunk_id"], doc.file, doc.title, r["game"], r["edition"],
                    doc.edition_label, r["language"], rule.section, rule.text, rule.parts,
-                   part_number(r["chunk_id"]))
+                   rule.part_of(r["chunk_id"]))
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")

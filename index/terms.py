@@ -16,7 +16,7 @@ from core.settings import Settings
 from index.freshness import fresh_build
 from index.manifest import DocumentInfo, load_manifest, resolve_edition
 from index.params import RULE_PARAMS
-from index.rules import join_rules, rule_key
+from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, open_db
 from index.text import stems
 
@@ -75,6 +75,7 @@ class TermBook:
             "select term, term_key, kind, english, chunk_id, document, edition, language from terms"))
         self._chunks = {r["chunk_id"]: r for r in db.query("select chunk_id, section, text from chunks")}
         self._rules = join_rules(self._chunks.values())  # an entry shows its rule whole
+        self._rule_of_chunk = rule_of_chunk(self._rules)
         self._pairs = [(term_key(r["english"]), term_key(r["russian"]))
                        for r in db.query("select english, russian from term_pairs")]
         db.close()
@@ -120,7 +121,7 @@ class TermBook:
             if row["edition"] in by_edition:
                 continue
             doc = self.docs[row["document"]]
-            rule = self._rules[rule_key(row["chunk_id"])]
+            rule = self._rules[self._rule_of_chunk[row["chunk_id"]]]
             by_edition[row["edition"]] = RuleEntry(
                 row["term"], doc.edition, doc.edition_label, doc.file, doc.title, doc.language,
                 rule.section, rule.text, row["chunk_id"],

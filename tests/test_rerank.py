@@ -1,7 +1,7 @@
 """The learned order of the leading candidates (index/rerank.py) and the evidence it reads."""
 from __future__ import annotations
 
-from index.rerank import DEPTH, FEATURES, Candidate, RerankModel, features, load_model
+from index.rerank import DEPTH, FEATURES, Candidate, RerankModel, features, load_model, readable_first
 
 
 def _candidate(position: int, **values: float | bool | None) -> Candidate:
@@ -76,3 +76,19 @@ def test_a_rules_section_path_holds_its_parents_headings(searcher):
     key = next(k for k, r in searcher.rules.items() if r.section == "AIRCRAFT › Movement")
     assert {"aircraft", "movement"} <= searcher._path_words(key)
     assert "aircraft" not in searcher._heading_words(key)
+
+
+def test_a_passage_the_asker_cannot_read_does_not_lead_when_it_covers_no_more():
+    # The model ranks a Russian passage (2) first, then an English one (1), then the English hand-made
+    # leader (0): the English question gets the model's best English passage first, not the leader.
+    candidates = [_candidate(0, coverage=0.8), _candidate(1, coverage=0.7),
+                  _candidate(2, coverage=0.8, same_language=False)]
+    assert readable_first([2, 1, 0], candidates) == [1, 2, 0]
+
+
+def test_a_passage_the_asker_cannot_read_leads_when_it_covers_more():
+    candidates = [_candidate(0, coverage=0.5), _candidate(1, coverage=0.4),
+                  _candidate(2, coverage=0.9, same_language=False)]
+    assert readable_first([2, 1, 0], candidates) == [2, 1, 0]
+    # and a readable first choice is never moved
+    assert readable_first([1, 2, 0], candidates) == [1, 2, 0]
