@@ -98,6 +98,7 @@ TRANSLATE_RUSSIAN = True  # a Russian question also searches with its terms' Eng
 TRANSLATE_ENGLISH = True  # ... and an English question searched in the Russian book, its Russian names
 MAX_NAME_WORDS = 4  # longest term name checked as printed in an edition
 TRANSLATED_DENSE_WEIGHT = 1.0  # the model's vote on a translated Russian question, English passages only
+ENGLISH_FALLBACK = True  # an unrouted Russian question the Russian book cannot answer is asked in the English documents
 
 
 @dataclass(frozen=True)
@@ -284,6 +285,7 @@ class Searcher:
         pairs = [(r["english"], r["russian"]) for r in self._db.query("select english, russian from term_pairs")]
         self._spotter = TermSpotter(terms, pairs)
         self._to_english = Translator([*pairs, *synonyms.translation_pairs()], source="ru")
+        self._book_pair_names = frozenset(tuple(stems(english)) for english, _ in pairs)  # names the book pairs
         self._to_russian = Translator([*pairs, *synonyms.translation_pairs()], source="en")
         self._phrases: dict[str, frozenset[tuple[str, ...]]] = {}  # edition -> the stem runs it prints
         names: dict[str, list[str]] = {}
@@ -522,8 +524,9 @@ class Searcher:
 
         cyrillic = query.cyrillic
         asked = query  # as the player wrote it: what the relevance test weighs for an English question
-        named_edition = bool(routed or edition)
         english_rows = bool((allowed & self._readable).any())
+        # Named ("в 4ке"), or searched where only English documents are (`--lang en`, the fallback below).
+        named_edition = bool(routed or edition) or (english_rows and not (allowed & ~self._readable).any())
         if cyrillic and TRANSLATE_RUSSIAN and named_edition and english_rows:
             # Searched in English documents it names ("в 4ке", "квикреф", "3.03 vs 4е"): only
             # their English words can match there. (Unrouted, the Russian book answers a Russian
@@ -602,6 +605,16 @@ class Searcher:
             match = None if asks_off_rules(query.text) else \
                 self._name_reader.read(query.plain, lambda key: bool(allowed[self._first_row[key]]))
             if match is None:
+                if ENGLISH_FALLBACK and cyrillic and not (game or edition or lang or routed or query.games):
+                    # A Russian question the Russian book cannot answer may name a rule only the English
+                    # documents have ("самоуничтожение", the glossary's Self Destruct): asked there in
+                    # their words, its answer stands when the rule found first is the one it names.
+                    only_english = {english for _, english in self._to_english.render(query.stems, query.variants).runs
+                                    if english not in self._book_pair_names}
+                    english = self.ask(question, k, lang="en", mode=mode) if only_english else None
+                    if english is not None and english.status == ANSWERED and english.results and tuple(
+                            stems(english.results[0].section.split(" › ")[-1])) in only_english:
+                        return english
                 # "Not in the rules", with the closest passages below it: no answer line is quoted.
                 return AskResult(question, hits, routed, None, NOT_FOUND, suggestions=self._suggest(ranked, query))
             # The question is mostly a rule's name, typed as `admiralty rule` would read it: answer

@@ -79,3 +79,29 @@ def test_table_words_read_as_the_books_words(searcher, word: str, book_word: str
     """Players' words for game things count as the word the Russian book prints."""
     query = searcher.parse(f"что делать, если {word}?")
     assert stem(book_word) in query.variants[stem(word)]
+
+
+@pytest.mark.parametrize("question, section", [
+    ("самоуничтожение — что делает?", "Self Destruct"),
+    ("как работает стоик?", "Stoic"),
+])
+def test_a_rule_only_the_english_documents_have_is_found_without_naming_them(searcher, question: str,
+                                                                             section: str) -> None:
+    """The Russian book has no Self Destruct: a Russian question naming it, and no edition, is
+    answered from the English document whose rule it names, not "not in the rules"."""
+    result = searcher.ask(question, k=5)
+    assert result.status == "answered"
+    assert result.results[0].language == "en" and result.results[0].section.split(" › ")[-1] == section
+
+
+def test_a_rule_the_russian_book_has_is_answered_from_the_book(searcher) -> None:
+    """"Бронепробивное (*Piercing*)" is the book's: the player's "пирсинг" finds it there."""
+    result = searcher.ask("что даёт свойство пирсинг?", k=5)
+    assert result.status == "answered"
+    assert result.results[0].language == "ru" and result.results[0].section.endswith("Бронепробивное")
+
+
+def test_the_english_documents_do_not_answer_what_no_rule_names(searcher) -> None:
+    """Asked in the English documents only when the question names a rule only they have: a question
+    off the rules stays "not in the rules"."""
+    assert searcher.ask("сколько лет живут черепахи?", k=5).status == "not_found"
