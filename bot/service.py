@@ -156,7 +156,8 @@ class Admiralty:
         from index.terms import validate_term
 
         validate_term(term)
-        resolve_edition(edition, load_manifest(self.settings.corpus_dir))  # bad input fails before any build
+        if edition:  # bad input fails before any build (the manifest is read only when there is one to check)
+            resolve_edition(edition, load_manifest(self.settings.corpus_dir))
         return self.terms.lookup(term, edition=edition).to_json()
 
     def complete_terms(self, prefix: str, limit: int = 25) -> list[str]:

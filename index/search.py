@@ -48,12 +48,14 @@ from index.query import Query, parse_query
 from index.relevance import (
     QUESTION_STEMS,
     Evidence,
+    asked_for_rule,
     asks_off_rules,
     claimed_names,
     content_words,
     in_the_rules,
     load_model,
     opening_label,
+    printed_word,
 )
 from index.rerank import DEPTH as RERANK_LEARNED_DEPTH
 from index.rerank import Candidate, RerankModel, readable_first
@@ -951,11 +953,15 @@ class Searcher:
     def _names_unknown(self, query: Query) -> float:
         """1.0 when the question presents a name ("Flagship Command Orders", "the tidal current
         rule") that no rule name, heading or rule text prints in any of its spellings, or opens with
-        a label naming none of our editions or games whose words no document prints ("uno: …")."""
+        a label naming none of our editions or games whose words no document prints ("uno: …"), or
+        asks for a rule for something whose words no document prints (index.relevance.asked_for_rule)."""
         for run in claimed_names(query.plain):
             spellings = [[s, *sorted(query.variants.get(s, frozenset()) - {s})][:4] for s in run]
             if not any(tuple(combo) in self._name_runs or " ".join(combo) in self._printed_runs()
                        for combo in itertools.product(*spellings)):
+                return 1.0
+        for word in asked_for_rule(query.plain):  # "is there a rule for ships zig-zagging?"
+            if not printed_word(query.variants.get(word, frozenset()) | {word}, self._vocabulary_list):
                 return 1.0
         label = opening_label(query.text)
         if label is not None:

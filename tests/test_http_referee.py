@@ -56,17 +56,19 @@ def test_same_json_as_the_service(api, service, action, body):
     assert payload["citations"], "every answer cites its source"
 
 
-def test_the_answer_is_the_bytes_json_response_would_send(api, service):
+def test_the_answer_is_the_bytes_the_server_encodes_every_answer_with(api, service):
     """The child's JSON is passed on without decoding and encoding it again (issue 18): the body and
-    its Content-Type must be exactly what `web.json_response(service.referee(...))` gives."""
-    from aiohttp import web
+    its Content-Type must be exactly what the server's own `json_response(service.referee(...))` gives,
+    Cyrillic included (the child writes UTF-8 bytes, not its locale's text)."""
+    from bot.http.render import json_response
 
     for body in ({"dice": 12, "armour": 5, "citadel": 8}, {"description": "12 кубов против брони 5 цитадель 8"}):
         reply = api.post("/v1/attack", body)
-        expected = web.json_response(service.referee("attack", body))
+        expected = json_response(service.referee("attack", body))
         assert reply.status == 200
         assert reply.body == expected.body
         assert reply.headers["content-type"] == expected.headers["Content-Type"]
+    assert "кубов".encode() in reply.body  # not escaped: the UTF-8 passed through the pipe whole
 
 
 def test_attack_odds_are_a_falling_distribution(api):

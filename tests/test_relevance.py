@@ -9,12 +9,14 @@ import pytest
 from index.names import NameReader
 from index.relevance import (
     Evidence,
+    asked_for_rule,
     asks_off_rules,
     claimed_names,
     content_words,
     in_the_rules,
     is_relevant,
     opening_label,
+    printed_word,
 )
 from index.text import is_stopword
 
@@ -152,3 +154,37 @@ def test_the_label_a_question_opens_with_is_read() -> None:
 def test_a_label_naming_nothing_the_documents_print_is_another_subject(searcher, question: str, status: str) -> None:
     result = searcher.ask(question, k=5)
     assert result.status == status and result.results
+
+
+def test_what_a_question_asks_a_rule_for_is_read() -> None:
+    """"is there a rule for X": X's first two topic words, question words left out."""
+    assert asked_for_rule("is there a rule for ships zig-zagging to dodge incoming torpedoes?") == ["ship", "zig"]
+    assert asked_for_rule("rules for a 3 player free for all game?") == ["player", "free"]
+    assert asked_for_rule("how does ramming work?") == []
+
+
+def test_a_word_is_printed_when_the_documents_print_a_longer_word_it_is_the_stem_of() -> None:
+    """The stemmer cuts "sacrificing" to "sacrif" but "Sacrifice" to "sacrific"."""
+    vocabulary = sorted(["escort", "sacrific", "ship"])
+    assert printed_word(frozenset({"sacrif"}), vocabulary)
+    assert printed_word(frozenset({"zig", "ship"}), vocabulary)  # any spelling
+    assert not printed_word(frozenset({"zig"}), vocabulary)
+
+
+@pytest.mark.parametrize("question", [
+    "is there a rule for ships zig-zagging to dodge incoming torpedoes?",
+    "rules for pilots bailing out when their SRS token is shot down?",
+])
+def test_a_rule_asked_for_a_thing_no_document_names_is_not_in_the_rules(searcher, question: str) -> None:
+    result = searcher.ask(question, k=5)
+    assert result.status == "not_found" and not result.answers
+    assert result.results  # the closest passages are still shown
+
+
+@pytest.mark.parametrize("question", [
+    "is there a rule for laying mines?",  # "Mine Layer": "laying" is stemmed "lay", "Layer" "layer"
+    "rules for escorts sacrificing themselves?",  # "Heroic Sacrifice"
+    "is there a rule for surfacing submarines?",  # "Diving And Surfacing"
+])
+def test_a_rule_asked_for_a_thing_the_documents_name_is_answered(searcher, question: str) -> None:
+    assert searcher.ask(question, k=5).status == "answered"

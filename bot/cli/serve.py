@@ -132,6 +132,7 @@ def _run_one_process(args: argparse.Namespace, api_key: str | None, metrics_toke
     import logging
 
     from bot.http.event_loop import use_fast_event_loop
+    from bot.http.heap import freeze_loaded_objects
     from bot.http.server import BindError, CompanionFailed, serve_until_stopped
     from bot.service import Admiralty, UserInputError
 
@@ -145,6 +146,7 @@ def _run_one_process(args: argparse.Namespace, api_key: str | None, metrics_toke
         print("admiralty: loading the index and the model…", file=sys.stderr)
         service.warm()
         service.terms  # noqa: B018 - loads the term book too
+        freeze_loaded_objects()
     if args.with_bot:
         bot_coroutine = start_bot(service, token)
     app = _app_maker(args, api_key, metrics_token, trust, None)(service)
@@ -178,6 +180,7 @@ def _run_workers(args: argparse.Namespace, processes: int, api_key: str | None, 
     metrics_dir = make_metrics_dir()
     # One OpenMP thread per worker (FAISS, torch): the processes already fill the cores.
     os.environ.setdefault("OMP_NUM_THREADS", "1")
+    from bot.http.heap import freeze_loaded_objects
     from bot.http.processes import WorkerBootFailed, listening_socket, serve_with_workers
     from bot.rate_limit import RateLimiter, SharedBuckets
     from bot.service import Admiralty, UserInputError
@@ -201,6 +204,7 @@ def _run_workers(args: argparse.Namespace, processes: int, api_key: str | None, 
         if not args.lazy:
             service.warm()
             service.terms  # noqa: B018 - loads the term book too
+            freeze_loaded_objects()
         return make_app(service)
 
     def announce(url: str) -> None:

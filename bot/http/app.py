@@ -25,6 +25,7 @@ from bot.http.errors import SERVER_HEADER, ApiError, Handler, error_middleware, 
 from bot.http.openapi import build_openapi
 from bot.http.protocol import BODY_TIMEOUT, BODY_TIMEOUT_KEY, HEADER_TIMEOUT
 from bot.http.ratelimit import DEFAULT_BURST, DEFAULT_RATE_PER_MINUTE, NO_PROXY, ProxyTrust, client_key
+from bot.http.render import body_response, json_bytes, json_response
 from bot.http.routes import Route
 from bot.http.schemas import SOURCE_KEYS
 from bot.http.validation import MAX_BODY_BYTES, read_json_object, validate_body, validate_query
@@ -139,14 +140,15 @@ async def run_in_pool(
     func: Callable[..., T],
     *args: Any,
     executor: web.AppKey[ThreadPoolExecutor] = EXECUTOR,
+    first: bool = False,
     **kwargs: Any,
 ) -> T:
-    """Run a service call off the event loop, when its turn in the CPU queue comes (user errors reach
-    the error middleware as they are)."""
+    """Run a service call off the event loop, when its turn in the CPU queue comes (`first`: a question,
+    ahead of the other kinds; user errors reach the error middleware as they are)."""
     loop = asyncio.get_running_loop()
     call = functools.partial(func, *args, **kwargs)
     return await request.app[CPU_QUEUE].run(lambda: loop.run_in_executor(request.app[executor], call),
-                                            wanted=lambda: still_connected(request))
+                                            wanted=lambda: still_connected(request), first=first)
 
 
 def still_connected(request: web.Request) -> bool:
@@ -236,7 +238,7 @@ async def static_file(request: web.Request) -> web.Response:
 
 
 async def health(request: web.Request) -> web.Response:
-    return web.json_response({"status": "ok", "version": _version()})
+    return json_response({"status": "ok", "version": _version()})
 
 
 async def openapi(request: web.Request) -> web.Response:
@@ -244,7 +246,7 @@ async def openapi(request: web.Request) -> web.Response:
     rate, burst = (limiter.rate * 60, int(limiter.burst)) if limiter else (0.0, 0)
     document = build_openapi(_version(), ROUTES, secured=bool(request.app[API_KEY]),
                              ask_rate_per_minute=rate, ask_burst=burst)
-    return web.json_response(document)
+    return json_response(document)
 
 
 async def ask(request: web.Request) -> web.Response:
@@ -257,10 +259,14 @@ async def ask(request: web.Request) -> web.Response:
             None, {"Retry-After": str(wait)},
         )
     params = validate_body(await read_json_object(request), specs.ASK)
-    service = request.app[SERVICE]
-    result = await run_in_pool(request, service.ask, **params)
+    return body_response(await run_in_pool(request, _answer_json, request.app[SERVICE], params, first=True))
+
+
+def _answer_json(service: Admiralty, params: dict[str, Any]) -> bytes:
+    """An ask's body, made in the search thread: the event loop is left only the sending."""
+    result = service.ask(**params)
     metrics.record_ask(result)  # adds "status": "answered" | "not_found"
-    return web.json_response(result)
+    return json_bytes(result)
 
 
 def ask_client_key(request: web.Request) -> str:
@@ -272,7 +278,7 @@ def ask_client_key(request: web.Request) -> str:
 async def rule(request: web.Request) -> web.Response:
     params = validate_query(request.query, specs.RULE)
     service = request.app[SERVICE]
-    return web.json_response(await run_in_pool(request, service.rule, executor=LOOKUP_EXECUTOR, **params))
+    return json_response(await run_in_pool(request, service.rule, executor=LOOKUP_EXECUTOR, **params))
 
 
 async def complete(request: web.Request) -> web.Response:
@@ -281,14 +287,14 @@ async def complete(request: web.Request) -> web.Response:
     names = await run_in_pool(
         request, request.app[SERVICE].complete_terms, params["prefix"], limit=limit, executor=LOOKUP_EXECUTOR
     )
-    return web.json_response({"prefix": params["prefix"], "terms": list(names)[:limit]})
+    return json_response({"prefix": params["prefix"], "terms": list(names)[:limit]})
 
 
 async def sources(request: web.Request) -> web.Response:
     validate_query(request.query, ())
     documents = await run_in_pool(request, request.app[SERVICE].sources, executor=LOOKUP_EXECUTOR)
     public = [{key: doc[key] for key in SOURCE_KEYS if key in doc} for doc in documents]
-    return web.json_response({"documents": public})
+    return json_response({"documents": public})
 
 
 async def unit(request: web.Request) -> web.Response:
@@ -297,7 +303,7 @@ async def unit(request: web.Request) -> web.Response:
 
     params = validate_query(request.query, UNIT_QUERY_PARAMS)
     service = request.app[SERVICE]
-    return web.json_response(await run_in_pool(request, service.unit, params["name"], executor=LOOKUP_EXECUTOR))
+    return json_response(await run_in_pool(request, service.unit, params["name"], executor=LOOKUP_EXECUTOR))
 
 
 async def unit_names(request: web.Request) -> web.Response:
@@ -308,7 +314,7 @@ async def unit_names(request: web.Request) -> web.Response:
     prefix, limit = params.get("prefix", ""), params.get("limit", 25)
     names = await run_in_pool(request, request.app[SERVICE].complete_units, prefix, limit=limit,
                               executor=LOOKUP_EXECUTOR)
-    return web.json_response({"prefix": prefix, "units": list(names)[:limit]})
+    return json_response({"prefix": prefix, "units": list(names)[:limit]})
 
 
 async def fleet(request: web.Request) -> web.Response:
@@ -316,7 +322,7 @@ async def fleet(request: web.Request) -> web.Response:
     from units.params import FLEET_QUERY_PARAMS
 
     params = validate_query(request.query, FLEET_QUERY_PARAMS)
-    return web.json_response(await run_in_pool(request, request.app[SERVICE].fleet, params.get("name"),
+    return json_response(await run_in_pool(request, request.app[SERVICE].fleet, params.get("name"),
                                                executor=LOOKUP_EXECUTOR))
 
 
@@ -338,7 +344,7 @@ async def fleet_vs(request: web.Request) -> web.Response:
         status, code = (404, exc.code) if exc.code == "unit_not_found" else (422, "unprocessable")
         raise UserInputError(exc.message, exc.field, status=status, code=code, key=exc.key, params=exc.params,
                              ru=exc.ru) from None
-    return web.json_response(table)
+    return json_response(table)
 
 
 async def referee(action: str, request: web.Request) -> web.Response:
@@ -369,7 +375,7 @@ async def referee(action: str, request: web.Request) -> web.Response:
         raise ApiError(503, "referee_unavailable", "The dice calculator restarted while working this out; "
                        "try again in a moment.", None, {"Retry-After": "1"}) from None
     # WorkerCrashed (a bug) falls through to the error middleware: logged, answered 500.
-    return web.Response(body=answer, content_type="application/json", charset="utf-8")  # json_response's bytes
+    return body_response(answer)  # the child's JSON, sent as it came
 
 
 @functools.cache

@@ -14,14 +14,16 @@ import sys
 import traceback
 from typing import Any
 
-RESULT = "ok "  # the result's JSON follows (json.dumps defaults, as aiohttp's json_response writes it)
+RESULT = "ok "  # the result's JSON follows, as bot.http.render.json_bytes writes it for the HTTP answer
 FAILURE = "no "  # a JSON object follows: {"input_error", "field", "status", "code"} or {"bug"}
+_RESULT, _FAILURE = RESULT.encode(), FAILURE.encode()
 
 
 def main() -> int:
+    from bot.http.render import json_bytes
     from bot.service import Admiralty, UserInputError, error_text
 
-    replies = sys.stdout
+    replies = sys.stdout.buffer  # bytes: the result's UTF-8 JSON goes out as it was encoded
     sys.stdout = sys.stderr  # stray prints must never corrupt the protocol
     service = Admiralty()
     for line in sys.stdin:
@@ -30,14 +32,14 @@ def main() -> int:
         try:
             request = json.loads(line)
             lang = request.get("lang")
-            answer = RESULT + json.dumps(service.referee(request["action"], request["params"], lang=lang))
+            answer = _RESULT + json_bytes(service.referee(request["action"], request["params"], lang=lang))
         except UserInputError as exc:  # carried across the process boundary whole, in the player's language
             failure = {"input_error": error_text(exc, lang), "field": exc.field, "status": exc.status,
                        "code": exc.code}
-            answer = FAILURE + json.dumps(failure, ensure_ascii=True)
+            answer = _FAILURE + json.dumps(failure, ensure_ascii=True).encode()
         except Exception:  # reported to the parent, which logs it and answers 500
-            answer = FAILURE + json.dumps({"bug": traceback.format_exc()}, ensure_ascii=True)
-        replies.write(answer + "\n")
+            answer = _FAILURE + json.dumps({"bug": traceback.format_exc()}, ensure_ascii=True).encode()
+        replies.write(answer + b"\n")
         replies.flush()
     return 0
 

@@ -2,6 +2,8 @@
 from the one place each is declared (index.params, referee.params) through the service."""
 from __future__ import annotations
 
+import functools
+
 from bot.service import ASK_PARAMS, COMPLETE_PARAMS, LANG_PARAM, RULE_PARAMS, ParamSpec, referee_params, spec_named
 
 ASK = ASK_PARAMS
@@ -17,6 +19,7 @@ def fleet_vs_specs() -> tuple[ParamSpec, ...]:
     return (*FLEET_VS_PARAMS, LANG_PARAM)
 
 
+@functools.cache  # fixed per action: merged once, not on every request (~60 specs for an attack)
 def referee_specs(action: str) -> tuple[ParamSpec, ...]:
     """The referee's own parameter specs for one action, and the player's language (`lang`)."""
     return (*referee_params(action), LANG_PARAM)

@@ -218,8 +218,8 @@ class RefereeProcessPool:
         return result
 
     def call_json(self, action: str, params: dict[str, Any], lang: str | None = None) -> bytes:
-        """`call`'s result as the child encoded it (`json.dumps`' defaults, the bytes aiohttp's
-        `json_response` would send): the server passes it on without decoding and encoding it again."""
+        """`call`'s result as the child encoded it (`bot.http.render.json_bytes`, as the server encodes its
+        other answers): the server passes it on without decoding and encoding it again."""
         if self._closed.is_set():
             raise WorkersLost("the referee pool is shut down")
         with self._slots:
