@@ -105,3 +105,19 @@ def test_the_english_documents_do_not_answer_what_no_rule_names(searcher) -> Non
     """Asked in the English documents only when the question names a rule only they have: a question
     off the rules stays "not in the rules"."""
     assert searcher.ask("сколько лет живут черепахи?", k=5).status == "not_found"
+
+
+def test_a_long_question_weighs_what_its_asking_sentence_asks(searcher) -> None:
+    """Told over several sentences, a Russian question asks in its last: a rule word only its story
+    uses ("отражение" rolled) weighs less than the word asked ("ремонт")."""
+    told = searcher.parse("у нас вышел спор. я кинул ремонт, выпало мощное отражение. сколько кубов кидают на ремонт?")
+    alone = searcher.parse("выпало мощное отражение, сколько кубов кидают на ремонт?")
+    scene, asked = stem("отражение"), stem("ремонт")
+    assert told.weights[scene] < alone.weights[scene] and told.weights[asked] == alone.weights[asked]
+
+
+def test_an_asking_sentence_that_points_back_keeps_the_scene(searcher) -> None:
+    """"... можно ли делать их несколько раз?": "их" is the scene's manoeuvre, so the scene keeps its weight."""
+    told = searcher.parse("я хочу сделать экстренный манёвр. можно ли делать их несколько раз?")
+    alone = searcher.parse("я хочу сделать экстренный манёвр, можно ли делать их несколько раз?")
+    assert told.weights == alone.weights
