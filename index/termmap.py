@@ -11,6 +11,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from index.glossary import glossary_expansions
 from index.parsing.sections import Section
 from index.text import is_cyrillic, stems
 
@@ -101,6 +102,8 @@ def load_synonyms(path: Path = SYNONYMS_FILE) -> Synonyms:
     pairs = [TermPair(en, ru, "curated") for en, value in data.get("pairs", {}).items()
              for ru in ([value] if isinstance(value, str) else value)]
     expansions = {k.casefold(): list(v) for k, v in data.get("expansions", {}).items()}
+    # other wargames' and everyday words (index/data/glossary.toml): the same one-way expansions
+    expansions.update((k, v) for k, v in glossary_expansions().items() if k not in expansions)
     translations = {k.casefold(): [v] if isinstance(v, str) else list(v)
                     for k, v in data.get("translations", {}).items()}
     return Synonyms(pairs, expansions, translations)

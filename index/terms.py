@@ -18,6 +18,7 @@ from index.manifest import DocumentInfo, load_manifest, resolve_edition
 from index.params import RULE_PARAMS
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, open_db
+from index.termmap import load_synonyms
 from index.text import stems
 
 FUZZY_CUTOFF = 80.0
@@ -44,7 +45,7 @@ class RuleLookup:
     matched: str | None = None
     entries: list[RuleEntry] = field(default_factory=list)
     candidates: list[str] = field(default_factory=list)
-    how: str | None = None  # "exact" | "alias" | "translation" | "fuzzy"
+    how: str | None = None  # "exact" | "alias" | "translation" | "player word" | "fuzzy"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -93,6 +94,17 @@ class TermBook:
         self._by_stems: dict[tuple[str, ...], list[str]] = {}
         for k in self._keys:
             self._by_stems.setdefault(tuple(stems(k, keep_stopwords=True)), []).append(k)
+        # Players' words -> the rule names they mean, the vocabulary `ask` expands with (slang in
+        # synonyms.toml, other games' and everyday words in glossary.toml): "morale test" names
+        # Disorder and Crew Check, "flamer" Torrent, "crit" Critical Damage.
+        self._player_words: dict[tuple[str, ...], list[str]] = {}
+        for word, means in load_synonyms().expansions.items():
+            known = self._player_words.setdefault(tuple(stems(word)), [])
+            for m in means:
+                for name in self._by_stems.get(tuple(stems(m, keep_stopwords=True)), []):
+                    # one name per rule ("Crew Checks" is Crew Check's alias)
+                    if self._by_key.get(name) and not any(self._same_rule(k, name) for k in known):
+                        known.append(name)
 
     def _translations(self, key: str) -> dict[str, int]:
         """Names of the same rule -> how far from the key: 0 the key, 1 its aliases and its
@@ -140,9 +152,18 @@ class TermBook:
             how = "alias" if rows and all(r["kind"] == "alias" for r in rows) else "exact"
         elif same_stems:  # another inflection: "минное поле" -> "Минные поля"
             key, how = same_stems[0], "exact"
+        elif named := self._distinct_rules(self._player_words.get(tuple(stems(key)), [])):
+            if len(named) > 1:  # "morale test": Disorder or Crew Check
+                return RuleLookup(query, "ambiguous", candidates=[self._display[n] for n in named])
+            key, how = named[0], "player word"
         else:
             matches = process.extract(key, self._keys, scorer=fuzz.WRatio, limit=6, score_cutoff=FUZZY_CUTOFF)
             if not matches:
+                named = self._distinct_rules(self._player_words_in(key))
+                if len(named) == 1:  # "going backwards": no name is near, but "backwards" is Full Reverse
+                    return self._found(query, named[0], "player word", edition)
+                if named:
+                    return RuleLookup(query, "ambiguous", candidates=[self._display[n] for n in named])
                 return RuleLookup(query, "not_found", candidates=self._near(key))
             best, score, _ = matches[0]
             rivals = [m for m in matches[1:] if score - m[1] < CLEAR_MARGIN and not self._same_rule(best, m[0])]
@@ -150,6 +171,10 @@ class TermBook:
                 names = [self._display[m[0]] for m in [matches[0], *rivals]]
                 return RuleLookup(query, "ambiguous", candidates=list(dict.fromkeys(names)))
             key, how = best, "fuzzy"
+        return self._found(query, key, how, edition)
+
+    def _found(self, query: str, key: str, how: str, edition: str | None) -> RuleLookup:
+        """The rule named `key`, from every edition (or `edition`) that defines it."""
         keys = self._translations(key)
         if how != "fuzzy" and set(keys) != {key}:
             how = how if self._by_key.get(key) else "translation"
@@ -157,6 +182,26 @@ class TermBook:
         if not entries:
             return RuleLookup(query, "not_found", self._display.get(key), candidates=self._near(key))
         return RuleLookup(query, "found", self._display.get(key), entries, how=how)
+
+    def _player_words_in(self, key: str) -> list[str]:
+        """The rule names of the longest player word the name holds as a run of its words."""
+        words = stems(key)
+        for size in range(len(words) - 1, 0, -1):
+            for start in range(len(words) - size + 1):
+                named = self._player_words.get(tuple(words[start:start + size]))
+                if named:
+                    return named
+        return []
+
+    def _distinct_rules(self, names: list[str]) -> list[str]:
+        """`names` less those that show the same passages as an earlier one ("Collision" and the quick
+        reference's "COLLISIONS" are one rule in two editions)."""
+        kept: list[tuple[str, set[str]]] = []
+        for name in names:
+            shown = {e.chunk_id for e in self._entries(self._translations(name), None)}
+            if shown and not any(shown & other for _, other in kept):
+                kept.append((name, shown))
+        return [name for name, _ in kept]
 
     def _same_rule(self, a: str, b: str) -> bool:
         return b in self._translations(a)

@@ -24,7 +24,8 @@ def run(args: argparse.Namespace) -> int:
         return 0 if result["status"] == "found" else 1
     if print_unmatched(result, "rule"):
         return 1
-    how = {"fuzzy": " (closest match)", "translation": " (via the term map)"}.get(result["how"] or "", "")
+    how = {"fuzzy": " (closest match)", "translation": " (via the term map)",
+           "player word": f" (read “{result['query']}” as this rule's name)"}.get(result["how"] or "", "")
     editions = len(result["entries"])
     print(f"{result['matched']}{how}: defined in {editions} edition{'s' if editions != 1 else ''}"
           + (" — they may differ; each is labelled." if editions > 1 else "."))

@@ -1,0 +1,54 @@
+"""The cross-game glossary: other wargames' and everyday words for what Dystopian Wars calls otherwise.
+
+Players bring their vocabulary with them ("saving throw", "morale test", "deep strike", "go first").
+Each entry of index/data/glossary.toml maps such words ONE WAY to the rules' own terms and names the
+rules sentence that shows the two mean the same thing (tests/test_glossary.py checks every quote is
+printed and names every target). A word no rule matches is left out on purpose, so the question is
+still answered "not in the rules". Read as query-side expansions (index.termmap.load_synonyms).
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from index.text import stems
+
+GLOSSARY_FILE = Path(__file__).resolve().parent / "data" / "glossary.toml"
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """A rules sentence that shows a player's word and a rule term mean the same thing."""
+
+    document: str  # a corpus/manifest.toml document id
+    rule: str  # the rule's name or heading, as the document prints it
+    quote: str  # printed in that document (whitespace and '*' aside)
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    words: tuple[str, ...]  # what players type, casefolded
+    means: tuple[str, ...]  # the rules' words for it
+    evidence: tuple[Evidence, ...]
+    games: str  # where players learnt the words (documentation only)
+
+
+def load_glossary(path: Path = GLOSSARY_FILE) -> list[GlossaryEntry]:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return [GlossaryEntry(tuple(w.casefold() for w in term["words"]), tuple(term["means"]),
+                          tuple(Evidence(e["document"], e["rule"], e["quote"]) for e in term["evidence"]),
+                          str(term.get("games", "")))
+            for term in data.get("term", [])]
+
+
+def matchable(word: str) -> str:
+    """The word as a question's stems can hold it: without stopwords, which questions drop
+    ("line of sight" -> "line sight", "hand-to-hand" -> "hand hand")."""
+    return " ".join(w for w in re.findall(r"[\w’']+", word) if stems(w))
+
+
+def glossary_expansions(path: Path = GLOSSARY_FILE) -> dict[str, list[str]]:
+    """Player word -> the rules' words, in the shape of synonyms.toml's [expansions]."""
+    return {matchable(word): list(entry.means) for entry in load_glossary(path) for word in entry.words}

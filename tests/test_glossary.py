@@ -1,0 +1,157 @@
+"""The cross-game glossary (index/data/glossary.toml): other wargames' and everyday words -> the rules' terms."""
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+
+import pytest
+
+from index.glossary import GLOSSARY_FILE, glossary_expansions, load_glossary, matchable
+from index.manifest import load_manifest
+from index.termmap import SYNONYMS_FILE, load_synonyms
+from index.text import stems
+
+ENTRIES = load_glossary()
+
+
+def _flat(text: str) -> str:
+    """What a quote is compared on: NFKC (the 4th-edition file has NBSPs), no '*', spaces folded."""
+    text = unicodedata.normalize("NFKC", text).replace("*", "")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@pytest.fixture(scope="module")
+def documents() -> dict[str, str]:
+    return {doc.id: _flat(doc.read_text()) for doc in load_manifest()}
+
+
+def test_every_evidence_quote_is_printed_in_its_document(documents: dict[str, str]) -> None:
+    missing = [(e.document, e.quote) for entry in ENTRIES for e in entry.evidence
+               if _flat(e.quote) not in documents[e.document]]
+    assert missing == []
+
+
+def test_every_rule_term_is_named_by_its_own_evidence() -> None:
+    # "saving throw" -> "resistance" holds because a rules sentence says "Resistance Roll" where a
+    # save is made: each target word must be in the rule name or quote that backs the entry.
+    def runs(text: str) -> str:
+        return f" {' '.join(stems(text))} "
+
+    unbacked = [(entry.words[0], term) for entry in ENTRIES for term in entry.means
+                if not any(runs(term) in runs(f"{e.rule} {e.quote}") for e in entry.evidence)]
+    assert unbacked == []
+
+
+def test_every_evidence_names_a_rule_of_its_document(documents: dict[str, str]) -> None:
+    # the rule names a player is shown are printed headings or names, not paraphrases
+    unknown = [(e.document, e.rule) for entry in ENTRIES for e in entry.evidence
+               if not all(_flat(part).casefold() in documents[e.document].casefold()
+                          for part in e.rule.split(" › "))]
+    assert unknown == []
+
+
+def test_a_word_is_declared_once() -> None:
+    # one concept, one place: a player's word is in the glossary or in synonyms.toml, never both
+    words = [w for entry in ENTRIES for w in entry.words]
+    assert len(words) == len(set(words))
+    slang = {k.casefold() for k in tomllib.loads(SYNONYMS_FILE.read_text(encoding="utf-8"))["expansions"]}
+    assert slang & set(words) == set()
+
+
+def test_the_glossary_is_read_as_expansions() -> None:
+    expansions = load_synonyms().expansions
+    assert expansions["saving throw"] == ["defence", "resistance"]
+    assert expansions["deep strike"] == ["reserve", "anywhere", "unexpected arrival"]
+    assert "crew check" in expansions["morale test"]
+
+
+def test_a_word_with_stopwords_still_matches_a_question(searcher) -> None:
+    # A question's stems drop stopwords, so "hand-to-hand" is matched as "hand hand"; read whole it
+    # could never match. dw4 glossary, Boarding: "Boarding actions represent daring raids on enemy
+    # vessels to strike at vital weak points."
+    assert matchable("line of sight") == "line sight" and matchable("hand-to-hand") == "hand hand"
+    assert all(stems(k, keep_stopwords=True) == stems(k) for k in glossary_expansions())
+    query = searcher.parse("is there hand-to-hand fighting between ships in 4e?")
+    assert "board" in query.variants["hand"]
+
+
+def test_concepts_without_a_dystopian_wars_equivalent_are_left_out() -> None:
+    # No rule of either edition has psychic powers, invulnerable saves, a Toughness stat or
+    # stratagems: mapping them would make "not in the rules" questions look answerable.
+    words = {w for entry in ENTRIES for w in entry.words}
+    assert {"psychic", "invulnerable save", "invuln", "toughness", "stratagem"} & words == set()
+    assert GLOSSARY_FILE.name == "glossary.toml"
+
+
+def test_a_morale_test_is_a_crew_check(searcher) -> None:
+    # dw4 glossary, Crew Check: "Whenever the rules instruct an Admiral to make a Crew Check for a model,
+    # they draw, reveal, and then discard the top card from their deck." No rule says "morale".
+    result = searcher.ask("how do morale tests work in 4e?", k=5)
+    assert result.status != "not_found"
+    assert result.results[0].section == "Crew Check"
+
+
+def test_armour_piercing_is_piercing(searcher) -> None:
+    # dw4 glossary, Piercing: "the Initial Target suffers a -1 Modifier to its Armour rating (to a
+    # minimum of 1)". No rule says "AP" or "rend".
+    assert "pierc" in searcher.parse("is there AP on guns in dw4?").variants["ap"]
+    result = searcher.ask("what does rend do in dystopian wars 4e", k=5)
+    assert result.results[0].section == "Piercing"
+
+
+def test_going_backwards_is_full_reverse(searcher) -> None:
+    # dw4 glossary, Full Reverse: "For the duration of the Movement Step, the model moves backwards
+    # instead of forwards"
+    result = searcher.ask("what's the downside of going backwards in 4e?", k=5)
+    assert result.results[0].section == "Full Reverse"
+
+
+def test_a_flamer_is_a_torrent_weapon(searcher) -> None:
+    # dw4 glossary, Torrent: "Weapons with this Special Attack Quality are Torrent Weapons"; the 3.03
+    # book: "Конус поражения (Torrent): это Действие использует полный Шаблоны Конуса"
+    sections = [h.section for h in searcher.ask("do flamers exist in dystopian wars 4e?", k=5).results]
+    assert "Torrent" in sections[:3]
+
+
+def test_psychic_powers_stay_not_in_the_rules(searcher) -> None:
+    # No document has a psychic phase or spells; the glossary maps nothing to them.
+    result = searcher.ask("how does the psychic phase work in dystopian wars?", k=5)
+    assert result.status == "not_found"
+
+
+def test_rule_reads_a_player_word_as_the_rule_it_means(term_book) -> None:
+    # `admiralty rule flamer`: dw4 glossary, Torrent: "Weapons with this Special Attack Quality are
+    # Torrent Weapons"; the same vocabulary as `ask`.
+    result = term_book.lookup("flamer")
+    assert result.status == "found" and result.how == "player word" and result.matched == "Torrent"
+    assert "dw4-glossary" in [e.edition for e in result.entries]
+
+
+def test_rule_lists_every_rule_a_player_word_may_mean(term_book) -> None:
+    # A morale test is a Crew Check ("If the card’s Value is higher than the model’s Crew rating, the
+    # check fails") and what it guards against is Disorder: both are offered.
+    result = term_book.lookup("morale tests")
+    assert result.status == "ambiguous" and {"Disorder", "Crew Check"} <= set(result.candidates)
+
+
+def test_rule_still_has_no_psychic_powers(term_book) -> None:
+    assert term_book.lookup("psychic phase").status == "not_found"
+
+
+def test_rule_reads_players_slang_as_ask_does(term_book) -> None:
+    # synonyms.toml: "crit" = ["critical damage"], the word `ask` expands it with; quick reference:
+    # "A model of MASS 2 or larger that takes hits equal to or greater than its CITADEL value also
+    # suffers critical damage." Before, `rule crit` offered "Check For Critical Damage" as a guess.
+    result = term_book.lookup("crit")
+    assert result.status == "found" and result.how == "player word" and result.matched == "Critical Damage"
+
+
+def test_rule_finds_a_player_word_inside_a_longer_name(term_book) -> None:
+    # No rule name is near "going backwards", but "backwards" is the player's word for Full Reverse
+    # (dw4 glossary: "the model moves backwards instead of forwards"). A misspelt real name is still
+    # read as that name first.
+    result = term_book.lookup("going backwards")
+    assert result.status == "found" and result.matched == "Full Reverse" and result.how == "player word"
+    assert term_book.lookup("flak barage").matched == "Flak Barrage"
+    assert term_book.lookup("cooking recipe").status == "not_found"
