@@ -67,10 +67,15 @@ def asked_words(question: str, topic: frozenset[str]) -> frozenset[str]:
     """The `topic` stems of a several-sentence question's last sentence: what it asks after the
     scene. Empty for a one-sentence question (all of it is asked) or when the last sentence names
     no topic word ("What happens?": the scene is the condition, its result is asked)."""
-    sentences = _QUESTION_SENTENCE_END.split(question.strip())
-    if len(sentences) < 2:
+    last = last_sentence(question)
+    if last == question.strip():
         return frozenset()
-    return frozenset(stems(sentences[-1])) & topic
+    return frozenset(stems(last)) & topic
+
+
+def last_sentence(question: str) -> str:
+    """The last sentence of a question told over several (all of it when it is one)."""
+    return _QUESTION_SENTENCE_END.split(question.strip())[-1]
 
 
 def is_numeric_question(question: str) -> bool:

@@ -9,7 +9,7 @@ from index.answer import is_distance_question, is_limit_question, is_numeric_que
 from index.manifest import CorpusNames
 from index.relevance import topic_stems
 from index.routing import named_editions, named_games, without_edition_names, without_game_names
-from index.text import is_cyrillic, stems
+from index.text import is_cyrillic, question_stems
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def parse_query(
     plain = " ".join(plain.split()) if editions or games else read
     other_game = (not editions and not games and names.other_games is not None
                   and bool(names.other_games.search(read)))
-    all_stems = stems(plain)
+    all_stems = question_stems(plain)
     topic = topic_stems(all_stems)
     variants = expand(all_stems)
     weights = {s: weight(variants[s]) for s in topic}

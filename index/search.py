@@ -32,6 +32,7 @@ from index.aboutness import (
     repeated_share,
 )
 from index.answer import best_quote, disagreement_note, rule_text, segments
+from index.answer_shape import asked_words, last_sentence
 from index.errors import QueryError
 from index.freshness import fresh_build
 from index.manifest import (
@@ -66,6 +67,7 @@ from index.termmap import load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
 from index.text import is_cyrillic, is_stopword, stems
 from index.text import stem as stem_word
+from index.text import words as word_list
 from index.translate import Translator
 from index.translit import one_alphabet, read_latin_russian
 
@@ -100,6 +102,8 @@ TRANSLATE_RUSSIAN = True  # a Russian question also searches with its terms' Eng
 TRANSLATE_ENGLISH = True  # ... and an English question searched in the Russian book, its Russian names
 MAX_NAME_WORDS = 4  # longest term name checked as printed in an edition
 TRANSLATED_DENSE_WEIGHT = 1.0  # the model's vote on a translated Russian question, English passages only
+SCENE_WEIGHT = 0.5  # a long Russian question's words told only in its scene, not in its asking sentence
+ENGLISH_FALLBACK = True  # an unrouted Russian question the Russian book cannot answer is asked in the English documents
 
 
 @dataclass(frozen=True)
@@ -286,6 +290,7 @@ class Searcher:
         pairs = [(r["english"], r["russian"]) for r in self._db.query("select english, russian from term_pairs")]
         self._spotter = TermSpotter(terms, pairs)
         self._to_english = Translator([*pairs, *synonyms.translation_pairs()], source="ru")
+        self._book_pair_names = frozenset(tuple(stems(english)) for english, _ in pairs)  # names the book pairs
         self._to_russian = Translator([*pairs, *synonyms.translation_pairs()], source="en")
         self._phrases: dict[str, frozenset[tuple[str, ...]]] = {}  # edition -> the stem runs it prints
         names: dict[str, list[str]] = {}
@@ -394,7 +399,8 @@ class Searcher:
         """The question parsed once, with this index's spellings and weights."""
         typed = one_alphabet(question)  # "rаm" with a Cyrillic а is read as "ram"
         reading = read_latin_russian(typed, self._vocabulary, stem_word) or (typed if typed != question else None)
-        return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading)
+        query = parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading)
+        return _asked_first(query)
 
     def _phrases_of(self, edition: str) -> frozenset[tuple[str, ...]]:
         """Every run of up to MAX_NAME_WORDS stems an edition's passages hold (headings, text and
@@ -524,8 +530,9 @@ class Searcher:
 
         cyrillic = query.cyrillic
         asked = query  # as the player wrote it: what the relevance test weighs for an English question
-        named_edition = bool(routed or edition)
         english_rows = bool((allowed & self._readable).any())
+        # Named ("в 4ке"), or searched where only English documents are (`--lang en`, the fallback below).
+        named_edition = bool(routed or edition) or (english_rows and not (allowed & ~self._readable).any())
         if cyrillic and TRANSLATE_RUSSIAN and named_edition and english_rows:
             # Searched in English documents it names ("в 4ке", "квикреф", "3.03 vs 4е"): only
             # their English words can match there. (Unrouted, the Russian book answers a Russian
@@ -604,6 +611,16 @@ class Searcher:
             match = None if asks_off_rules(query.text) else \
                 self._name_reader.read(query.plain, lambda key: bool(allowed[self._first_row[key]]))
             if match is None:
+                if ENGLISH_FALLBACK and cyrillic and not (game or edition or lang or routed or query.games):
+                    # A Russian question the Russian book cannot answer may name a rule only the English
+                    # documents have ("самоуничтожение", the glossary's Self Destruct): asked there in
+                    # their words, its answer stands when the rule found first is the one it names.
+                    only_english = {english for _, english in self._to_english.render(query.stems, query.variants).runs
+                                    if english not in self._book_pair_names}
+                    english = self.ask(question, k, lang="en", mode=mode) if only_english else None
+                    if english is not None and english.status == ANSWERED and english.results and tuple(
+                            stems(english.results[0].section.split(" › ")[-1])) in only_english:
+                        return english
                 # "Not in the rules", with the closest passages below it: no answer line is quoted.
                 return AskResult(question, hits, routed, None, NOT_FOUND, suggestions=self._suggest(ranked, query))
             # The question is mostly a rule's name, typed as `admiralty rule` would read it: answer
@@ -1085,6 +1102,26 @@ class Searcher:
         return Hit(rank, round(score, 6), r["chunk_id"], doc.file, doc.title, r["game"], r["edition"],
                    doc.edition_label, r["language"], rule.section, rule.text, rule.parts,
                    rule.part_of(r["chunk_id"]))
+
+
+# Words by which an asking sentence points back at its scene ("можно ли делать ИХ несколько раз?"):
+# the scene then names what is asked.
+_POINTS_BACK = frozenset("он она оно они его её ее их ему ей им ими него неё нее них нему ней нём нем "
+                         "это этого этому этим этом этот эта эту эти этих так такое тот та те то".split())
+
+
+def _asked_first(query: Query) -> Query:
+    """A Russian question told over several sentences asks in its last (index.answer_shape.asked_words):
+    when that sentence is a question and does not point back at the scene, the words only the scene
+    uses keep SCENE_WEIGHT of their weight, so a rule word of the story ("мощное отражение" rolled)
+    does not outweigh the one asked."""
+    if not query.cyrillic:
+        return query
+    asked = asked_words(query.plain, frozenset(query.weights))
+    last = last_sentence(query.plain)
+    if not asked or not last.endswith("?") or _POINTS_BACK & set(word_list(last)):
+        return query
+    return replace(query, weights={s: w if s in asked else w * SCENE_WEIGHT for s, w in query.weights.items()})
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
