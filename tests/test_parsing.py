@@ -8,6 +8,7 @@ import pytest
 from index.chunking import MAX_CHARS, chunk_sections
 from index.manifest import load_manifest
 from index.parsing import parse_document
+from index.parsing.capstext import NumberedOutline
 from index.parsing.sections import paragraph_key
 
 DOCS = {d.id: d for d in load_manifest()}
@@ -65,6 +66,25 @@ def test_quick_reference_headings_and_numbered_steps(sections):
     assert any(p[-2:] == ("ACTIVATION PHASE", "2. MOVEMENT") for p in paths)
     assert any(p[-1] == "RAMMING" for p in paths)
     assert any(p[-2:] == ("WEAPON QUALITIES", "Piercing") for p in paths)
+
+
+def test_quick_reference_sub_steps_nest_under_their_step(sections):
+    # The page prints "3. SHOOTING", then its own list "1. DETERMINE ACTION DICE" ... "8. CHECK FOR
+    # CRITICAL DAMAGE", then "4. ASSAULT": a list restarting at 1 is the step's sub-steps.
+    paths = [s.heading_path[1:] for s in sections["dw3-quick-reference"]]
+    shooting = ("ACTIVATION PHASE", "3. SHOOTING")
+    assert shooting + ("1. DETERMINE ACTION DICE",) in paths
+    assert shooting + ("8. CHECK FOR CRITICAL DAMAGE",) in paths
+    assert ("ACTIVATION PHASE", "1. OPERATIONS", "3. RESERVES") in paths
+    assert ("ACTIVATION PHASE", "4. ASSAULT") in paths, "after the sub-steps the phase's list resumes"
+    assert ("END PHASE", "2. REPAIR") in paths, "a new ALL-CAPS heading starts a new list"
+
+
+def test_numbered_outline_reads_nesting_from_numbers_alone():
+    outline = NumberedOutline()
+    # "1. OPERATIONS" › 1-3, "2. MOVEMENT", "3. SHOOTING" › 1, 3, 4 (step 2 unprinted), 8, "4. ASSAULT"
+    depths = [outline.depth_of(n) for n in (1, 1, 2, 3, 2, 3, 1, 3, 4, 8, 4)]
+    assert depths == [1, 2, 2, 2, 1, 1, 2, 2, 2, 2, 1]
 
 
 def test_russian_book_sections_and_bilingual_terms(sections):

@@ -1,8 +1,11 @@
 """Plain text from PDFs (quick reference, rules summaries): ALL-CAPS headings, numbered steps.
 
-Level 1: an ALL-CAPS line ("ACTIVATION PHASE"); level 2: a numbered ALL-CAPS step
-("2. MOVEMENT") or a short title line standing alone ("Agile (S)"). Wrapped lines are
-re-joined into paragraphs; "Term: text" paragraphs define Term.
+Level 1: an ALL-CAPS line ("ACTIVATION PHASE"); below it numbered ALL-CAPS steps
+("2. MOVEMENT"), nested by their own numbering (`NumberedOutline`): a list that starts again
+at 1 is the sub-steps of the step above it ("3. SHOOTING" › "1. DETERMINE ACTION DICE"), so
+a citation reads "ACTIVATION PHASE › 3. SHOOTING › 1. DETERMINE ACTION DICE". A short title
+line standing alone ("Agile (S)") nests under the innermost step. Wrapped lines are re-joined
+into paragraphs; "Term: text" paragraphs define Term.
 """
 from __future__ import annotations
 
@@ -55,6 +58,40 @@ def _heading_level(raw: str, prev_blank: bool, next_blank: bool) -> tuple[int, s
     return None
 
 
+class NumberedOutline:
+    """The nesting of numbered steps under one ALL-CAPS heading, read from the numbers alone.
+
+    "1." opens a list under the step before it; any other number continues the innermost
+    list whose last number it exceeds (a printed list may skip numbers: the quick reference
+    prints steps 1, 3, 4, 6, 7, 8 of shooting), closing the lists inside it. So after
+    "3. SHOOTING", "1. DETERMINE ACTION DICE" … "8. CHECK FOR CRITICAL DAMAGE", the step
+    "4. ASSAULT" is the fourth step of the phase again.
+    """
+
+    def __init__(self) -> None:
+        self._last: list[int] = []  # the last number of each open list, outermost first
+
+    def reset(self) -> None:
+        self._last = []
+
+    def depth_of(self, number: int) -> int:
+        """1 for a step of the outermost list, 2 for its sub-steps, …"""
+        if number == 1 and self._last:
+            self._last.append(1)
+            return len(self._last)
+        while len(self._last) > 1 and number <= self._last[-1]:
+            self._last.pop()
+        if self._last:
+            self._last[-1] = number
+        else:
+            self._last.append(number)
+        return len(self._last)
+
+    @property
+    def depth(self) -> int:
+        return len(self._last)
+
+
 def _join_lines(lines: list[str]) -> str:
     """Re-join PDF-wrapped lines; lines starting with a space (table rows) stay separate."""
     out: list[str] = []
@@ -82,9 +119,23 @@ def _run_in_term(paragraph: str) -> DefinedTerm | None:
     return DefinedTerm(name=name) if len(name.split()) <= 5 else None
 
 
+def _nested_level(heading: tuple[int, str], outline: NumberedOutline) -> int:
+    """The builder level of a heading: ALL-CAPS 1, numbered steps 1 + their depth, short
+    titles under the innermost step."""
+    level, title = heading
+    if level == 1:
+        outline.reset()
+        return 1
+    numbered = _NUMBERED.match(title)
+    if level == 2 and numbered:
+        return 1 + outline.depth_of(int(title.split(".", 1)[0]))
+    return max(level, outline.depth + 2)
+
+
 def parse_caps_text(text: str, doc: DocumentInfo) -> list[Section]:
     lines = text.replace("\r\n", "\n").split("\n")
     builder = SectionBuilder(doc.title, _join_lines, _run_in_term, _heading_term)
+    outline = NumberedOutline()
     for i, raw in enumerate(lines):
         if not raw.strip():
             builder.blank()
@@ -97,7 +148,7 @@ def parse_caps_text(text: str, doc: DocumentInfo) -> list[Section]:
         elif heading[0] == 1 and "," in heading[1] and builder.is_empty and builder.headings:
             builder.extend_heading(heading[1])  # unit name, then its faction/class line
         else:
-            builder.heading(*heading)
+            builder.heading(_nested_level(heading, outline), heading[1])
     sections = builder.finish()
     sections = drop_repeated_paragraphs(sections) if doc.dedupe else sections
     return split_definition_lists(sections, _run_in_term)
