@@ -59,15 +59,15 @@ def test_an_english_question_reads_a_russian_rule_through_the_term_map(searcher)
 
 def test_a_rule_printing_inches_is_told_from_one_printing_none(searcher):
     # 3e quick reference, ACTIVATION PHASE › 3. SHOOTING: 'Point blank: 0-10" Closing: 10-20" Long: 20-30"';
-    # 1. DETERMINE ACTION DICE names the range bands but prints no distance. "What's the range for the
+    # its sub-step 1. DETERMINE ACTION DICE names the range bands but prints no distance. "What's the range for the
     # closing band?" asks a distance: the re-ranker's `distance_rule` marks the first only.
     def keys(section: str) -> list[str]:
         return [k for k, r in searcher.rules.items() if k.startswith("dw3-quick-reference:") and r.section == section]
 
     assert keys("ACTIVATION PHASE › 3. SHOOTING") and all(
         searcher._prints_distance(k) for k in keys("ACTIVATION PHASE › 3. SHOOTING"))
-    assert keys("ACTIVATION PHASE › 1. DETERMINE ACTION DICE") and not any(
-        searcher._prints_distance(k) for k in keys("ACTIVATION PHASE › 1. DETERMINE ACTION DICE"))
+    assert keys("ACTIVATION PHASE › 3. SHOOTING › 1. DETERMINE ACTION DICE") and not any(
+        searcher._prints_distance(k) for k in keys("ACTIVATION PHASE › 3. SHOOTING › 1. DETERMINE ACTION DICE"))
 
 
 def test_a_rules_section_path_holds_its_parents_headings(searcher):

@@ -36,7 +36,7 @@ def test_a_heading_holding_the_named_term_is_named_too(searcher):
     # "SRS Tokens" is defined under WEAPON QUALITIES, which only lists ship-specific capacities.
     # A question about launching names both; the launch step has the question's other words too.
     result = searcher.ask("where do SRS tokens go when a carrier launches them?", k=3, edition="qrs")
-    assert result.results[0].section == "ACTIVATION PHASE › 1. LAUNCH SRS TOKENS"
+    assert result.results[0].section == "ACTIVATION PHASE › 1. OPERATIONS › 1. LAUNCH SRS TOKENS"
 
 
 def test_a_players_word_for_a_term_names_its_rule(searcher):
