@@ -1,4 +1,4 @@
-"""First come, first served, questions first: the CPU work of every endpoint waits in one queue per process.
+"""First come, first served: the CPU work of every endpoint waits in one queue per process.
 
 Without it each kind of request had its own pool (16 search threads, 2 lookup threads, the
 referee's children) and the pools shared the cores by the operating system's and the GIL's
@@ -7,7 +7,14 @@ arrived before them, and under load the questions waited for everything else: as
 beside rule p50 10 ms. In one queue a request waits for the ones that came before it, whatever
 their kind, and only `slots` of them run at once. What changes is who waits, not the CPU a
 request costs: under load every kind now waits about alike (bench/load.py prints each endpoint).
-Questions may overtake the other kinds, briefly (`MAX_OVERTAKEN_S`): they are the tail issue 18 is about.
+
+Questions first was tried and not kept (session 6): letting questions overtake rule look-ups and
+attacks for up to 0.25 s cut the bench's ask p95 (default mix, two workers, alternated on the quiet
+machine: 99/112/97 ms against 149/173/152 in arrival order) but raised the rule p95 from 102-107 to
+226-253 ms and the attack p95 from 109-118 to 224-266 ms. Most of the questions' gain was the closed
+loop of bench/load.py: 50 clients parked behind the overtaken requests leave fewer questions in
+flight. Players arrive independently of each other, so there the questions would gain only the
+others' small CPU share (0.4-0.5 ms of 4), and the cheapest requests would wait longest.
 
 A request whose client hangs up while it waits costs no CPU: when its turn comes the server sees the
 connection is gone and skips it. (aiohttp does not cancel a handler when its client disconnects
@@ -33,11 +40,6 @@ DEFAULT_SLOTS = 8
 # a slow calculation (an exact Sustained attack runs for seconds, until the referee's time limit)
 # must not hold up the questions behind it. Every usual request is done in a few milliseconds.
 HOLD_S = 0.1
-# Questions go ahead of the other requests waiting (rule look-ups, attacks, units): issue 18's target is
-# the questions' tail, and the others cost a tenth (a rule 0.4 ms, an attack's worker side 0.5 ms, a
-# question 4 ms of CPU). Never for long: a request that has waited this many seconds goes next,
-# whatever questions came after it, so under any load the others still move.
-MAX_OVERTAKEN_S = 0.25
 
 
 class ClientGone(ConnectionResetError):
@@ -46,31 +48,27 @@ class ClientGone(ConnectionResetError):
 
 class FairQueue:
     """`await queue.run(start)` starts the work when one of `slots` is free, in the order the requests
-    arrived, questions (`first=True`) ahead of the rest for at most `MAX_OVERTAKEN_S` (asyncio.Semaphore
-    wakes waiters in order too, but a newcomer can take a slot released before the woken waiter runs;
-    here a released slot is handed to the waiter whose turn it is)."""
+    arrived (asyncio.Semaphore wakes waiters in order too, but a newcomer can take a slot released
+    before the woken waiter runs; here a released slot is handed to the waiter whose turn it is)."""
 
-    def __init__(self, slots: int = DEFAULT_SLOTS, max_overtaken: float = MAX_OVERTAKEN_S) -> None:
+    def __init__(self, slots: int = DEFAULT_SLOTS) -> None:
         if slots < 1:
             raise ValueError("a queue needs at least one slot")
         self.slots = slots
-        self.max_overtaken = max_overtaken
         self._free = slots
-        self._first: deque[asyncio.Future[None]] = deque()  # questions
-        self._rest: deque[tuple[float, asyncio.Future[None]]] = deque()  # (arrival, turn) of the others
+        self._turns: deque[asyncio.Future[None]] = deque()
 
     @property
     def waiting(self) -> int:
         """Requests waiting for a slot now."""
-        return len(self._first) + len(self._rest)
+        return len(self._turns)
 
     async def run(self, start: Callable[[], Awaitable[T]], hold: float = HOLD_S,
-                  wanted: Callable[[], bool] | None = None, first: bool = False) -> T:
+                  wanted: Callable[[], bool] | None = None) -> T:
         """`start()`'s result, started when this request's turn comes; after `hold` seconds it lets
         the next request in and goes on outside the queue. If `wanted()` is false when the turn comes
-        (the client hung up while it waited), the work is never started: `ClientGone` instead.
-        `first`: a question, started ahead of the other kinds waiting."""
-        await self._acquire(first)
+        (the client hung up while it waited), the work is never started: `ClientGone` instead."""
+        await self._acquire()
         if wanted is not None and not wanted():
             self._release()
             raise ClientGone("the client disconnected before its turn")
@@ -88,41 +86,25 @@ class FairQueue:
             timer.cancel()
             let_next_in()
 
-    async def _acquire(self, first: bool) -> None:
-        if self._free > 0 and not self._first and not self._rest:
+    async def _acquire(self) -> None:
+        if self._free > 0 and not self._turns:
             self._free -= 1
             return
-        loop = asyncio.get_running_loop()
-        turn: asyncio.Future[None] = loop.create_future()
-        if first:
-            self._first.append(turn)
-        else:
-            self._rest.append((loop.time(), turn))
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._turns.append(turn)
         try:
             await turn  # the slot is handed over by `_release`, already counted as taken
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():
                 self._release()  # handed a slot just as the client went away: pass it on
-            else:  # a release in between may have dropped the cancelled turn already
-                self._forget(turn)
+            elif turn in self._turns:  # a release in between may have dropped the cancelled turn already
+                self._turns.remove(turn)
             raise
 
-    def _forget(self, turn: asyncio.Future[None]) -> None:
-        if turn in self._first:
-            self._first.remove(turn)
-        self._rest = deque(entry for entry in self._rest if entry[1] is not turn)
-
     def _release(self) -> None:
-        while self._first or self._rest:
-            turn = self._next_turn()
+        while self._turns:
+            turn = self._turns.popleft()
             if not turn.done():
                 turn.set_result(None)  # the slot passes straight to the waiter whose turn it is
                 return
         self._free += 1
-
-    def _next_turn(self) -> asyncio.Future[None]:
-        """The oldest question, unless there is none or the oldest other request has waited too long."""
-        if self._rest and (not self._first
-                           or asyncio.get_running_loop().time() - self._rest[0][0] >= self.max_overtaken):
-            return self._rest.popleft()[1]
-        return self._first.popleft()

@@ -140,15 +140,14 @@ async def run_in_pool(
     func: Callable[..., T],
     *args: Any,
     executor: web.AppKey[ThreadPoolExecutor] = EXECUTOR,
-    first: bool = False,
     **kwargs: Any,
 ) -> T:
-    """Run a service call off the event loop, when its turn in the CPU queue comes (`first`: a question,
-    ahead of the other kinds; user errors reach the error middleware as they are)."""
+    """Run a service call off the event loop, when its turn in the CPU queue comes (user errors reach
+    the error middleware as they are)."""
     loop = asyncio.get_running_loop()
     call = functools.partial(func, *args, **kwargs)
     return await request.app[CPU_QUEUE].run(lambda: loop.run_in_executor(request.app[executor], call),
-                                            wanted=lambda: still_connected(request), first=first)
+                                            wanted=lambda: still_connected(request))
 
 
 def still_connected(request: web.Request) -> bool:
@@ -259,7 +258,7 @@ async def ask(request: web.Request) -> web.Response:
             None, {"Retry-After": str(wait)},
         )
     params = validate_body(await read_json_object(request), specs.ASK)
-    return body_response(await run_in_pool(request, _answer_json, request.app[SERVICE], params, first=True))
+    return body_response(await run_in_pool(request, _answer_json, request.app[SERVICE], params))
 
 
 def _answer_json(service: Admiralty, params: dict[str, Any]) -> bytes:
