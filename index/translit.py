@@ -8,20 +8,23 @@ knows in English stay as typed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Iterator
+
+from index.text import is_stopword
 
 MIN_WORDS = 2  # Latin words that must read as known Russian words
 MIN_SHARE = 0.4  # ... and their share of the question's Latin words (3+ letters)
 
 # Longest spellings first; "'" is the soft sign, as in "skorost'".
 _LETTERS = [
-    ("shch", "щ"), ("sch", "щ"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"), ("ch", "ч"), ("sh", "ш"),
+    ("shch", "щ"), ("tsya", "тся"), ("sch", "щ"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"), ("ch", "ч"), ("sh", "ш"),
     ("yu", "ю"), ("ya", "я"), ("yo", "ё"), ("ye", "е"), ("a", "а"), ("b", "б"), ("v", "в"), ("g", "г"),
     ("d", "д"), ("e", "е"), ("z", "з"), ("i", "и"), ("j", "й"), ("k", "к"), ("l", "л"), ("m", "м"),
     ("n", "н"), ("o", "о"), ("p", "п"), ("r", "р"), ("s", "с"), ("t", "т"), ("u", "у"), ("f", "ф"),
     ("h", "х"), ("c", "ц"), ("y", "ы"), ("w", "в"), ("x", "кс"), ("q", "к"), ("'", "ь"),
 ]
-_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+# A chat "4" inside a Latin word is the letter ч it looks like ("4to", "4ego"); a digit alone is a number.
+_LATIN_WORD = re.compile(r"(?<![\w'])4?[A-Za-z][A-Za-z4']*")
 _SPELLING = re.compile("|".join(re.escape(latin) for latin, _ in _LETTERS))
 _CYRILLIC_OF = dict(_LETTERS)
 _SHORT_I = re.compile(r"(?<=[aeiouy])y(?![aeiouy])")  # "kakoy", "novyy": й after a vowel
@@ -52,7 +55,35 @@ def one_alphabet(text: str) -> str:
 
 def to_cyrillic(word: str) -> str:
     """One Latin word in Cyrillic letters, by the common chat transliteration."""
-    return _SPELLING.sub(lambda m: _CYRILLIC_OF[m.group(0)], _SHORT_I.sub("j", word.lower()))
+    return _SPELLING.sub(lambda m: _CYRILLIC_OF[m.group(0)], _SHORT_I.sub("j", word.lower().replace("4", "ч")))
+
+
+# Where the Latin letters of chat leave a Cyrillic letter open, one edit each: "e" opening a word
+# is often э ("eto", "effekt"); "u" is also ю ("otkluchenie"); a soft sign is often left out after л
+# before a consonant or at the end ("skolko", "dal").
+_READINGS = [
+    (re.compile(r"^е"), "э"),
+    (re.compile(r"у"), "ю"),
+    (re.compile(r"л(?=[бвгджзклмнпрстфхцчшщ]|$)"), "ль"),
+]
+
+
+def _spellings(word: str) -> Iterator[str]:
+    """The plain Cyrillic reading of a Latin word, then its readings with one open letter changed."""
+    plain = to_cyrillic(word.lstrip("'"))
+    yield plain
+    for pattern, letter in _READINGS:
+        for match in pattern.finditer(plain):
+            yield plain[:match.start()] + letter + plain[match.end():]
+
+
+def _russian_spelling(word: str, known: Container[str], stem: Callable[[str], str]) -> str | None:
+    """The first Cyrillic reading of `word` that is a corpus word or a Russian function word."""
+    for spelling in _spellings(word):
+        bare = spelling.rstrip("ь")
+        if is_stopword(spelling) or stem(bare) in known:
+            return spelling
+    return None
 
 
 def read_latin_russian(question: str, known: Container[str], stem: Callable[[str], str]) -> str | None:
@@ -61,17 +92,19 @@ def read_latin_russian(question: str, known: Container[str], stem: Callable[[str
     words = [w for w in _LATIN_WORD.findall(question) if len(w.strip("'")) >= 3 and not w.isupper()]
     if not words:
         return None
-    russian = [w for w in words if stem(w.strip("'").lower()) not in known
-               and stem(to_cyrillic(w).rstrip("ь")) in known]
-    if len(russian) < MIN_WORDS or len(russian) < MIN_SHARE * len(words):
+    spelled = {w: _russian_spelling(w, known, stem) for w in words
+               if "4" in w or stem(w.strip("'").lower()) not in known}
+    russian = [w for w, spelling in spelled.items() if spelling is not None]
+    content = [w for w in russian if not is_stopword(spelled[w] or "")]
+    if not content or len(russian) < MIN_WORDS or len(russian) < MIN_SHARE * len(words):
         return None
 
     def spell(match: re.Match[str]) -> str:
         word = match.group(0)
         if word.isupper() and len(word) > 1:
             return word
-        if len(word) >= 3 and stem(word.strip("'").lower()) in known:  # short ones are prepositions
-            return word
-        return to_cyrillic(word)
+        if "4" not in word and len(word) >= 3 and stem(word.strip("'").lower()) in known:
+            return word  # English the corpus knows; short ones are Russian prepositions
+        return spelled.get(word) or (word if "4" in word else to_cyrillic(word))
 
     return _LATIN_WORD.sub(spell, question)
