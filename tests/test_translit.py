@@ -50,3 +50,27 @@ def test_a_word_typed_on_two_keyboard_layouts_is_read_in_one_alphabet() -> None:
     for typed, meant in cases:
         assert one_alphabet(typed) == meant, typed
     assert one_alphabet("dw4 таран, 4е и ram") == "dw4 таран, 4е и ram"  # words in one alphabet stay as typed
+
+
+def test_open_latin_letters_are_read_as_the_rulebook_spells_them() -> None:
+    """Chat Latin leaves letters open: "e" opening a word is often э, "u" is also ю, the soft sign
+    after л is often left out, "tsya" ends a reflexive verb. The rulebook's words decide:
+    "Если иное не указано в Сценарии, игра длится пять раундов." """
+    assert read_latin_russian("skolko raundov dlitsya igra?", corpus_stems(), stem) == \
+        "сколько раундов длится игра?"
+    reading = read_latin_russian("otkluchenie generatora, eto kak?", corpus_stems(), stem)
+    assert reading == "отключение генератора, это как?"
+
+
+def test_function_words_count_as_russian() -> None:
+    """"chto esli ... kray stola" has one content word the corpus knows; its Russian function words
+    ("что", "если") show it is Russian all the same."""
+    reading = read_latin_russian("chto esli korabl' vyshla za kray stola?", corpus_stems(), stem)
+    assert reading is not None and reading.startswith("что если") and "край" in reading
+
+
+def test_chat_four_is_che_only_inside_a_russian_word() -> None:
+    """"4to" is "что" in chat; "4ka" (the fourth face) and "4e" (the edition) stay as typed."""
+    reading = read_latin_russian("4to daet zaklinilo rul'? a 4ka v 4e?", corpus_stems(), stem)
+    assert reading is not None
+    assert reading.startswith("что дает заклинило руль?") and "4ka" in reading and "4e" in reading
