@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Container, Iterator
 
+from index.relevance import QUESTION_STEMS
 from index.text import is_stopword
 
 MIN_WORDS = 2  # Latin words that must read as known Russian words
@@ -27,6 +28,7 @@ _LETTERS = [
 _LATIN_WORD = re.compile(r"(?<![\w'])4?[A-Za-z][A-Za-z4']*")
 _SPELLING = re.compile("|".join(re.escape(latin) for latin, _ in _LETTERS))
 _CYRILLIC_OF = dict(_LETTERS)
+_PLURAL_YE = re.compile(r"(?<=[bdfgklmnprstvz])ye\b")  # "pustye", "novye": the plural ending ые
 _SHORT_I = re.compile(r"(?<=[aeiouy])y(?![aeiouy])")  # "kakoy", "novyy": й after a vowel
 
 # Letters that look alike in both alphabets: a word typed on two keyboard layouts ("rаm" with a
@@ -55,7 +57,8 @@ def one_alphabet(text: str) -> str:
 
 def to_cyrillic(word: str) -> str:
     """One Latin word in Cyrillic letters, by the common chat transliteration."""
-    return _SPELLING.sub(lambda m: _CYRILLIC_OF[m.group(0)], _SHORT_I.sub("j", word.lower().replace("4", "ч")))
+    latin = _PLURAL_YE.sub("ые", _SHORT_I.sub("j", word.lower().replace("4", "ч")))
+    return _SPELLING.sub(lambda m: _CYRILLIC_OF[m.group(0)], latin)
 
 
 # Where the Latin letters of chat leave a Cyrillic letter open, one edit each: "e" opening a word
@@ -81,7 +84,7 @@ def _russian_spelling(word: str, known: Container[str], stem: Callable[[str], st
     """The first Cyrillic reading of `word` that is a corpus word or a Russian function word."""
     for spelling in _spellings(word):
         bare = spelling.rstrip("ь")
-        if is_stopword(spelling) or stem(bare) in known:
+        if is_stopword(spelling) or stem(bare) in known or stem(bare) in QUESTION_STEMS:
             return spelling
     return None
 
@@ -89,22 +92,47 @@ def _russian_spelling(word: str, known: Container[str], stem: Callable[[str], st
 def read_latin_russian(question: str, known: Container[str], stem: Callable[[str], str]) -> str | None:
     """The question with its Russian words in Cyrillic, when it is Russian in Latin letters;
     else None. `known` holds the corpus's stems; `stem` stems one word in either language."""
-    words = [w for w in _LATIN_WORD.findall(question) if len(w.strip("'")) >= 3 and not w.isupper()]
+    words = [w for w in _LATIN_WORD.findall(question)
+             if len(w.strip("'")) >= 3 and not w.isupper() and w.lower() not in _EN_FUNCTION_WORDS]
     if not words:
         return None
     spelled = {w: _russian_spelling(w, known, stem) for w in words
                if "4" in w or stem(w.strip("'").lower()) not in known}
     russian = [w for w, spelling in spelled.items() if spelling is not None]
-    content = [w for w in russian if not is_stopword(spelled[w] or "")]
+    content = [w for w in russian if stem(spelled[w] or "") in known]
     if not content or len(russian) < MIN_WORDS or len(russian) < MIN_SHARE * len(words):
         return None
 
-    def spell(match: re.Match[str]) -> str:
-        word = match.group(0)
+    def english(word: str) -> bool:
+        """Kept as typed: a capital abbreviation, or an English word the corpus knows."""
         if word.isupper() and len(word) > 1:
-            return word
-        if "4" not in word and len(word) >= 3 and stem(word.strip("'").lower()) in known:
-            return word  # English the corpus knows; short ones are Russian prepositions
-        return spelled.get(word) or (word if "4" in word else to_cyrillic(word))
+            return True
+        return "4" not in word and len(word) >= 3 and stem(word.strip("'").lower()) in known
 
-    return _LATIN_WORD.sub(spell, question)
+    tokens = list(_LATIN_WORD.finditer(question))
+    kept = [english(m.group(0)) for m in tokens]
+    # An English rule name inside a Russian sentence keeps its small words ("weight of fire",
+    # "crossing the T"): an English function word next to a kept English word stays English.
+    for i, match in enumerate(tokens):
+        word = match.group(0)
+        if not kept[i] and spelled.get(word) is None and word.lower() in _EN_FUNCTION_WORDS:
+            kept[i] = any(0 <= j < len(tokens) and kept[j] and _adjacent(question, tokens, i, j)
+                          for j in (i - 1, i + 1))
+    out, end = [], 0
+    for match, keep in zip(tokens, kept, strict=True):
+        word = match.group(0)
+        out.append(question[end:match.start()])
+        out.append(word if keep else spelled.get(word) or (word if "4" in word else to_cyrillic(word)))
+        end = match.end()
+    out.append(question[end:])
+    return "".join(out)
+
+
+# English function words no Russian chat word is spelled like ("to" is то, "no" но, "on" он).
+_EN_FUNCTION_WORDS = frozenset("of the in at is it by if or an as be and for with from into over".split())
+
+
+def _adjacent(text: str, tokens: list[re.Match[str]], i: int, j: int) -> bool:
+    """Tokens i and j stand next to each other, with only spaces between them."""
+    first, second = sorted((i, j))
+    return text[tokens[first].end():tokens[second].start()].strip() == ""

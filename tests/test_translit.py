@@ -74,3 +74,10 @@ def test_chat_four_is_che_only_inside_a_russian_word() -> None:
     reading = read_latin_russian("4to daet zaklinilo rul'? a 4ka v 4e?", corpus_stems(), stem)
     assert reading is not None
     assert reading.startswith("что дает заклинило руль?") and "4ka" in reading and "4e" in reading
+
+
+def test_an_english_rule_name_inside_a_russian_sentence_stays_english() -> None:
+    """Players name a rule in English inside Russian chat ("weight of fire kogda ..."): the name's
+    small words stay English; "pustye" takes the plural ending ые the book prints ("пустые грани")."""
+    reading = read_latin_russian("weight of fire kogda mozhno perebrasyvat' pustye grani?", corpus_stems(), stem)
+    assert reading == "weight of fire когда можно перебрасывать пустые грани?"
