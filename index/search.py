@@ -69,7 +69,7 @@ from index.text import is_cyrillic, is_stopword, stems
 from index.text import stem as stem_word
 from index.text import words as word_list
 from index.translate import Translator
-from index.translit import one_alphabet, read_latin_russian
+from index.translit import one_alphabet, read_cyrillic_abbreviations, read_latin_russian
 
 RRF_K = 60
 CANDIDATES = 100
@@ -398,6 +398,7 @@ class Searcher:
     def parse(self, question: str) -> Query:
         """The question parsed once, with this index's spellings and weights."""
         typed = one_alphabet(question)  # "rаm" with a Cyrillic а is read as "ram"
+        typed = read_cyrillic_abbreviations(typed, self._vocabulary, stem_word) or typed  # "срски": SRS
         reading = read_latin_russian(typed, self._vocabulary, stem_word) or (typed if typed != question else None)
         query = parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading)
         return _asked_first(query)

@@ -136,3 +136,41 @@ def _adjacent(text: str, tokens: list[re.Match[str]], i: int, j: int) -> bool:
     """Tokens i and j stand next to each other, with only spaces between them."""
     first, second = sorted((i, j))
     return text[tokens[first].end():tokens[second].start()].strip() == ""
+
+
+# Players type the books' Latin abbreviations on a Cyrillic keyboard, by sound ("срс" for SRS,
+# "сдв" for SDV), often with a chat suffix ("срска", "срсками", "пвошка"): read back letter by letter.
+_LATIN_OF = dict(zip("абвгдезийклмнопрстуфхцы", "abvgdeziyklmnoprstufhcy", strict=True))
+_CHAT_SUFFIX = re.compile(r"(?:ш?к(?:а|и|у|ой|ами|ах|ам)?|ок)$")
+_CYRILLIC_WORD = re.compile(r"(?<![\w'])[а-яё]{2,9}(?![\w'])", re.IGNORECASE)
+_VOWELS = set("аеёиоуыэюя")
+
+
+def _abbreviation(word: str, known: Container[str], stem: Callable[[str], str]) -> str | None:
+    """The Latin abbreviation a short Cyrillic word sounds out, when the corpus prints it."""
+    lower = word.lower()
+    if stem(lower) in known:
+        return None
+    for base in (lower, _CHAT_SUFFIX.sub("", lower)):
+        # letters of an abbreviation: consonants, a vowel only opening it ("адв"); never a word
+        if (2 <= len(base) <= 4 and not any(c in _VOWELS for c in base[1:]) and not is_stopword(base)
+                and all(c in _LATIN_OF for c in base)):
+            latin = "".join(_LATIN_OF[c] for c in base)
+            if stem(latin) in known:
+                return latin.upper()
+    return None
+
+
+def read_cyrillic_abbreviations(question: str, known: Container[str], stem: Callable[[str], str]) -> str | None:
+    """The question with the Latin abbreviations typed in Cyrillic ("срски") spelled as the books
+    print them ("SRS"); None when it has none."""
+    changed = False
+
+    def spell(match: re.Match[str]) -> str:
+        nonlocal changed
+        latin = _abbreviation(match.group(0), known, stem)
+        changed = changed or latin is not None
+        return latin or match.group(0)
+
+    reading = _CYRILLIC_WORD.sub(spell, question)
+    return reading if changed else None

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from corpus import CORPUS_DIR
 from index.text import stem, stems
-from index.translit import one_alphabet, read_latin_russian, to_cyrillic
+from index.translit import one_alphabet, read_cyrillic_abbreviations, read_latin_russian, to_cyrillic
 
 
 @lru_cache(maxsize=1)
@@ -81,3 +81,13 @@ def test_an_english_rule_name_inside_a_russian_sentence_stays_english() -> None:
     small words stay English; "pustye" takes the plural ending ые the book prints ("пустые грани")."""
     reading = read_latin_russian("weight of fire kogda mozhno perebrasyvat' pustye grani?", corpus_stems(), stem)
     assert reading == "weight of fire когда можно перебрасывать пустые грани?"
+
+
+def test_latin_abbreviations_typed_in_cyrillic_are_read_as_printed() -> None:
+    """The book prints "Против Торпедной Атаки Цель может использовать SDV." and "Токены SRS";
+    players type them on a Cyrillic keyboard by sound, often with a chat suffix."""
+    reading = read_cyrillic_abbreviations("торпы от срсок можно сдв отбивать?", corpus_stems(), stem)
+    assert reading == "торпы от SRS можно SDV отбивать?"
+    for russian in ("можно поднять белый флаг?", "сколько ран до того как станет покалечен",
+                    "ремонтные доки в 4ке", "подлодка под водой"):
+        assert read_cyrillic_abbreviations(russian, corpus_stems(), stem) is None, russian
