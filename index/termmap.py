@@ -101,12 +101,28 @@ def load_synonyms(path: Path = SYNONYMS_FILE) -> Synonyms:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     pairs = [TermPair(en, ru, "curated") for en, value in data.get("pairs", {}).items()
              for ru in ([value] if isinstance(value, str) else value)]
-    expansions = {k.casefold(): list(v) for k, v in data.get("expansions", {}).items()}
+    expansions = with_fleeting_vowels({k.casefold(): list(v) for k, v in data.get("expansions", {}).items()})
     # other wargames' and everyday words (index/data/glossary.toml): the same one-way expansions
     expansions.update((k, v) for k, v in glossary_expansions().items() if k not in expansions)
-    translations = {k.casefold(): [v] if isinstance(v, str) else list(v)
-                    for k, v in data.get("translations", {}).items()}
+    translations = with_fleeting_vowels({k.casefold(): [v] if isinstance(v, str) else list(v)
+                                         for k, v in data.get("translations", {}).items()})
     return Synonyms(pairs, expansions, translations)
+
+
+# A Russian noun in -ец/-ок/-ёк/-ек loses that vowel in its other cases ("авианосец", "от авианосца";
+# "кусок", "куска"), so its stem there is another: the player's word is also read without it.
+_FLEETING = re.compile(r"^([а-яё]+[^аеёиоуыэюя\W])[еоё]([кц])$")
+
+
+def with_fleeting_vowels(words: dict[str, list[str]]) -> dict[str, list[str]]:
+    """`words` plus, for each one-word Russian key with a fleeting vowel, its genitive spelling
+    ("авианосца"), whose stem the other cases share; a key already declared is kept as declared."""
+    out = dict(words)
+    for key, value in words.items():
+        found = _FLEETING.match(key)
+        if found:
+            out.setdefault(found.group(1) + found.group(2) + "а", value)
+    return out
 
 
 _BOLD = re.compile(r"\*\*([^*\n]{2,80}?)\*\*")

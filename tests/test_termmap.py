@@ -6,6 +6,7 @@ import pytest
 from index.manifest import load_manifest
 from index.parsing import parse_document
 from index.termmap import build_term_map, load_synonyms, mine_index_pairs
+from index.text import stems as stems_of
 
 RU = next(d for d in load_manifest() if d.language == "ru")
 
@@ -97,3 +98,13 @@ def test_every_expansion_names_words_the_rules_use() -> None:
                for target in targets if f" {' '.join(stems(target))} " not in f" {corpus} "]
     assert unknown == []
     assert synonyms.translations["бортовой залп"] == ["broadside"]
+
+
+def test_a_fleeting_vowel_does_not_hide_a_players_word() -> None:
+    """"авианосец" (a carrier: a model launching SRS) is "авианосца" in "от авианосца": its stem
+    there drops the е, and the player's word must still be read."""
+    expansions = load_synonyms().expansions
+    assert "авианосец" in expansions
+    read_as = {tuple(stems_of(key)) for key in expansions}
+    assert tuple(stems_of("на каком расстоянии от авианосца")[-1:]) in read_as
+    assert tuple(stems_of("броска")) in {tuple(stems_of(k)) for k in load_synonyms().translations}
