@@ -18,8 +18,10 @@ MIN_SHARE = 0.4  # ... and their share of the question's Latin words (3+ letters
 
 # Longest spellings first; "'" is the soft sign, as in "skorost'".
 _LETTERS = [
-    ("shch", "щ"), ("tsya", "тся"), ("sch", "щ"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"), ("ch", "ч"), ("sh", "ш"),
-    ("yu", "ю"), ("ya", "я"), ("yo", "ё"), ("ye", "е"), ("a", "а"), ("b", "б"), ("v", "в"), ("g", "г"),
+    ("shch", "щ"), ("tsya", "тся"), ("tsja", "тся"),
+    ("sch", "щ"), ("zh", "ж"), ("kh", "х"), ("ts", "ц"), ("ch", "ч"), ("sh", "ш"),
+    ("yu", "ю"), ("ya", "я"), ("yo", "ё"), ("ye", "е"),
+    ("ju", "ю"), ("ja", "я"), ("jo", "ё"), ("je", "е"), ("a", "а"), ("b", "б"), ("v", "в"), ("g", "г"),
     ("d", "д"), ("e", "е"), ("z", "з"), ("i", "и"), ("j", "й"), ("k", "к"), ("l", "л"), ("m", "м"),
     ("n", "н"), ("o", "о"), ("p", "п"), ("r", "р"), ("s", "с"), ("t", "т"), ("u", "у"), ("f", "ф"),
     ("h", "х"), ("c", "ц"), ("y", "ы"), ("w", "в"), ("x", "кс"), ("q", "к"), ("'", "ь"),
@@ -63,11 +65,13 @@ def to_cyrillic(word: str) -> str:
 
 # Where the Latin letters of chat leave a Cyrillic letter open, one edit each: "e" opening a word
 # is often э ("eto", "effekt"); "u" is also ю ("otkluchenie"); a soft sign is often left out after л
-# before a consonant or at the end ("skolko", "dal").
+# before a consonant or at the end ("skolko", "dal"); the corpus's words decide which reading.
 _READINGS = [
     (re.compile(r"^е"), "э"),
     (re.compile(r"у"), "ю"),
     (re.compile(r"л(?=[бвгджзклмнпрстфхцчшщ]|$)"), "ль"),
+    (re.compile(r"кс"), "х"),  # "x" is х in the other common scheme ("xod", "porxod")
+    (re.compile(r"ий$"), "ый"),  # "-iy" is also the adjective ending ый ("vozdushniy")
 ]
 
 

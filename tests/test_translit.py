@@ -91,3 +91,13 @@ def test_latin_abbreviations_typed_in_cyrillic_are_read_as_printed() -> None:
     for russian in ("можно поднять белый флаг?", "сколько ран до того как станет покалечен",
                     "ремонтные доки в 4ке", "подлодка под водой"):
         assert read_cyrillic_abbreviations(russian, corpus_stems(), stem) is None, russian
+
+
+def test_the_other_common_scheme_j_for_short_i_and_x_for_kha() -> None:
+    """Players also write "j" for й and я/ю ("morskoj", "dvigajutsja") and "x" for х ("xod");
+    the book prints "морская пехота" and "на ходу"."""
+    assert to_cyrillic("dvigajutsja") == "двигаются"
+    reading = read_latin_russian("skol'ko kubov na abordazh morskoj pehoty?", corpus_stems(), stem)
+    assert reading == "сколько кубов на абордаж морской пехоты?"
+    reading = read_latin_russian("gde xodit' nel'zya", corpus_stems(), stem)
+    assert reading == "где ходить нельзя"
