@@ -30,6 +30,7 @@ _LETTERS = [
 _LATIN_WORD = re.compile(r"(?<![\w'])4?[A-Za-z][A-Za-z4']*")
 _SPELLING = re.compile("|".join(re.escape(latin) for latin, _ in _LETTERS))
 _CYRILLIC_OF = dict(_LETTERS)
+_LATIN_VOWEL = re.compile(r"[aeiouyAEIOUY]")
 _PLURAL_YE = re.compile(r"(?<=[bdfgklmnprstvz])ye\b")  # "pustye", "novye": the plural ending ые
 _SHORT_I = re.compile(r"(?<=[aeiouy])y(?![aeiouy])")  # "kakoy", "novyy": й after a vowel
 
@@ -70,6 +71,7 @@ _READINGS = [
     (re.compile(r"^е"), "э"),
     (re.compile(r"у"), "ю"),
     (re.compile(r"л(?=[бвгджзклмнпрстфхцчшщ]|$)"), "ль"),
+    (re.compile(r"(?<=[тн])$"), "ь"),  # ... and at the end after т, н ("est", "kidat")
     (re.compile(r"кс"), "х"),  # "x" is х in the other common scheme ("xod", "porxod")
     (re.compile(r"ий$"), "ый"),  # "-iy" is also the adjective ending ый ("vozdushniy")
 ]
@@ -111,6 +113,8 @@ def read_latin_russian(question: str, known: Container[str], stem: Callable[[str
         """Kept as typed: a capital abbreviation, or an English word the corpus knows."""
         if word.isupper() and len(word) > 1:
             return True
+        if len(word) > 1 and not _LATIN_VOWEL.search(word):
+            return True  # no vowel: an abbreviation in lower case ("dw", "vp"), no Russian word
         return "4" not in word and len(word) >= 3 and stem(word.strip("'").lower()) in known
 
     tokens = list(_LATIN_WORD.finditer(question))

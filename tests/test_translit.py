@@ -101,3 +101,10 @@ def test_the_other_common_scheme_j_for_short_i_and_x_for_kha() -> None:
     assert reading == "сколько кубов на абордаж морской пехоты?"
     reading = read_latin_russian("gde xodit' nel'zya", corpus_stems(), stem)
     assert reading == "где ходить нельзя"
+
+
+def test_a_dropped_soft_sign_and_lower_case_abbreviations() -> None:
+    """"est li" is "есть ли" (the soft sign left out after т); "dw" has no vowel, so it is an
+    abbreviation, never a Russian word, and stays as typed."""
+    reading = read_latin_russian("est li pravilo pro torpedy v dw?", corpus_stems(), stem)
+    assert reading == "есть ли правило про торпеды в dw?"
