@@ -87,10 +87,15 @@ def _spellings(word: str) -> Iterator[str]:
 
 
 def _russian_spelling(word: str, known: Container[str], stem: Callable[[str], str]) -> str | None:
-    """The first Cyrillic reading of `word` that is a corpus word or a Russian function word."""
-    for spelling in _spellings(word):
+    """The first Cyrillic reading of `word` that is a Russian function word ("est" is есть, not
+    ест), else the first that is a corpus word or a question word."""
+    spellings = list(_spellings(word))
+    for spelling in spellings:
+        if is_stopword(spelling):
+            return spelling
+    for spelling in spellings:
         bare = spelling.rstrip("ь")
-        if is_stopword(spelling) or stem(bare) in known or stem(bare) in QUESTION_STEMS:
+        if stem(bare) in known or stem(bare) in QUESTION_STEMS:
             return spelling
     return None
 
