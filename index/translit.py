@@ -13,7 +13,7 @@ from collections.abc import Callable, Container, Iterator
 from index.relevance import QUESTION_STEMS
 from index.text import is_stopword
 
-MIN_WORDS = 2  # Latin words that must read as known Russian words
+MIN_WORDS = 2  # Latin words that must read as known Russian words (or every one, when fewer)
 MIN_SHARE = 0.4  # ... and their share of the question's Latin words (3+ letters)
 
 # Longest spellings first; "'" is the soft sign, as in "skorost'".
@@ -111,7 +111,7 @@ def read_latin_russian(question: str, known: Container[str], stem: Callable[[str
                if "4" in w or stem(w.strip("'").lower()) not in known}
     russian = [w for w, spelling in spelled.items() if spelling is not None]
     content = [w for w in russian if stem(spelled[w] or "") in known]
-    if not content or len(russian) < MIN_WORDS or len(russian) < MIN_SHARE * len(words):
+    if not content or len(russian) < min(MIN_WORDS, len(words)) or len(russian) < MIN_SHARE * len(words):
         return None
 
     def english(word: str) -> bool:

@@ -108,3 +108,11 @@ def test_a_dropped_soft_sign_and_lower_case_abbreviations() -> None:
     abbreviation, never a Russian word, and stays as typed."""
     reading = read_latin_russian("est li pravilo pro torpedy v dw?", corpus_stems(), stem)
     assert reading == "есть ли правило про торпеды в dw?"
+
+
+def test_a_one_word_question_in_latin_letters() -> None:
+    """A player types just the rule's name ("abordazh?"): when its only word reads as Russian the
+    corpus prints ("Абордаж"), it is Russian; an English rule name stays English."""
+    assert read_latin_russian("abordazh?", corpus_stems(), stem) == "абордаж?"
+    for english in ("ram", "boarding?", "Drift"):
+        assert read_latin_russian(english, corpus_stems(), stem) is None, english
