@@ -120,7 +120,10 @@ def read_latin_russian(question: str, known: Container[str], stem: Callable[[str
             return True
         if len(word) > 1 and not _LATIN_VOWEL.search(word):
             return True  # no vowel: an abbreviation in lower case ("dw", "vp"), no Russian word
-        return "4" not in word and len(word) >= 3 and stem(word.strip("'").lower()) in known
+        if "4" in word or len(word) < 3 or stem(word.strip("'").lower()) not in known:
+            return False
+        # a lower-case word both languages know ("token", "model'") is Russian in a Russian sentence
+        return word[0].isupper() or _russian_spelling(word, known, stem) is None
 
     tokens = list(_LATIN_WORD.finditer(question))
     kept = [english(m.group(0)) for m in tokens]

@@ -116,3 +116,13 @@ def test_a_one_word_question_in_latin_letters() -> None:
     assert read_latin_russian("abordazh?", corpus_stems(), stem) == "абордаж?"
     for english in ("ram", "boarding?", "Drift"):
         assert read_latin_russian(english, corpus_stems(), stem) is None, english
+
+
+def test_a_word_both_languages_know_is_russian_in_a_russian_sentence() -> None:
+    """"token" and "model'" are words of both books; inside Russian chat they are the Russian
+    book's "Токен" and "Модель" ("каждый атакующий Токен SRS ..."), while a capitalised English
+    rule name stays English."""
+    reading = read_latin_russian("skol'ko kubov daet odin SRS token pri nalete?", corpus_stems(), stem)
+    assert reading == "сколько кубов дает один SRS токен при налете?"
+    reading = read_latin_russian("Drift model' skolko dyuymov?", corpus_stems(), stem)
+    assert reading is not None and reading.startswith("Drift модель")
