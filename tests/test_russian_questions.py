@@ -21,6 +21,11 @@ def test_chat_around_a_question_is_dropped_from_its_words() -> None:
     assert question_stems(told) == stems("таран не работает работает")
 
 
+def test_function_words_the_stopword_list_lacks_are_chat() -> None:
+    """"и тут он", "что тогда?": words no rule turns on are not read as the question's topic."""
+    assert question_stems("и тут таран, а кому тогда дезорганизация?") == stems("таран дезорганизация")
+
+
 def test_the_documents_keep_their_own_words() -> None:
     """The chat list reads questions only: the book's "друг друга" (each other) is still indexed."""
     assert stems("не должны касаться друг друга") == [stem("должны"), stem("касаться"), "друг", "друг"]
