@@ -24,6 +24,8 @@ def test_chat_around_a_question_is_dropped_from_its_words() -> None:
 def test_function_words_the_stopword_list_lacks_are_chat() -> None:
     """"и тут он", "что тогда?": words no rule turns on are not read as the question's topic."""
     assert question_stems("и тут таран, а кому тогда дезорганизация?") == stems("таран дезорганизация")
+    # "написано" frames the question as "says" does in English; the book never prints it
+    assert question_stems("на карте написано Таранное") == stems("карте Таранное")
 
 
 def test_the_documents_keep_their_own_words() -> None:
