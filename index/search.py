@@ -251,6 +251,10 @@ class Searcher:
         vocab = self._db.execute("select term, doc from lexical_vocab").fetchall()
         self._vocabulary = {term for term, _ in vocab}
         self._vocabulary_list = sorted(self._vocabulary)
+        # Russian typed in Latin letters is recognised by the words we read: the corpus's and the
+        # players' own Russian words for them ("dezorg": дезорг, index/data/synonyms.toml)
+        self._reading_vocabulary = self._vocabulary | {
+            key[0] for key, _ in self._expansions if len(key) == 1 and is_cyrillic(key[0])}
         self._idf = {term: math.log(1 + len(rows) / df) for term, df in vocab}
         self._unknown_idf = math.log(1 + len(rows))
         self.multilingual = settings.model != DEFAULT_MODEL and "multilingual" in settings.model.lower()
@@ -396,7 +400,10 @@ class Searcher:
         """The question parsed once, with this index's spellings and weights."""
         typed = one_alphabet(question)  # "rаm" with a Cyrillic а is read as "ram"
         typed = read_cyrillic_abbreviations(typed, self._vocabulary, stem_word) or typed  # "срски": SRS
-        reading = read_latin_russian(typed, self._vocabulary, stem_word) or (typed if typed != question else None)
+        reading = read_latin_russian(typed, self._reading_vocabulary, stem_word)
+        if reading is not None:  # "srsok" read as срсок: SRS
+            reading = read_cyrillic_abbreviations(reading, self._vocabulary, stem_word) or reading
+        reading = reading or (typed if typed != question else None)
         return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading)
 
     def _phrases_of(self, edition: str) -> frozenset[tuple[str, ...]]:

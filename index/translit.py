@@ -13,7 +13,8 @@ from collections.abc import Callable, Container, Iterator
 from index.relevance import QUESTION_STEMS
 from index.text import is_stopword
 
-MIN_WORDS = 2  # Latin words that must read as known Russian words (or every one, when fewer)
+MIN_WORDS = 2  # Latin words that must read as known Russian words ...
+MIN_ONE_WORD = 5  # ... or the letters of the only one a question has
 MIN_SHARE = 0.4  # ... and their share of the question's Latin words (3+ letters)
 
 # Longest spellings first; "'" is the soft sign, as in "skorost'".
@@ -111,7 +112,10 @@ def read_latin_russian(question: str, known: Container[str], stem: Callable[[str
                if "4" in w or stem(w.strip("'").lower()) not in known}
     russian = [w for w, spelling in spelled.items() if spelling is not None]
     content = [w for w in russian if stem(spelled[w] or "") in known]
-    if not content or len(russian) < min(MIN_WORDS, len(words)) or len(russian) < MIN_SHARE * len(words):
+    # a question of one Latin word ("abordazh?") is Russian when that word is, and long enough not
+    # to be a chance reading of a short foreign word ("uno" read as юно)
+    one_word = len(words) == 1 and len(russian) == 1 and len(words[0]) >= MIN_ONE_WORD
+    if not content or (len(russian) < MIN_WORDS and not one_word) or len(russian) < MIN_SHARE * len(words):
         return None
 
     def english(word: str) -> bool:

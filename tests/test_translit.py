@@ -114,7 +114,7 @@ def test_a_one_word_question_in_latin_letters() -> None:
     """A player types just the rule's name ("abordazh?"): when its only word reads as Russian the
     corpus prints ("Абордаж"), it is Russian; an English rule name stays English."""
     assert read_latin_russian("abordazh?", corpus_stems(), stem) == "абордаж?"
-    for english in ("ram", "boarding?", "Drift"):
+    for english in ("ram", "boarding?", "Drift", "uno"):
         assert read_latin_russian(english, corpus_stems(), stem) is None, english
 
 
