@@ -35,6 +35,7 @@ from index.answer import best_quote, disagreement_note, rule_text, segments
 from index.answer_shape import asked_words, last_sentence
 from index.errors import QueryError
 from index.freshness import fresh_build
+from index.glossary import scoped_words
 from index.manifest import (
     DocumentInfo,
     corpus_names,
@@ -281,6 +282,8 @@ class Searcher:
         self._word_game: dict[str, str | None] = {}  # stem -> the one game whose documents use it
         # The unit cards' names and types ("frigate"): their game's words, though no passage holds them.
         self._unit_words = {str(s): str(g) for s, g in self._db.execute("select stem, game from unit_words")}
+        # players' words the glossary scopes to one game's term ("tank" -> Dust Warfare's vehicle)
+        self._scoped_words = scoped_words()
         self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
                             self._db.query("select chunk_id, enrichment from chunks")}
         self._terms_en: dict[str, list[dict[str, str]]] = {}
@@ -755,6 +758,11 @@ class Searcher:
         unit_game = self._unit_words.get(stem)
         if found is None and unit_game is not None and games <= {unit_game}:
             found = unit_game  # printed on that game's unit cards, in no other game's passages
+        scoped = self._scoped_words.get(stem, frozenset())
+        if found is not None and scoped - {found}:
+            found = None  # another game has the thing too, in its own word ("reverse", "armour")
+        elif found is None and len(scoped) == 1 and games <= scoped:
+            found = next(iter(scoped))  # a player's word for one game's thing ("tank", "flyer")
         if len(self._word_game) < NEAR_CACHE:
             self._word_game[stem] = found
         return found
