@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,13 +62,16 @@ def glossary_expansions(path: Path = GLOSSARY_FILE) -> dict[str, list[str]]:
     return found
 
 
-def scoped_words(path: Path = GLOSSARY_FILE) -> dict[str, frozenset[str]]:
-    """One-word player stem -> the games whose term it names, from the scoped entries ("tank" ->
-    Dust Warfare's vehicle): routing evidence for words no game prints as its own."""
+def scoped_words(home_words: Iterable[str] = (), path: Path = GLOSSARY_FILE) -> dict[str, frozenset[str]]:
+    """One-word player stem -> the games whose thing it names ("" = the home game: the unscoped
+    entries and `home_words`, synonyms.toml's slang), for the words some entry scopes to another
+    game: "flyer" -> {dust-warfare}, "plane" -> {"", dust-warfare} (both games fly things)."""
     found: dict[str, set[str]] = {}
     for entry in load_glossary(path):
-        if entry.scope:
-            for word in entry.words:
-                if len(word_stems := stems(word)) == 1:
-                    found.setdefault(word_stems[0], set()).add(entry.scope)
-    return {stem: frozenset(games) for stem, games in found.items()}
+        for word in entry.words:
+            if len(word_stems := stems(word)) == 1:
+                found.setdefault(word_stems[0], set()).add(entry.scope)
+    for word in home_words:
+        if len(word_stems := stems(word)) == 1 and word_stems[0] in found:
+            found[word_stems[0]].add("")
+    return {stem: frozenset(games) for stem, games in found.items() if games - {""}}

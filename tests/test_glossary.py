@@ -168,7 +168,7 @@ def test_scoped_entries_name_a_game_of_the_corpus_and_quote_its_documents() -> N
 def test_players_words_for_another_games_things_route_there(searcher) -> None:
     # Dust Warfare summary, MOVE ACTIONS: "Soldiers cannot move through friendly vehicles, but may
     # move through friendly soldiers." "tank" and "infantry" are printed as neither game's own word.
-    assert {searcher._game_of_word(s) for s in stems("flyer mech sergeant")} == {"dust-warfare"}
+    assert {searcher._game_of_word(s) for s in stems("mech sergeant troops")} == {"dust-warfare"}
     result = searcher.ask("can infantry walk through my own tanks")
     assert result.results[0].game == "dust-warfare"
     assert "Soldiers cannot move through friendly vehicles" in result.results[0].text
@@ -176,8 +176,9 @@ def test_players_words_for_another_games_things_route_there(searcher) -> None:
 
 def test_words_both_games_have_count_for_neither(searcher) -> None:
     # Dust prints "Vehicles may move backwards" and "armor"; Dystopian Wars prints "Full Reverse" and
-    # "ARMOUR": the thing is in both games, so the word is no evidence for either.
-    assert {searcher._game_of_word(s) for s in stems("reverse armour armor test run")} == {None}
+    # "ARMOUR": the thing is in both games, so the word is no evidence for either. Nor is a player's
+    # word both games' entries name ("plane": Dust's aircraft, Dystopian Wars' aerial models).
+    assert {searcher._game_of_word(s) for s in stems("reverse armour armor test run plane pinned")} == {None}
 
 
 def test_a_dystopian_wars_question_in_shared_words_stays_in_dystopian_wars(searcher) -> None:
