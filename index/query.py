@@ -6,10 +6,36 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from index.answer import is_distance_question, is_limit_question, is_numeric_question
+from index.answer_shape import asked_words, last_sentence
 from index.manifest import CorpusNames
 from index.relevance import topic_stems
 from index.routing import named_editions, named_games, without_edition_names, without_game_names
-from index.text import is_cyrillic, question_stems
+from index.text import is_cyrillic, question_stems, stems, words
+
+# A question told over several sentences (a table story) sets a scene and asks in its last
+# (index.answer_shape.last_sentence). For a Russian story the words only the scene uses keep
+# SCENE_WEIGHT of their weight. For English stories the same weighting was measured (bench
+# scene_own, players_en, players_own rambling) and gained nothing while losing one players_own
+# question, so English stories are read by TABLE_TALK below instead.
+SCENE_WEIGHT = 0.5
+
+# Words by which an asking sentence points back at its scene ("можно ли делать ИХ несколько раз?"):
+# the scene then names what is asked, and keeps its weight.
+POINTS_BACK = frozenset(
+    "он она оно они его её ее их ему ей им ими него неё нее них нему ней нём нем "
+    "это этого этому этим этом этот эта эту эти этих так такое тот та те то".split())
+
+# The talk around an English table story ("so last night my mate reckoned ..., I think"): the
+# people at the table, when it happened, saying, thinking and arguing, fillers. Taken from English
+# grammar's classes of such words, kept only where the rules texts never print them: unknown to
+# the index they would weigh most (index.search.Searcher._weight) and dilute what is asked.
+TABLE_TALK = frozenset(stems(
+    "mate mates buddy buddies pal bro brother sister dad son guy guys dude wife husband "
+    "night tonight yesterday week weekend earlier ago today morning evening "
+    "said told think thinks thought reckon reckons reckoned guess believe believes argued argue "
+    "arguing argument debate debated disagree disagreed wonder wondering confused unsure insisted insists "
+    "honestly anyway yeah yep nope kinda literally fun session",
+    keep_stopwords=True))
 
 
 @dataclass(frozen=True)
@@ -31,6 +57,9 @@ class Query:
     # how an English question reads a Russian passage
     translated: Mapping[str, frozenset[str]]
     english: str = ""  # a Russian question's terms in English, for the English-only model (index.translate)
+    # the topic stems of the sentence a long question asks in, when its scene's words were
+    # weighed down (scene_weighted); empty when all of the question is asked
+    asked: frozenset[str] = frozenset()
 
     @property
     def topic_variants(self) -> dict[str, frozenset[str]]:
@@ -67,10 +96,33 @@ def parse_query(
     other_game = (not editions and not games and names.other_games is not None
                   and bool(names.other_games.search(read)))
     all_stems = question_stems(plain)
+    cyrillic = is_cyrillic(read)
     topic = topic_stems(all_stems)
+    if not cyrillic:
+        topic = [s for s in topic if s not in TABLE_TALK]
     variants = expand(all_stems)
     weights = {s: weight(variants[s]) for s in topic}
     translated = translate({s: variants[s] for s in weights})
-    return Query(question, plain, is_cyrillic(read), editions, games, tuple(all_stems), tuple(topic), other_game,
+    asked = asked_in(plain, frozenset(weights)) if cyrillic else frozenset()
+    if asked:
+        weights = scene_weighted(weights, asked)
+    return Query(question, plain, cyrillic, editions, games, tuple(all_stems), tuple(topic), other_game,
                  is_numeric_question(read), is_distance_question(read), is_limit_question(read), variants, weights,
-                 translated)
+                 translated, asked=asked)
+
+
+def asked_in(plain: str, topic: frozenset[str]) -> frozenset[str]:
+    """The topic stems a question told over several sentences asks about in its last
+    (index.answer_shape.asked_words), when that sentence is a question that does not point back
+    at its scene; empty otherwise (then the whole question is what is asked)."""
+    asked = asked_words(plain, topic)
+    last = last_sentence(plain)
+    if not asked or not last.endswith("?") or POINTS_BACK & set(words(last)):
+        return frozenset()
+    return asked
+
+
+def scene_weighted(weights: Mapping[str, float], asked: frozenset[str]) -> dict[str, float]:
+    """The words only the scene uses keep SCENE_WEIGHT of their weight, so a rule word of the
+    story ("мощное отражение" rolled) does not outweigh the one asked."""
+    return {s: w if s in asked else w * SCENE_WEIGHT for s, w in weights.items()}

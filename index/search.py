@@ -33,7 +33,6 @@ from index.aboutness import (
     repeated_share,
 )
 from index.answer import best_quote, disagreement_note, rule_text, segments
-from index.answer_shape import asked_words, last_sentence
 from index.errors import QueryError
 from index.freshness import fresh_build
 from index.glossary import scoped_words
@@ -69,7 +68,6 @@ from index.termmap import SYNONYMS_FILE, load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
 from index.text import is_cyrillic, is_stopword, stems
 from index.text import stem as stem_word
-from index.text import words as word_list
 from index.translate import Translator
 from index.translit import one_alphabet, read_latin_russian
 
@@ -104,7 +102,6 @@ TRANSLATE_RUSSIAN = True  # a Russian question also searches with its terms' Eng
 TRANSLATE_ENGLISH = True  # ... and an English question searched in the Russian book, its Russian names
 MAX_NAME_WORDS = 4  # longest term name checked as printed in an edition
 TRANSLATED_DENSE_WEIGHT = 1.0  # the model's vote on a translated Russian question, English passages only
-SCENE_WEIGHT = 0.5  # a long Russian question's words told only in its scene, not in its asking sentence
 ENGLISH_FALLBACK = True  # an unrouted Russian question the Russian book cannot answer is asked in the English documents
 
 
@@ -406,8 +403,7 @@ class Searcher:
         """The question parsed once, with this index's spellings and weights."""
         typed = one_alphabet(question)  # "rаm" with a Cyrillic а is read as "ram"
         reading = read_latin_russian(typed, self._vocabulary, stem_word) or (typed if typed != question else None)
-        query = parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading)
-        return _asked_first(query)
+        return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading)
 
     def _phrases_of(self, edition: str) -> frozenset[tuple[str, ...]]:
         """Every run of up to MAX_NAME_WORDS stems an edition's passages hold (headings, text and
@@ -1114,26 +1110,6 @@ class Searcher:
         return Hit(rank, round(score, 6), r["chunk_id"], doc.file, doc.title, r["game"], r["edition"],
                    doc.edition_label, r["language"], rule.section, rule.text, rule.parts,
                    rule.part_of(r["chunk_id"]))
-
-
-# Words by which an asking sentence points back at its scene ("можно ли делать ИХ несколько раз?"):
-# the scene then names what is asked.
-_POINTS_BACK = frozenset("он она оно они его её ее их ему ей им ими него неё нее них нему ней нём нем "
-                         "это этого этому этим этом этот эта эту эти этих так такое тот та те то".split())
-
-
-def _asked_first(query: Query) -> Query:
-    """A Russian question told over several sentences asks in its last (index.answer_shape.asked_words):
-    when that sentence is a question and does not point back at the scene, the words only the scene
-    uses keep SCENE_WEIGHT of their weight, so a rule word of the story ("мощное отражение" rolled)
-    does not outweigh the one asked."""
-    if not query.cyrillic:
-        return query
-    asked = asked_words(query.plain, frozenset(query.weights))
-    last = last_sentence(query.plain)
-    if not asked or not last.endswith("?") or _POINTS_BACK & set(word_list(last)):
-        return query
-    return replace(query, weights={s: w if s in asked else w * SCENE_WEIGHT for s, w in query.weights.items()})
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")

@@ -1,0 +1,54 @@
+"""Long English table stories: the talk around the question is not what is asked
+(index.query.TABLE_TALK), and a Russian story's scene is weighed below its asking sentence."""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from index.query import POINTS_BACK, SCENE_WEIGHT, TABLE_TALK
+from index.text import stems
+
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+ENGLISH_DOCUMENTS = ("dw4-rules-glossary.cat", "dw3-quick-reference.txt", "dust-warfare-rules-summary.md",
+                     "skirmish-universal-special-rules.md")
+STORY = ("So last night we were playing and my mate reckoned his Stoic marines shrug off the first "
+         "level of Disorder. I think he's wrong, we argued for ages. How does Stoic work?")
+
+
+def test_table_talk_is_never_printed_by_the_rules() -> None:
+    """A word of table talk is dropped only because no rules text uses it: one the rules print
+    ("friendly", "opponent", "last") could name what is asked."""
+    printed: set[str] = set()
+    for name in ENGLISH_DOCUMENTS:
+        printed.update(stems(html.unescape((CORPUS / name).read_text(encoding="utf-8")), keep_stopwords=True))
+    assert TABLE_TALK, "the table talk list is empty"
+    assert not TABLE_TALK & printed, sorted(TABLE_TALK & printed)
+
+
+def test_english_story_keeps_the_rule_words_and_drops_the_talk(searcher) -> None:
+    query = searcher.parse(STORY)
+    assert {"stoic", "disord", "marin"} <= set(query.topic)
+    assert not {"mate", "night", "reckon", "think", "argu"} & set(query.topic)
+    assert set(query.weights) == set(query.topic)
+    # The talk still counts for rule names read from the whole text ("stems"): only its weight goes.
+    assert "mate" in query.stems
+
+
+def test_english_story_is_not_scene_weighted(searcher) -> None:
+    """Measured: weighing an English story's scene down gained nothing on any fold (index.query)."""
+    story = searcher.parse(STORY)
+    assert story.asked == frozenset()
+    marine = searcher.parse("Stoic marines: how does Stoic work?")
+    assert story.weights["marin"] == marine.weights["marin"]
+
+
+def test_russian_scene_words_weigh_less_unless_the_question_points_back(searcher) -> None:
+    told = searcher.parse("у нас вышел спор. я кинул ремонт, выпало мощное отражение. сколько кубов кидают на ремонт?")
+    assert told.asked and "ремонт" in " ".join(told.asked)
+    scene_only = [s for s in told.weights if s not in told.asked]
+    alone = searcher.parse("выпало мощное отражение, сколько кубов кидают на ремонт?")
+    for stem in scene_only:
+        if stem in alone.weights:
+            assert told.weights[stem] == alone.weights[stem] * SCENE_WEIGHT
+    pointing = searcher.parse("я хочу сделать экстренный манёвр. можно ли делать их несколько раз?")
+    assert "их" in POINTS_BACK and pointing.asked == frozenset()
