@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,13 +34,14 @@ class GlossaryEntry:
     means: tuple[str, ...]  # the rules' words for it
     evidence: tuple[Evidence, ...]
     games: str  # where players learnt the words (documentation only)
+    scope: str = ""  # the one corpus game whose printed term `means` names; "" = the home game
 
 
 def load_glossary(path: Path = GLOSSARY_FILE) -> list[GlossaryEntry]:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     return [GlossaryEntry(tuple(w.casefold() for w in term["words"]), tuple(term["means"]),
                           tuple(Evidence(e["document"], e["rule"], e["quote"]) for e in term["evidence"]),
-                          str(term.get("games", "")))
+                          str(term.get("games", "")), str(term.get("scope", "")))
             for term in data.get("term", [])]
 
 
@@ -50,5 +52,26 @@ def matchable(word: str) -> str:
 
 
 def glossary_expansions(path: Path = GLOSSARY_FILE) -> dict[str, list[str]]:
-    """Player word -> the rules' words, in the shape of synonyms.toml's [expansions]."""
-    return {matchable(word): list(entry.means) for entry in load_glossary(path) for word in entry.words}
+    """Player word -> the rules' words, in the shape of synonyms.toml's [expansions] (a word scoped
+    to several games expands to each game's term)."""
+    found: dict[str, list[str]] = {}
+    for entry in load_glossary(path):
+        for word in entry.words:
+            means = found.setdefault(matchable(word), [])
+            means.extend(m for m in entry.means if m not in means)
+    return found
+
+
+def scoped_words(home_words: Iterable[str] = (), path: Path = GLOSSARY_FILE) -> dict[str, frozenset[str]]:
+    """One-word player stem -> the games whose thing it names ("" = the home game: the unscoped
+    entries and `home_words`, synonyms.toml's slang), for the words some entry scopes to another
+    game: "flyer" -> {dust-warfare}, "plane" -> {"", dust-warfare} (both games fly things)."""
+    found: dict[str, set[str]] = {}
+    for entry in load_glossary(path):
+        for word in entry.words:
+            if len(word_stems := stems(word)) == 1:
+                found.setdefault(word_stems[0], set()).add(entry.scope)
+    for word in home_words:
+        if len(word_stems := stems(word)) == 1 and word_stems[0] in found:
+            found[word_stems[0]].add("")
+    return {stem: frozenset(games) for stem, games in found.items() if games - {""}}

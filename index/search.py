@@ -12,6 +12,7 @@ import itertools
 import math
 import re
 import threading
+import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from operator import itemgetter
@@ -34,6 +35,7 @@ from index.aboutness import (
 from index.answer import best_quote, disagreement_note, rule_text, segments
 from index.errors import QueryError
 from index.freshness import fresh_build
+from index.glossary import scoped_words
 from index.manifest import (
     DocumentInfo,
     corpus_names,
@@ -62,7 +64,7 @@ from index.rerank import Candidate, RerankModel, readable_first
 from index.rerank import load_model as load_rerank_model
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
-from index.termmap import load_synonyms
+from index.termmap import SYNONYMS_FILE, load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
 from index.text import is_cyrillic, is_stopword, stems
 from index.text import stem as stem_word
@@ -282,6 +284,11 @@ class Searcher:
         self._word_game: dict[str, str | None] = {}  # stem -> the one game whose documents use it
         # The unit cards' names and types ("frigate"): their game's words, though no passage holds them.
         self._unit_words = {str(s): str(g) for s, g in self._db.execute("select stem, game from unit_words")}
+        # players' words the glossary scopes to another game's thing ("tank" -> Dust Warfare's vehicle);
+        # "" = the home game (its own glossary entries and slang: "plane" is also its aircraft)
+        slang = tomllib.loads(SYNONYMS_FILE.read_text(encoding="utf-8")).get("expansions", {})
+        self._scoped_words = {stem: frozenset(game or self._home_game for game in games)
+                              for stem, games in scoped_words(slang).items()}
         self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
                             self._db.query("select chunk_id, enrichment from chunks")}
         self._terms_en: dict[str, list[dict[str, str]]] = {}
@@ -759,6 +766,11 @@ class Searcher:
         unit_game = self._unit_words.get(stem)
         if found is None and unit_game is not None and games <= {unit_game}:
             found = unit_game  # printed on that game's unit cards, in no other game's passages
+        scoped = self._scoped_words.get(stem, frozenset())
+        if found is not None and scoped - {found}:
+            found = None  # another game has the thing too, in its own word ("reverse", "armour")
+        elif found is None and len(scoped) == 1 and games <= scoped:
+            found = next(iter(scoped))  # a player's word for one game's thing ("tank", "flyer")
         if len(self._word_game) < NEAR_CACHE:
             self._word_game[stem] = found
         return found

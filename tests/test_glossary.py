@@ -53,10 +53,11 @@ def test_every_evidence_names_a_rule_of_its_document(documents: dict[str, str]) 
 
 def test_a_word_is_declared_once() -> None:
     # one concept, one place: a player's word is in the glossary or in synonyms.toml, never both
-    words = [w for entry in ENTRIES for w in entry.words]
+    # (once per game: "reverse" is Dystopian Wars' Full Reverse and Dust Warfare's backwards move)
+    words = [(entry.scope, w) for entry in ENTRIES for w in entry.words]
     assert len(words) == len(set(words))
     slang = {k.casefold() for k in tomllib.loads(SYNONYMS_FILE.read_text(encoding="utf-8"))["expansions"]}
-    assert slang & set(words) == set()
+    assert slang & {w for scope, w in words if not scope} == set()
 
 
 def test_the_glossary_is_read_as_expansions() -> None:
@@ -155,3 +156,33 @@ def test_rule_finds_a_player_word_inside_a_longer_name(term_book) -> None:
     assert result.status == "found" and result.matched == "Full Reverse" and result.how == "player word"
     assert term_book.lookup("flak barage").matched == "Flak Barrage"
     assert term_book.lookup("cooking recipe").status == "not_found"
+
+
+def test_scoped_entries_name_a_game_of_the_corpus_and_quote_its_documents() -> None:
+    manifest = {doc.id: doc.game for doc in load_manifest()}
+    wrong = [(entry.words[0], e.document) for entry in ENTRIES if entry.scope for e in entry.evidence
+             if manifest[e.document] != entry.scope]
+    assert wrong == [] and {entry.scope for entry in ENTRIES} >= {"dust-warfare", "skirmish-usr"}
+
+
+def test_players_words_for_another_games_things_route_there(searcher) -> None:
+    # Dust Warfare summary, MOVE ACTIONS: "Soldiers cannot move through friendly vehicles, but may
+    # move through friendly soldiers." "tank" and "infantry" are printed as neither game's own word.
+    assert {searcher._game_of_word(s) for s in stems("mech sergeant troops")} == {"dust-warfare"}
+    result = searcher.ask("can infantry walk through my own tanks")
+    assert result.results[0].game == "dust-warfare"
+    assert "Soldiers cannot move through friendly vehicles" in result.results[0].text
+
+
+def test_words_both_games_have_count_for_neither(searcher) -> None:
+    # Dust prints "Vehicles may move backwards" and "armor"; Dystopian Wars prints "Full Reverse" and
+    # "ARMOUR": the thing is in both games, so the word is no evidence for either. Nor is a player's
+    # word both games' entries name ("plane": Dust's aircraft, Dystopian Wars' aerial models).
+    assert {searcher._game_of_word(s) for s in stems("reverse armour armor test run plane pinned")} == {None}
+
+
+def test_a_dystopian_wars_question_in_shared_words_stays_in_dystopian_wars(searcher) -> None:
+    # dw4 glossary, Full Reverse: "For the duration of the Movement Step, the model moves backwards
+    # instead of forwards"
+    result = searcher.ask("how far can my frigate move in reverse")
+    assert result.results[0].game == "dystopian-wars"
