@@ -12,7 +12,6 @@ import itertools
 import math
 import re
 import threading
-import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from operator import itemgetter
@@ -64,7 +63,7 @@ from index.rerank import Candidate, RerankModel, readable_first
 from index.rerank import load_model as load_rerank_model
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
-from index.termmap import SYNONYMS_FILE, load_synonyms
+from index.termmap import load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
 from index.text import is_cyrillic, is_stopword, stems
 from index.text import stem as stem_word
@@ -286,9 +285,8 @@ class Searcher:
         self._unit_words = {str(s): str(g) for s, g in self._db.execute("select stem, game from unit_words")}
         # players' words the glossary scopes to another game's thing ("tank" -> Dust Warfare's vehicle);
         # "" = the home game (its own glossary entries and slang: "plane" is also its aircraft)
-        slang = tomllib.loads(SYNONYMS_FILE.read_text(encoding="utf-8")).get("expansions", {})
         self._scoped_words = {stem: frozenset(game or self._home_game for game in games)
-                              for stem, games in scoped_words(slang).items()}
+                              for stem, games in scoped_words(synonyms.slang).items()}
         self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
                             self._db.query("select chunk_id, enrichment from chunks")}
         self._terms_en: dict[str, list[dict[str, str]]] = {}

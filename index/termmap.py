@@ -91,6 +91,9 @@ class Synonyms:
     # Russian question in English (index/translate.py) and joins the term map's reading of the other
     # language (`Query.translated`). Never shown to users.
     translations: dict[str, list[str]] = field(default_factory=dict)
+    # the words synonyms.toml's own [expansions] declares (players' slang for the home game), without
+    # the glossary's words merged into `expansions`: index.glossary.scoped_words reads them
+    slang: frozenset[str] = frozenset()
 
     def translation_pairs(self) -> list[tuple[str, str]]:
         """(English, Russian) for each translation, the shape of the term map's pairs."""
@@ -99,6 +102,7 @@ class Synonyms:
 
 def load_synonyms(path: Path = SYNONYMS_FILE) -> Synonyms:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
+    slang = frozenset(data.get("expansions", {}))
     pairs = [TermPair(en, ru, "curated") for en, value in data.get("pairs", {}).items()
              for ru in ([value] if isinstance(value, str) else value)]
     expansions = with_fleeting_vowels({k.casefold(): list(v) for k, v in data.get("expansions", {}).items()})
@@ -106,7 +110,7 @@ def load_synonyms(path: Path = SYNONYMS_FILE) -> Synonyms:
     expansions.update((k, v) for k, v in glossary_expansions().items() if k not in expansions)
     translations = with_fleeting_vowels({k.casefold(): [v] if isinstance(v, str) else list(v)
                                          for k, v in data.get("translations", {}).items()})
-    return Synonyms(pairs, expansions, translations)
+    return Synonyms(pairs, expansions, translations, slang)
 
 
 # A Russian noun in -ец/-ок/-ёк/-ек loses that vowel in its other cases ("авианосец", "от авианосца";
