@@ -34,7 +34,7 @@ from index.answer_features import (
 )
 from index.answer_segments import QUOTE_MAX_CHARS as QUOTE_MAX_CHARS
 from index.answer_segments import segments as segments
-from index.answer_shape import QuestionShape, asked_words, question_shape
+from index.answer_shape import DISTANCE_WORDS, LIMIT_WORDS, QuestionShape, asked_words, asking_sentences, question_shape
 from index.answer_shape import is_distance_question as is_distance_question
 from index.answer_shape import is_limit_question as is_limit_question
 from index.answer_shape import is_numeric_question as is_numeric_question
@@ -154,6 +154,7 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
         return []
     shape = shape or QuestionShape()
     held, labelled = _question_words_held(cut, weights, variants)
+    _quantity_words_held(cut, weights, variants, shape, held)
     for i in range(len(spans) - 1):
         if cut.facts[i].heading and not cut.facts[i + 1].heading and not is_step_number(cut.sentences[i]):
             held[i + 1] = held[i + 1] | held[i]  # a sub-heading names what the sentence after it says
@@ -184,6 +185,24 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
                                        _weight_of(found & asked, weights), heaviest, shape, closeness)
             out.append(Candidate(start, spans[max(j, last)][1], tuple(features)))
     return out
+
+
+def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None,
+                         shape: QuestionShape, held: list[set[str]]) -> None:
+    """The question's words naming the quantity it asks for ("range", "how close", "расстояние";
+    "maximum", "cap") are held by each sentence stating that quantity (a distance; a limit with its number), as
+    if it printed them: the sentence stating "within 4”" answers "at what range"."""
+    def naming(vocabulary: frozenset[str]) -> set[str]:
+        spelt = variants or {}
+        return {s for s in weights if s in vocabulary or spelt.get(s, frozenset()) & vocabulary}
+
+    distance = naming(DISTANCE_WORDS) if shape.distance else set()
+    limit = naming(LIMIT_WORDS) if shape.limit or shape.numeric else set()
+    for i, facts in enumerate(cut.facts):
+        if distance and facts.distance:
+            held[i] |= distance
+        if limit and facts.limit and facts.number:
+            held[i] |= limit
 
 
 _LIST_MARK = re.compile(r"[ \t]*([-•*]|\d{1,2}[.)])[ \t]")  # a line opening a list item
@@ -263,7 +282,14 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     `closeness`, one per segment, is the model's cosine between the question and that segment,
     when known; `model` replaces the fitted weights (bench/fit_answer.py)."""
     weights = line_weights(weights, names_the_rule)
-    shape = replace(question_shape(question), numeric=numeric, distance=distance, limit=limit)
+    # the shape its asking sentences ask for (a long question's scene may name distances and limits),
+    # unless they name nothing the question is about ("Is that actually the rule?": the scene asks)
+    asking = asking_sentences(question)
+    if not set(stems(asking)) & weights.keys():
+        asking = question
+    asking_shape = question_shape(asking) if question else QuestionShape(numeric, distance, limit)
+    shape = replace(asking_shape, numeric=numeric and asking_shape.numeric,
+                    distance=distance and asking_shape.distance, limit=limit and asking_shape.limit)
     offered = candidates(text, weights, variants, shape, closeness, asked_words(question, frozenset(weights)))
     evidence = FEATURES.index("evidence_first")
     if not any(c.features[evidence] for c in offered):

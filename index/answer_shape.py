@@ -52,6 +52,17 @@ _QUESTION_SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=\S)")
 FRAGMENT_WORDS = 4
 
 
+# The words that name the quantity a question asks for, not what it is about: "what range",
+# "how close", "на каком расстоянии" ask for a distance, "the maximum", "is there a cap" for a
+# limit. A sentence that states a distance (or a limit) holds them, whether or not it prints the
+# word itself ("The Target is within 4” of the model." answers "on what range does it work?").
+DISTANCE_WORDS = frozenset(stems(
+    "range ranges distance distances far close closer within inch inches "
+    "расстояние расстоянии расстоянием дистанция дистанции дистанцию далеко близко дюйм дюймов дюйма"))
+LIMIT_WORDS = frozenset(stems(
+    "maximum max cap capped limit limits limited most максимум максимальное максимально предел лимит"))
+
+
 @dataclass(frozen=True)
 class QuestionShape:
     numeric: bool = False  # "how many / сколько": a number answers
@@ -76,6 +87,16 @@ def asked_words(question: str, topic: frozenset[str]) -> frozenset[str]:
 def last_sentence(question: str) -> str:
     """The last sentence of a question told over several (all of it when it is one)."""
     return _QUESTION_SENTENCE_END.split(question.strip())[-1]
+
+
+def asking_sentences(question: str) -> str:
+    """What a question told over several sentences asks: its sentences that are not statements
+    (those ending in "." or "!" set the scene, and it may name a distance or a limit it does not
+    ask about: "... two cruisers were exactly the same distance away and we argued for ages.
+    Which one gets it?"). All of the question when it is one sentence or states everything."""
+    sentences = _QUESTION_SENTENCE_END.split(question.strip())
+    asking = [s for s in sentences if not s.rstrip().endswith((".", "!"))]
+    return " ".join(asking) if len(sentences) > 1 and asking else question.strip()
 
 
 def is_numeric_question(question: str) -> bool:
