@@ -16,7 +16,7 @@ FEATURES = (
     "cov_first", "cov_window", "evidence_first", "core_segments",
     "number_first", "number_window", "limit_first", "happens_result",
     "opening", "definition_opening", "heading_first", "heading_inside", "example_first",
-    "continuation_first", "closeness", "definition_label", "asked_window",
+    "continuation_first", "closeness", "definition_label", "asked_window", "when_condition",
 )
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
@@ -57,6 +57,15 @@ _CONSEQUENCE = re.compile(
     r"cannot|may not|must|is treated|counts as|instead|"
     r"получа\w+|теря\w+|уничтож\w+|убира\w+|убер\w+|удаля\w+|немедленно|не может|не могут|должн\w+|"
     r"добавля\w+|считается|вместо)\b", re.IGNORECASE)
+# A condition, a threshold or a moment: what answers "when ...?" ("If two or more dice show the
+# same result, the fog lifts", "каждый раз, когда ...", "takes hits equal to or greater than its
+# CITADEL", "At the start of each Round ...").
+_CONDITION = re.compile(
+    r"\b(if|when|whenever|once|until|unless|each time|every time|as soon as|at the (start|end|beginning) of|"
+    r"at any time|any time|(equal to )?or (greater|more|higher|larger)|"
+    r"если|когда|как только|каждый раз|до тех пор|пока|в начале|в конце|после того|в любое время|в любой момент|"
+    r"или (больше|выше|превыша\w*)|не менее)\b",
+    re.IGNORECASE)
 _STEP_NUMBER = re.compile(r"^\(?\d{1,2}[.)]?$")
 # A run-in label: a few words and a colon opening a sentence ("Catastrophic explosion: If ...",
 # "Перекладина над Т (Crossing the T): ...", "2) Авария: ...").
@@ -108,6 +117,7 @@ class Sentence:
     consequence: bool  # states a result (suffers, gains, получает ...)
     heading: bool
     example: bool  # a worked example ("For example, ...")
+    condition: bool  # states a condition or a moment ("If ...", "когда ...")
     continuation: bool  # opens with a pronoun or link word: the tail of the sentence before
 
 
@@ -122,6 +132,7 @@ class SentenceFacts:
     heading: bool
     example: bool
     continuation: bool
+    condition: bool
 
 
 def sentence_facts(sentence: str) -> SentenceFacts:
@@ -129,7 +140,7 @@ def sentence_facts(sentence: str) -> SentenceFacts:
         number=has_number(sentence), distance=bool(_DISTANCE.search(sentence)),
         limit=bool(LIMIT.search(sentence)), consequence=bool(_CONSEQUENCE.search(sentence)),
         heading=is_heading(sentence), example=bool(_EXAMPLE.match(sentence)),
-        continuation=bool(_CONTINUATION.search(sentence)))
+        continuation=bool(_CONTINUATION.search(sentence)), condition=bool(_CONDITION.search(sentence)))
 
 
 def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:
@@ -140,7 +151,7 @@ def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:
         limit=shape.limit and facts.limit,
         consequence=shape.happens and facts.consequence,
         heading=facts.heading, example=not shape.example and facts.example,
-        continuation=facts.continuation)
+        continuation=facts.continuation, condition=shape.when and facts.condition)
 
 
 def read_sentence(sentence: str, shape: QuestionShape) -> Sentence:
@@ -176,4 +187,6 @@ def window_features(window: Window, read: Sequence[Sentence], held_first: float,
         max(closeness[window.first:window.core + 1]) if closeness else 0.0,
         held_label / heaviest if shape.definition else 0.0,
         held_asked / heaviest,
+        # "when ...?": the line's first sentence states a condition or a moment
+        float(first.condition),
     ]

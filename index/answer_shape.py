@@ -43,6 +43,13 @@ _HAPPENS_QUESTION = re.compile(
     r"что (будет|произойд[её]т|происходит|случится|дальше)|чем грозит|последстви\w*|эффект\w*|штраф\w*)\b",
     re.IGNORECASE)
 
+# "when does the fog lift", "at what point", "когда туман уходит", "в какой момент": asks for the
+# condition or moment, answered by a sentence stating one ("If two or more dice ...", "каждый раз,
+# когда ..."). "when" opening a clause it only sets ("When I bomb a ship, does ...?", "do I lose it
+# when I ram?") is not asked: English asks "when do/does ...", Russian opens a clause with "когда".
+_WHEN_QUESTION = re.compile(
+    r"\b(when (do|does|did|is|are|can|could|should|will|would|must|exactly)|at what point|"
+    r"в какой момент|до каких пор)\b|(^|[—–:]\s*|-\s+)когда\b", re.IGNORECASE)
 _EXAMPLE_QUESTION = re.compile(r"\b(example|e\.g\.|for instance|пример\w*)\b", re.IGNORECASE)
 # A question told over several sentences sets the scene first and asks in its last ("... we argued
 # for ages. Which one gets it?", "... He threw a pile of extra dice into his defence. How many
@@ -70,6 +77,7 @@ class QuestionShape:
     limit: bool = False  # "can I / нельзя": the sentence stating a limit or permission answers
     definition: bool = False  # "what is X" or a bare rule name: the rule's opening answers
     happens: bool = False  # "what happens if": a result answers
+    when: bool = False  # "when does / когда": a condition or moment answers
     example: bool = False  # asks for a worked example: examples are not set aside
 
 
@@ -119,4 +127,5 @@ def question_shape(question: str) -> QuestionShape:
         limit=is_limit_question(question),
         definition=fragment or bool(_DEFINITION_QUESTION.search(question)),
         happens=bool(_HAPPENS_QUESTION.search(question)),
+        when=bool(_WHEN_QUESTION.search(question)),
         example=bool(_EXAMPLE_QUESTION.search(question)))
