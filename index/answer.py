@@ -284,12 +284,12 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     weights = line_weights(weights, names_the_rule)
     # the shape its asking sentences ask for (a long question's scene may name distances and limits),
     # unless they name nothing the question is about ("Is that actually the rule?": the scene asks)
+    shape = replace(question_shape(question), numeric=numeric, distance=distance, limit=limit)
     asking = asking_sentences(question)
-    if not set(stems(asking)) & weights.keys():
-        asking = question
-    asking_shape = question_shape(asking) if question else QuestionShape(numeric, distance, limit)
-    shape = replace(asking_shape, numeric=numeric and asking_shape.numeric,
-                    distance=distance and asking_shape.distance, limit=limit and asking_shape.limit)
+    if asking != question.strip() and set(stems(asking)) & weights.keys():
+        asked_shape = question_shape(asking)
+        shape = replace(asked_shape, numeric=numeric and asked_shape.numeric,
+                        distance=distance and asked_shape.distance, limit=limit and asked_shape.limit)
     offered = candidates(text, weights, variants, shape, closeness, asked_words(question, frozenset(weights)))
     evidence = FEATURES.index("evidence_first")
     if not any(c.features[evidence] for c in offered):

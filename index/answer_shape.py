@@ -11,11 +11,12 @@ from functools import lru_cache
 from index.text import stems
 
 _DISTANCE_QUESTION = re.compile(
-    r"\b(how (far|close)|(what|which) (is the )?range|range (of|for|is)|distance|within|"
+    r"\b(how (far|close)|(what|which) (is the )?range|range (of|for|is)|distance|within|radius|радиус\w*|"
     r"на каком рас+тоянии|расстояни\w*|дистанци\w*|как далеко|дюйм\w*)\b", re.IGNORECASE)
 _NUMERIC_QUESTION = re.compile(
     r"\b(how (many|much|far|close|long|big|often)|(what|which) (is the )?range|range (of|for|is)|"
-    r"distance|number of|cap|max(imum)?|minimum|сколько|скока|скольк\w*|насколько|на каком рас+тоянии|расстояни\w*|"
+    r"distance|radius|радиус\w*|number of|cap|max(imum)?|minimum|сколько|скока|скольк\w*|насколько|"
+    r"на каком рас+тоянии|расстояни\w*|"
     r"дистанци\w*|дюйм\w*|максимум\w*|минимум\w*)\b",
     re.IGNORECASE)
 
@@ -64,8 +65,9 @@ FRAGMENT_WORDS = 4
 # limit. A sentence that states a distance (or a limit) holds them, whether or not it prints the
 # word itself ("The Target is within 4” of the model." answers "on what range does it work?").
 DISTANCE_WORDS = frozenset(stems(
-    "range ranges distance distances far close closer within inch inches "
-    "расстояние расстоянии расстоянием дистанция дистанции дистанцию далеко близко дюйм дюймов дюйма"))
+    "range ranges distance distances far close closer within inch inches radius "
+    "расстояние расстоянии расстоянием дистанция дистанции дистанцию далеко близко дюйм дюймов дюйма "
+    "радиус радиуса радиусе"))
 LIMIT_WORDS = frozenset(stems(
     "maximum max cap capped limit limits limited most максимум максимальное максимально предел лимит"))
 
