@@ -1,0 +1,94 @@
+"""The answer line holds what the question asks (issue 16, round three): the sentence stating the
+asked quantity counts as holding the words that name it ("range" -> a distance), a question told
+over several sentences is shaped by the sentences that ask (not by the scene), and "when" is
+answered by a condition or a moment — on the corpus's own sentences."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from index.answer import best_quote
+from index.answer_shape import asking_sentences, question_shape
+from index.relevance import topic_stems
+from index.search import TITLE_DISCOUNT
+from index.text import stems
+
+CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+
+
+def _block(name: str, first: str, count: int) -> str:
+    """`count` lines of a corpus file from the line holding `first`, bold markup and the
+    glossary's XML tag dropped (as the index reads them)."""
+    lines = (CORPUS / name).read_text(encoding="utf-8").replace("**", "").splitlines()
+    start = next(i for i, line in enumerate(lines) if first in line)
+    lines = lines[start:start + count]
+    lines[0] = lines[0][lines[0].index(first):]
+    return "\n".join(lines)
+
+
+def _quote(text: str, question: str, title: str = "", **shape: bool) -> str:
+    """The line for `question`, its words weighing the same except those of the rule's `title`
+    (every sentence of a rule is about its title: the Searcher weighs them at TITLE_DISCOUNT)."""
+    named = set(stems(title))
+    weights = {s: TITLE_DISCOUNT if s in named else 1.0 for s in topic_stems(stems(question))}
+    found = best_quote(text, weights, question=question, **shape)  # type: ignore[arg-type]
+    assert found is not None
+    return text[found.start:found.end]
+
+
+# DW4 glossary, Resolving a Broadside Action, step 3: "• The Target is within 4” of the model."
+BROADSIDE = _block("dw4-rules-glossary.cat", "RESOLVING A BROADSIDE ACTION", 40)
+
+
+def test_the_sentence_stating_a_distance_answers_at_what_range():
+    # "close-range flank batteries" prints the word; "within 4”" states the range asked for.
+    question = "at what range does a broadside work?"
+    assert question_shape(question).distance
+    quote = _quote(BROADSIDE, question, title="Broadside", numeric=True, distance=True)
+    assert quote.startswith("The Target is within 4”")
+
+
+# DW4 glossary, Spreading Disorder: "If two models are equally close, Disorder Spreads to the one
+# with the lowest Disorder level."
+SPREADING = _block("dw4-rules-glossary.cat", "SPREADING DISORDER", 8)
+STORY = ("So last night was our first 4e game. My opponent's battleship was sitting on 3 Disorder and took "
+         "another level from a collision. We knew it spreads to a nearby friend, but two of his cruisers were "
+         "exactly the same distance away and we argued for ages. Which one gets it?")
+
+
+def test_a_long_question_is_shaped_by_its_asking_sentence_not_its_scene():
+    assert asking_sentences(STORY) == "Which one gets it?"
+    assert question_shape(STORY).distance  # the scene names a distance ...
+    assert not question_shape(asking_sentences(STORY)).distance  # ... the question does not ask for one
+    # so the line is not chosen for stating "within 4”" (the story's "distance") but for "which one"
+    assert "If two models are equally close, Disorder Spreads to" in _quote(SPREADING, STORY, numeric=True,
+                                                                           distance=True)
+
+
+def test_an_asking_sentence_that_names_nothing_leaves_the_whole_question():
+    # every sentence asks, or none states: all of it is the question
+    assert asking_sentences("Allowed? What's the cost?") == "Allowed? What's the cost?"
+    assert asking_sentences("how many dice does a ram get in dw4") == "how many dice does a ram get in dw4"
+    assert asking_sentences("We rammed. He says no dice. Is that right?") == "Is that right?"
+
+
+# 3.03 rulebook, Fog of War: "В начале каждого раунда игрок с инициативой бросает количество Боевых
+# Кубов, равное номеру раунда. Если два или более Куба дают одинаковый результат, немедленно туман
+# рассеивается и больше не влияет на игру."
+FOG_OF_WAR = _block("dw3-rulebook-ru.md", "Флоты сталкиваются в густом тумане", 14)
+
+
+def test_when_is_answered_by_the_condition():
+    # "уходит" is printed nowhere; the scenario's opening and its special rule both name the fog:
+    # the condition ("Если два или более Куба ...") answers "когда", not the opening's scene.
+    question = "туман войны: когда туман уходит?"
+    assert question_shape(question).when
+    quote = _quote(FOG_OF_WAR, question, title="Туман войны")
+    assert "Если два или более Куба дают одинаковый результат, немедленно туман рассеивается" in quote
+
+
+def test_when_opening_a_clause_is_not_asked():
+    # "When I bomb a ship ..." sets the scene; "what happens when ..." asks for a result
+    assert not question_shape("When I bomb a ship in 4e does the defender still get its cover bonus?").when
+    assert not question_shape("what happens when my ship rams?").when
+    assert question_shape("when does the fog lift in the Fog of War scenario?").when
+    assert question_shape("резервы: когда активируются?").when
