@@ -99,11 +99,49 @@ class RuleText:
     labels: tuple[frozenset[str], ...]  # the stems of each segment's run-in label ("Catastrophic explosion: ...")
 
 
+# An abbreviation a rule introduces: "line of sight (LOS)", "Short Range Squadrons (SRS)" (the
+# words before it whose initials spell it), or "(Line of Sight, LOS)" (its full form beside it).
+_ABBREVIATION_AFTER = re.compile(r"((?:[A-Za-z][\w’'-]*[ \t]+){1,6})\(([A-Z]{2,6})\)")
+_ABBREVIATION_BESIDE = re.compile(r"\(([A-Za-z][A-Za-z ’'-]{3,60}),[ \t]*([A-Z]{2,6})\)")
+
+
+def abbreviations(text: str) -> dict[str, str]:
+    """The abbreviations `text` introduces, each with the words it stands for."""
+    found: dict[str, str] = {}
+    for words, short in _ABBREVIATION_AFTER.findall(text):
+        tail = words.split()
+        for n in range(len(short), min(len(tail), 2 * len(short)) + 1):  # "of" has an initial too, or none
+            candidate = tail[-n:]
+            if "".join(w[0] for w in candidate).upper() == short or \
+                    "".join(w[0] for w in candidate if not is_stopword(w.lower())).upper() == short:
+                found.setdefault(short, " ".join(candidate))
+                break
+    for words, short in _ABBREVIATION_BESIDE.findall(text):
+        found.setdefault(short, words)
+    return found
+
+
+def _with_abbreviations(text: str, sentences: Sequence[str], stem_sets: list[frozenset[str]]) -> None:
+    """A sentence printing an abbreviation the rule introduced ("Aerial units never block LOS")
+    holds the words it stands for ("line of sight"), and one printing those words holds the
+    abbreviation a player may type: the rule's own shorthand for them."""
+    for short, full in sorted(abbreviations(text).items()):
+        printed = re.compile(rf"\b{re.escape(short)}\b")
+        meant, abbreviated = frozenset(stems(full)), frozenset(stems(short))
+        for i, sentence in enumerate(sentences):
+            if printed.search(sentence):
+                stem_sets[i] = stem_sets[i] | meant
+            elif meant and meant <= stem_sets[i]:
+                stem_sets[i] = stem_sets[i] | abbreviated
+
+
 @lru_cache(maxsize=4096)
 def rule_text(text: str) -> RuleText:
     spans = tuple(segments(text))
     sentences = tuple(text[s:e] for s, e in spans)
-    stem_sets = tuple(frozenset(stems(s)) for s in sentences)
+    read = [frozenset(stems(s)) for s in sentences]
+    _with_abbreviations(text, sentences, read)
+    stem_sets = tuple(read)
     words = frozenset().union(*stem_sets)
     return RuleText(spans, sentences, stem_sets, words, tuple(sorted(w for w in words if _CYRILLIC_WORD.match(w))),
                     tuple(is_stat_row(s) for s in sentences), tuple(sentence_facts(s) for s in sentences),
