@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from index.answer import best_quote
+from index.answer import abbreviations, best_quote
 from index.answer_shape import asking_sentences, question_shape
 from index.relevance import topic_stems
 from index.search import TITLE_DISCOUNT
@@ -92,3 +92,17 @@ def test_when_opening_a_clause_is_not_asked():
     assert not question_shape("what happens when my ship rams?").when
     assert question_shape("when does the fog lift in the Fog of War scenario?").when
     assert question_shape("резервы: когда активируются?").when
+
+
+# 3rd edition quick reference, Shooting: "You must have range and line of sight (LOS) to the
+# target. [...] Aerial units never block LOS, and ony have their LOS blocked by aerial terrain."
+SHOOTING = _block("dw3-quick-reference.txt", "Declare a model in the targeted unit", 20)
+
+
+def test_an_abbreviation_the_rule_introduces_stands_for_its_words():
+    assert abbreviations(SHOOTING) == {"LOS": "line of sight"}
+    assert abbreviations("Линия Видимости (Line of Sight, LOS): Линия Видимости всегда проводится") == {
+        "LOS": "Line of Sight"}
+    # "line of sight" is printed once, in the sentence requiring it; the answer prints "LOS"
+    quote = _quote(SHOOTING, "do aerial units block line of sight?", limit=True)
+    assert quote.startswith("Aerial units never block LOS")
