@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from index.answer import abbreviations, best_quote
 from index.answer_shape import asking_sentences, question_shape
 from index.relevance import topic_stems
@@ -107,3 +109,12 @@ def test_an_abbreviation_the_rule_introduces_stands_for_its_words():
     # "flyers" is no word of the rule: without LOS read as its words, the requirement is quoted)
     quote = _quote(SHOOTING, "can flyers block line of sight?", limit=True)
     assert quote.startswith("Aerial units never block LOS")
+
+
+@pytest.mark.slow
+def test_the_sentence_stating_a_limit_answers_is_there_a_cap(searcher):
+    # DW4 glossary, Ram, step 3: "Add 1 Bonus Die for each full inch the model moved before the
+    # Ram. This cannot add more than 5 Bonus Dice." "cap" is printed nowhere: the limit is its answer.
+    answer = searcher.ask("is there a cap on the bonus dice a 4e ram gets for the distance moved?", k=5).to_json()
+    assert answer["answer"]["section"] == "Ram"
+    assert "This cannot add more than 5 Bonus Dice." in answer["answer"]["quote"]
