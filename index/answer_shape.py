@@ -41,7 +41,9 @@ _DEFINITION_QUESTION = re.compile(
 # an "If ..., ..." sentence.
 _HAPPENS_QUESTION = re.compile(
     r"\b(what happens|happen\w*|what then|what now|catch|cost|penalt\w*|consequence\w*|effect|result\w*|"
-    r"что (будет|произойд[её]т|происходит|случится|дальше)|чем грозит|последстви\w*|эффект\w*|штраф\w*)\b",
+    r"(lets?|allows?) (me|you|us|it|them)|"
+    r"что (будет|произойд[её]т|происходит|случится|дальше|да[её]т|позволяет)|чем грозит|последстви\w*|эффект\w*|"
+    r"штраф\w*)\b",
     re.IGNORECASE)
 
 # "when does the fog lift", "at what point", "когда туман уходит", "в какой момент": asks for the

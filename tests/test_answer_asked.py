@@ -118,3 +118,16 @@ def test_the_sentence_stating_a_limit_answers_is_there_a_cap(searcher):
     answer = searcher.ask("is there a cap on the bonus dice a 4e ram gets for the distance moved?", k=5).to_json()
     assert answer["answer"]["section"] == "Ram"
     assert "This cannot add more than 5 Bonus Dice." in answer["answer"]["quote"]
+
+
+# 3.03 rulebook, Escort: "Подразделения с одним или более Токенами Эскорта получают следующие
+# бонусы: - Один из Наборов Боевых Кубов Атаки [...] увеличивается на +1 куб за каждый Токен Эскорта;"
+ESCORT = _block("dw3-rulebook-ru.md", "Военные Соединения часто отправляют", 30)
+
+
+def test_what_it_gives_is_answered_by_its_effect_not_its_introduction():
+    question = "что дает эскорт в 3.03? только защиту или в атаке тоже?"
+    assert question_shape(question).happens
+    assert question_shape("what does crossing the T let me do?").happens
+    quote = _quote(ESCORT, question, title="Эскорт")
+    assert quote.startswith("Подразделения с одним или более Токенами Эскорта получают следующие бонусы:")
