@@ -17,6 +17,7 @@ FEATURES = (
     "number_first", "number_window", "limit_first", "happens_result",
     "opening", "definition_opening", "heading_first", "heading_inside", "example_first",
     "continuation_first", "closeness", "definition_label", "asked_window", "when_condition",
+    "where_place",
 )
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
@@ -66,6 +67,11 @@ _CONDITION = re.compile(
     r"если|когда|как только|каждый раз|до тех пор|пока|в начале|в конце|после того|в любое время|в любой момент|"
     r"или (больше|выше|превыша\w*)|не менее)\b",
     re.IGNORECASE)
+# A place: what answers "where ...?" ("at least 10” from the enemy Deployment Zone", "within 3” of",
+# "in base contact with", "from any edge", "в пределах 5"", "в базовый контакт", "от края").
+_PLACE = re.compile(
+    r"\b(within|from|anywhere|in base contact|in contact|edge|zone|centre|center|"
+    r"в пределах|в базов\w+ контакт\w*|от кра\w+|кра[йяюе]\w*|зон\w+|центр\w*|в любом месте)\b", re.IGNORECASE)
 _STEP_NUMBER = re.compile(r"^\(?\d{1,2}[.)]?$")
 # A run-in label: a few words and a colon opening a sentence ("Catastrophic explosion: If ...",
 # "Перекладина над Т (Crossing the T): ...", "2) Авария: ...").
@@ -118,6 +124,7 @@ class Sentence:
     heading: bool
     example: bool  # a worked example ("For example, ...")
     condition: bool  # states a condition or a moment ("If ...", "когда ...")
+    place: bool  # states a place ("within 3” of", "в пределах")
     continuation: bool  # opens with a pronoun or link word: the tail of the sentence before
 
 
@@ -133,6 +140,7 @@ class SentenceFacts:
     example: bool
     continuation: bool
     condition: bool
+    place: bool
 
 
 def sentence_facts(sentence: str) -> SentenceFacts:
@@ -140,7 +148,8 @@ def sentence_facts(sentence: str) -> SentenceFacts:
         number=has_number(sentence), distance=bool(_DISTANCE.search(sentence)),
         limit=bool(LIMIT.search(sentence)), consequence=bool(_CONSEQUENCE.search(sentence)),
         heading=is_heading(sentence), example=bool(_EXAMPLE.match(sentence)),
-        continuation=bool(_CONTINUATION.search(sentence)), condition=bool(_CONDITION.search(sentence)))
+        continuation=bool(_CONTINUATION.search(sentence)), condition=bool(_CONDITION.search(sentence)),
+        place=bool(_PLACE.search(sentence)))
 
 
 def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:
@@ -151,7 +160,8 @@ def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:
         limit=shape.limit and facts.limit,
         consequence=shape.happens and facts.consequence,
         heading=facts.heading, example=not shape.example and facts.example,
-        continuation=facts.continuation, condition=shape.when and facts.condition)
+        continuation=facts.continuation, condition=shape.when and facts.condition,
+        place=shape.where and facts.place)
 
 
 def read_sentence(sentence: str, shape: QuestionShape) -> Sentence:
@@ -189,4 +199,6 @@ def window_features(window: Window, read: Sequence[Sentence], held_first: float,
         held_asked / heaviest,
         # "when ...?": the line's first sentence states a condition or a moment
         float(first.condition),
+        # "where ...?": the line's first sentence states a place
+        float(first.place),
     ]

@@ -53,6 +53,10 @@ _HAPPENS_QUESTION = re.compile(
 _WHEN_QUESTION = re.compile(
     r"\b(when (do|does|did|is|are|can|could|should|will|would|must|exactly)|at what point|"
     r"в какой момент|до каких пор)\b|(^|[—–:]\s*|-\s+)когда\b", re.IGNORECASE)
+# "where can mine layers put minefields", "which table edge", "где можно ставить мины", "куда ставить":
+# asks for a place, answered by a sentence stating one ("at least 10” from the enemy Deployment Zone",
+# "в базовый контакт", "from any edge").
+_WHERE_QUESTION = re.compile(r"\b(where|which (table )?edges?|где|куда|откуда|с какого края)\b", re.IGNORECASE)
 _EXAMPLE_QUESTION = re.compile(r"\b(example|e\.g\.|for instance|пример\w*)\b", re.IGNORECASE)
 # A question told over several sentences sets the scene first and asks in its last ("... we argued
 # for ages. Which one gets it?", "... He threw a pile of extra dice into his defence. How many
@@ -82,6 +86,7 @@ class QuestionShape:
     definition: bool = False  # "what is X" or a bare rule name: the rule's opening answers
     happens: bool = False  # "what happens if": a result answers
     when: bool = False  # "when does / когда": a condition or moment answers
+    where: bool = False  # "where / где / куда": a place answers
     example: bool = False  # asks for a worked example: examples are not set aside
 
 
@@ -132,4 +137,5 @@ def question_shape(question: str) -> QuestionShape:
         definition=fragment or bool(_DEFINITION_QUESTION.search(question)),
         happens=bool(_HAPPENS_QUESTION.search(question)),
         when=bool(_WHEN_QUESTION.search(question)),
+        where=bool(_WHERE_QUESTION.search(question)),
         example=bool(_EXAMPLE_QUESTION.search(question)))

@@ -17,11 +17,11 @@ from index.text import stems
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
 
-def _block(name: str, first: str, count: int) -> str:
-    """`count` lines of a corpus file from the line holding `first`, bold markup and the
-    glossary's XML tag dropped (as the index reads them)."""
+def _block(name: str, first: str, count: int, occurrence: int = 0) -> str:
+    """`count` lines of a corpus file from the line holding `first` (its `occurrence`-th), bold
+    markup and the glossary's XML tag dropped (as the index reads them)."""
     lines = (CORPUS / name).read_text(encoding="utf-8").replace("**", "").splitlines()
-    start = next(i for i, line in enumerate(lines) if first in line)
+    start = [i for i, line in enumerate(lines) if first in line][occurrence]
     lines = lines[start:start + count]
     lines[0] = lines[0][lines[0].index(first):]
     return "\n".join(lines)
@@ -131,3 +131,17 @@ def test_what_it_gives_is_answered_by_its_effect_not_its_introduction():
     assert question_shape("what does crossing the T let me do?").happens
     quote = _quote(ESCORT, question, title="Эскорт")
     assert quote.startswith("Подразделения с одним или более Токенами Эскорта получают следующие бонусы:")
+
+
+# DW4 glossary, Mine Layer (the unit card version): "When it does, for each model in the unit with
+# this Property, the unit’s Admiral places up to X Minefield markers anywhere in the Play Area. /
+# Each one must be placed at least 10” from the enemy Deployment Zone, and cannot be placed within 1”
+# of a model, a Terrain Feature, or another Marker."
+MINE_LAYER = _block("dw4-rules-glossary.cat", "As a Special Deployment Action, this model", 5, occurrence=1)
+
+
+def test_where_is_answered_by_a_place():
+    question = "where can mine layers put minefields?"
+    assert question_shape(question).where and question_shape("минзаг в 4ке — где можно ставить мины?").where
+    quote = _quote(MINE_LAYER, question, title="Mine Layer")
+    assert "Each one must be placed at least 10” from the enemy Deployment Zone" in " ".join(quote.split())
