@@ -145,3 +145,15 @@ def test_where_is_answered_by_a_place():
     assert question_shape(question).where and question_shape("минзаг в 4ке — где можно ставить мины?").where
     quote = _quote(MINE_LAYER, question, title="Mine Layer")
     assert "Each one must be placed at least 10” from the enemy Deployment Zone" in " ".join(quote.split())
+
+
+# DW4 glossary, Launching Short Range Squadrons, step 2: "There is no upper or lower limit to the
+# number of tokens in a stack, or to the number of separate Stacks launched from a single Carrier."
+SRS_LAUNCH = _block("dw4-rules-glossary.cat", "LAUNCHING SHORT RANGE SQUADRONS", 16)
+
+
+def test_no_limit_is_the_limit_a_cap_question_asks_about():
+    # "no upper or lower limit" (and "maximum", "максимум") states a limit: it holds "cap"
+    quote = _quote(SRS_LAUNCH, "is there a cap on how many SRS tokens can go in one stack?", numeric=True,
+                   limit=True)
+    assert quote.startswith("There is no upper or lower limit to the number of tokens")
