@@ -34,7 +34,15 @@ from index.answer_features import (
 )
 from index.answer_segments import QUOTE_MAX_CHARS as QUOTE_MAX_CHARS
 from index.answer_segments import segments as segments
-from index.answer_shape import DISTANCE_WORDS, LIMIT_WORDS, QuestionShape, asked_words, asking_sentences, question_shape
+from index.answer_shape import (
+    DISTANCE_WORDS,
+    FREQUENCY_WORDS,
+    LIMIT_WORDS,
+    QuestionShape,
+    asked_words,
+    asking_sentences,
+    question_shape,
+)
 from index.answer_shape import is_distance_question as is_distance_question
 from index.answer_shape import is_limit_question as is_limit_question
 from index.answer_shape import is_numeric_question as is_numeric_question
@@ -236,11 +244,14 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
 
     distance = naming(DISTANCE_WORDS) if shape.distance else set()
     limit = naming(LIMIT_WORDS) if shape.limit or shape.numeric else set()
+    frequency = naming(FREQUENCY_WORDS) if shape.frequency else set()
     for i, facts in enumerate(cut.facts):
         if distance and facts.distance:
             held[i] |= distance
         if limit and facts.limit and facts.number:
             held[i] |= limit
+        if frequency and facts.frequency:
+            held[i] |= frequency
 
 
 _LIST_MARK = re.compile(r"[ \t]*([-•*]|\d{1,2}[.)])[ \t]")  # a line opening a list item

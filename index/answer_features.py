@@ -74,6 +74,11 @@ _CONDITION = re.compile(
 _PLACE = re.compile(
     r"\b(within|from|anywhere|in base contact|in contact|edge|zone|centre|center|"
     r"в пределах|в базов\w+ контакт\w*|от кра\w+|кра[йяюе]\w*|зон\w+|центр\w*|в любом месте)\b", re.IGNORECASE)
+# A frequency: what answers "how often ...?" ("once per game", "only one Broadside action per
+# Activation", "только раз за Активацию").
+_FREQUENCY = re.compile(
+    r"\b(once|twice|per (activation|round|turn|game|phase|step)|each (round|turn|activation)|"
+    r"раз за|за (активацию|раунд|ход|игру|партию)|(один|одного|два|дважды) раз\w*|дважды)\b", re.IGNORECASE)
 _STEP_NUMBER = re.compile(r"^\(?\d{1,2}[.)]?$")
 # A run-in label: a few words and a colon opening a sentence ("Catastrophic explosion: If ...",
 # "Перекладина над Т (Crossing the T): ...", "2) Авария: ...").
@@ -143,6 +148,7 @@ class SentenceFacts:
     continuation: bool
     condition: bool
     place: bool
+    frequency: bool  # states a frequency ("once per game", "раз за Активацию")
 
 
 def sentence_facts(sentence: str) -> SentenceFacts:
@@ -151,7 +157,7 @@ def sentence_facts(sentence: str) -> SentenceFacts:
         limit=bool(LIMIT.search(sentence)), consequence=bool(_CONSEQUENCE.search(sentence)),
         heading=is_heading(sentence), example=bool(_EXAMPLE.match(sentence)),
         continuation=bool(_CONTINUATION.search(sentence)), condition=bool(_CONDITION.search(sentence)),
-        place=bool(_PLACE.search(sentence)))
+        place=bool(_PLACE.search(sentence)), frequency=bool(_FREQUENCY.search(sentence)))
 
 
 def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:

@@ -74,6 +74,10 @@ DISTANCE_WORDS = frozenset(stems(
     "range ranges distance distances far close closer within inch inches radius "
     "расстояние расстоянии расстоянием дистанция дистанции дистанцию далеко близко дюйм дюймов дюйма "
     "радиус радиуса радиусе"))
+# "how often", "how many times", "сколько раз": asks for a frequency ("once per Activation", "только раз
+# за Активацию"); the words naming it are held by a sentence stating one.
+FREQUENCY_WORDS = frozenset(stems("often times time frequently раз разом часто"))
+_FREQUENCY_QUESTION = re.compile(r"\b(how (often|frequently|many times)|сколько раз|как часто)\b", re.IGNORECASE)
 LIMIT_WORDS = frozenset(stems(
     "maximum max cap capped limit limits limited most максимум максимальное максимально предел лимит"))
 
@@ -87,6 +91,7 @@ class QuestionShape:
     happens: bool = False  # "what happens if": a result answers
     when: bool = False  # "when does / когда": a condition or moment answers
     where: bool = False  # "where / где / куда": a place answers
+    frequency: bool = False  # "how often / сколько раз": a frequency answers
     example: bool = False  # asks for a worked example: examples are not set aside
 
 
@@ -138,4 +143,5 @@ def question_shape(question: str) -> QuestionShape:
         happens=bool(_HAPPENS_QUESTION.search(question)),
         when=bool(_WHEN_QUESTION.search(question)),
         where=bool(_WHERE_QUESTION.search(question)),
+        frequency=bool(_FREQUENCY_QUESTION.search(question)),
         example=bool(_EXAMPLE_QUESTION.search(question)))

@@ -157,3 +157,13 @@ def test_no_limit_is_the_limit_a_cap_question_asks_about():
     quote = _quote(SRS_LAUNCH, "is there a cap on how many SRS tokens can go in one stack?", numeric=True,
                    limit=True)
     assert quote.startswith("There is no upper or lower limit to the number of tokens")
+
+
+@pytest.mark.slow
+def test_the_sentence_stating_a_frequency_answers_how_many_times(searcher):
+    # DW4 glossary, Broadside: "A unit can only make one Broadside action per Activation." — not step
+    # 5's "The Admiral repeats stages 2 to 4 as many times as they wish", which prints "times".
+    answer = searcher.ask("4th edition broadsides: how many times per activation?", k=5).to_json()["answer"]
+    assert answer["section"] == "Broadside"
+    assert answer["quote"].startswith("A unit can only make one Broadside action per Activation.")
+    assert question_shape("сколько раз за активацию можно идти на таран?").frequency
