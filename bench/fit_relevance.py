@@ -71,12 +71,14 @@ from index.relevance import (  # noqa: E402
     asks_off_rules,
     features,
     is_relevant,
+    names_absent_concept,
 )
 from index.search import Searcher  # noqa: E402
 
 C = 1.0
 FIT_FILES = [ROOT / "bench" / "data" / "offtopic.jsonl"]
-HELD_OUT = [p for p in OWN_SETS if p.stem in ("players_en", "players_ru", "unanswerable", "abstain_own")]
+HELD_OUT = [p for p in OWN_SETS
+            if p.stem in ("players_en", "players_ru", "unanswerable", "abstain_own", "abstain2_own", "vocab_own")]
 
 
 class _Recorder(Searcher):
@@ -88,7 +90,7 @@ class _Recorder(Searcher):
     def _relevant(self, leading: Any, query: Any, dense_scores: Any, named: Any) -> bool:
         self.evidence = [self._evidence(key, row, query, dense_scores, named) for key, row, _ in leading]
         self.read_as = bool(self.evidence) and not asks_off_rules(query.text) and \
-            self._name_reader.read(query.plain, lambda key: True) is not None
+            not names_absent_concept(query.text) and self._name_reader.read(query.plain, lambda key: True) is not None
         return True
 
 
@@ -171,9 +173,11 @@ def main() -> int:
     x = np.array([features(r["evidence"]) for r in rows])
     y = np.array([r["answerable"] for r in rows], dtype=float)
     # As the product decides (index.relevance.in_the_rules): refused before the test (another
-    # game), a question for a house rule, a price or a hobby tip, or one with no content words is
-    # not in the rules; a name the documents never print vetoes the tests.
-    usable = np.array([not r["decided"] and bool(r["evidence"]) and r["evidence"][0].words > 0 for r in rows])
+    # game), a question for a house rule, a price or a hobby tip, one about another game's concept
+    # the glossary declares absent, or one with no content words is not in the rules; a name the
+    # documents never print vetoes the tests.
+    usable = np.array([not r["decided"] and bool(r["evidence"]) and r["evidence"][0].words > 0
+                       and not r["evidence"][0].absent for r in rows])
     tests = [bool(usable[i]) and not r["evidence"][0].unknown_name and not r["evidence"][0].off_rules
              and any(is_relevant(e) for e in r["evidence"]) for i, r in enumerate(rows)]
     in_fit = np.array([r["cv"] is not None for r in rows])
