@@ -221,7 +221,9 @@ _OFF_RULES = re.compile("|".join((
     # opinions
     r"\b(?:good|bad) idea\b", r"\bthoughts\?", r"\bis (?:it|that) (?:fair|common|balanced)\b",
     r"\bwhat do (?:people|you guys) (?:think|use)\b", r"\b(?:most )?popular\b", r"\bfavou?rite\b",
-    r"\bmeta\b", r"\bany good\b", r"\bworth (?:it|the money|buying)\b",
+    r"\bmeta\b", r"\bany good\b", r"\bworth (?:it|the money|buying)\b", r"\bmore fun\b",
+    r"\bin (?:your|my) opinion\b", r"\b(?:what )?do you (?:guys )?(?:think|reckon|prefer)\b",
+    r"\bпо[- ]?ваше(?:му|м мнению)\b", r"\bкак (?:вы )?думаете\b",
     r"\b(?:best|strongest|prettiest) (?:faction|fleet|first fleet)\b", r"\bwhich faction\b", r"\bимб\w*",
     r"сам\w+ (?:сильн|красив|лучш)\w* фракц\w*", r"фракци\w* сам\w+",
     r"\blore\b", r"\bлор\w*",  # the setting's story
@@ -229,7 +231,8 @@ _OFF_RULES = re.compile("|".join((
     r"\bwhat(?:'s| is) the points? cost\b", r"\bpoints? cost of (?:a|an|the)\b",
     r"\bhow many points (?:does|is|are) .{1,40}\bcosts?\b", r"сколько очков стоит",
     # shopping
-    r"\bwhere (?:can|do|should) (?:i|we|you) (?:buy|get)\b", r"\b(?:price|prices|cheapest|ebay|dollars?|euros?|quid)\b",
+    r"\bwhere (?:can|do|should) (?:i|we|you) (?:buy|get)\b",
+    r"\b(?:price|prices|cheaper|cheapest|ebay|dollars?|euros?|pounds|quid)\b", r"\b(?:евро|долларов|фунтов)\b",
     r"\b(?:game|hobby|local) (?:shop|store)\b", r"\bкуп\w+", r"\bцен[аыу]\b", r"\bдешевл\w*", r"\bмагазин\w*",
     r"\bруб(?:лей|ля|ль)\b",
     # painting and modelling

@@ -106,6 +106,9 @@ def test_a_rule_name_typed_short_inside_a_long_question_counts() -> None:
     "What's the points cost of an escort token in 4e?",
     "сколько очков стоит британский линкор?",
     "where can I buy the starter set cheapest?",
+    "in your opinion which generator is the strongest in the game?",
+    "какой генератор, по-вашему, самый сильный в игре?",
+    "сколько стоит коробка с одним линкором в евро?",
 ])
 def test_house_rules_opinions_lore_prices_and_hobby_tips_are_asked_off_the_rules(question: str) -> None:
     assert asks_off_rules(question)
