@@ -55,7 +55,7 @@ they are left out of the fit. Not kept, each measured:
   (glossary or synonyms; the player's own spelling, or a typo of it, not in the rule) as a model
   feature: the same decisions on every fold and set but one (vocab_own one fewer false not-found).
 - The same evidence taken out of the word/name tests (a rule must pass them on the player's own
-  words): 5 more false not-found (our sets, dev1) for 3 more abstentions; at half weight, 5 for 3.
+  words): 5 more false not-found (4 in our sets, 1 in a dev set) for 3 more abstentions; at half weight, 5 for 3.
   The expansion-only words of the refused questions' leading rules are mostly "ship" -> model
   (weight ~0.04): the made-up mechanics are built from words the rules print.
 - Word pairs the documents never print side by side: 642 of the 959 answerable questions the tests
