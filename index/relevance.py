@@ -237,7 +237,8 @@ _OFF_RULES = re.compile("|".join((
     r"\bруб(?:лей|ля|ль)\b",
     # painting and modelling
     r"\bpaint\w*", r"\bprim(?:e|er|ing)\b", r"\bmagneti[sz]\w*", r"\bglue\b", r"\bbrush(?:es)?\b",
-    r"\bvarnish\w*", r"\bairbrush\w*", r"покрас\w*", r"краск\w*", r"грунт\w*", r"\bклей\w*",)), re.IGNORECASE)
+    r"\bvarnish\w*", r"\bairbrush\w*", r"\bprox(?:y|ies|ied|ying)\b", r"\bпрокс\w*",  # stand-in models
+    r"покрас\w*", r"краск\w*", r"грунт\w*", r"\bклей\w*",)), re.IGNORECASE)
 
 
 def asks_off_rules(text: str) -> bool:
