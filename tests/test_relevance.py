@@ -249,6 +249,7 @@ def test_a_question_about_another_games_concept_names_it(question: str) -> None:
     "Is there a feel-no-pain style armour in dw4 that downgrades exploding hits?",
     "What's the armour save / toughness of a magma formation if I shoot at it in 4e?",  # another name
     "how tough is a battleship?",  # typed words, not stems: "tough" is not "toughness"
+    "where does the rulebook spell out how a ram works?",  # an everyday sense: left out of the list
     "how many dice does a broadside roll?",
 ])
 def test_a_likeness_or_another_name_is_not_the_topic(question: str) -> None:
