@@ -223,7 +223,9 @@ _OFF_RULES = re.compile("|".join((
     r"\bwhat do (?:people|you guys) (?:think|use)\b", r"\b(?:most )?popular\b", r"\bfavou?rite\b",
     r"\bmeta\b", r"\bany good\b", r"\bworth (?:it|the money|buying)\b", r"\bmore fun\b",
     r"\bin (?:your|my) opinion\b", r"\b(?:what )?do you (?:guys )?(?:think|reckon|prefer)\b",
-    r"\bпо[- ]?ваше(?:му|м мнению)\b", r"\bкак (?:вы )?думаете\b",
+    r"\bпо[- ]?ваше(?:му|м мнению)\b", r"\bкак (?:вы )?думаете\b", r"\b(?:imho|имхо)\b",
+    r"\b(?:which(?: one)?|what)(?: is|'s) better\b", r"\bчто лучше\b",
+    r"\bshould i (?:take|bring|buy|field|run)\b",  # list-building advice
     r"\b(?:best|strongest|prettiest) (?:faction|fleet|first fleet)\b", r"\bwhich faction\b", r"\bимб\w*",
     r"сам\w+ (?:сильн|красив|лучш)\w* фракц\w*", r"фракци\w* сам\w+",
     r"\blore\b", r"\bлор\w*",  # the setting's story

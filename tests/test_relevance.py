@@ -109,6 +109,8 @@ def test_a_rule_name_typed_short_inside_a_long_question_counts() -> None:
     "in your opinion which generator is the strongest in the game?",
     "какой генератор, по-вашему, самый сильный в игре?",
     "сколько стоит коробка с одним линкором в евро?",
+    "which is better, a ram or a boarding action?",
+    "should I take the carrier or a second battleship?",
 ])
 def test_house_rules_opinions_lore_prices_and_hobby_tips_are_asked_off_the_rules(question: str) -> None:
     assert asks_off_rules(question)
