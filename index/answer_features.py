@@ -62,12 +62,13 @@ _CONSEQUENCE = re.compile(
     r"добавля\w+|считается|вместо)\b", re.IGNORECASE)
 # A condition, a threshold or a moment: what answers "when ...?" ("If two or more dice show the
 # same result, the fog lifts", "каждый раз, когда ...", "takes hits equal to or greater than its
-# CITADEL", "At the start of each Round ...").
+# CITADEL", "At the start of each Round ...", a state already reached: "Models already crippled (or
+# battle ready MASS 1 models) are destroyed").
 _CONDITION = re.compile(
     r"\b(if|when|whenever|once|until|unless|each time|every time|as soon as|at the (start|end|beginning) of|"
-    r"at any time|any time|(equal to )?or (greater|more|higher|larger)|"
+    r"at any time|any time|(equal to )?or (greater|more|higher|larger)|already|"
     r"если|когда|как только|каждый раз|до тех пор|пока|в начале|в конце|после того|в любое время|в любой момент|"
-    r"или (больше|выше|превыша\w*)|не менее)\b",
+    r"или (больше|выше|превыша\w*)|не менее|уже)\b",
     re.IGNORECASE)
 # A place: what answers "where ...?" ("at least 10” from the enemy Deployment Zone", "within 3” of",
 # "in base contact with", "from any edge", "в пределах 5"", "в базовый контакт", "от края").

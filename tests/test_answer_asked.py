@@ -167,3 +167,13 @@ def test_the_sentence_stating_a_frequency_answers_how_many_times(searcher):
     assert answer["section"] == "Broadside"
     assert answer["quote"].startswith("A unit can only make one Broadside action per Activation.")
     assert question_shape("сколько раз за активацию можно идти на таран?").frequency
+
+
+# 3rd edition quick reference, Shooting step 7: "Models already crippled (or battle ready MASS 1
+# models) are destroyed and removed from play."
+APPLY_HITS = _block("dw3-quick-reference.txt", "7. APPLY TOTAL HITS", 18)
+
+
+def test_a_state_already_reached_is_the_condition_when_asks_for():
+    quote = _quote(APPLY_HITS, "when does a crippled ship sink in 3rd edition?")
+    assert quote.startswith("Models already crippled (or battle ready MASS 1 models) are")
