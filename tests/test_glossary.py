@@ -192,10 +192,14 @@ def test_players_words_for_named_rules_find_those_rules(searcher) -> None:
     # dw4 glossary, Traction: "The Initial Target immediately moves 4” directly towards the model on
     # which that weapon is mounted"; Boosted Propulsion: "the model’s Minimum Speed is increased to its
     # unmodified Maximum Speed, its Maximum Speed by X”"; Mine Sweeper: "As a Special Action, this
-    # model’s unit can perform Mine Clearance." No rule says tractor beam, afterburner or minesweeping.
+    # model’s unit can perform Mine Clearance."; Rail: "the first X Exploding Strikes cause two additional
+    # Action Dice to be rolled"; Combat Divers: "This model’s unit can make Boarding actions that target
+    # Underwater models." No rule says tractor beam, afterburner, minesweeping, railgun or frogmen.
     asked = {"is there a tractor beam in dw4?": "Traction",
              "rules for afterburners in 4e": "Boosted Propulsion",
-             "how does minesweeping work in 4th edition": "Mine Sweeper"}
+             "how does minesweeping work in 4th edition": "Mine Sweeper",
+             "do railguns get extra dice in 4e?": "Rail",
+             "can frogmen board submarines in v4?": "Combat Divers"}
     for question, rule in asked.items():
         result = searcher.ask(question, k=5)
         assert result.status != "not_found" and result.results[0].section == rule, question
