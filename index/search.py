@@ -34,7 +34,7 @@ from index.aboutness import (
 from index.answer import best_quote, disagreement_note, rule_text, segments
 from index.errors import QueryError
 from index.freshness import fresh_build
-from index.glossary import scoped_words
+from index.glossary import RulesWording, scoped_words
 from index.manifest import (
     DocumentInfo,
     corpus_names,
@@ -84,6 +84,7 @@ SAME_LANGUAGE_BONUS = 0.1  # a passage the asker can read, other things equal
 TERM_FIRST_WITHIN = 10  # a named term's rule jumps to first place from this deep, no deeper
 TERM_FIRST_COVERAGE = 0.6  # ... if it covers the question nearly as well as the best there does
 EXPANSIONS_NAME_RULES = True  # a synonym that expands to a term's name names its rule
+RULES_WORDS_FOR_MODEL = True  # the model reads a glossary word's rule words beside it
 HEADINGS_NAME_RULES = True  # a leading rule whose heading holds a named term is named too
 DENSE_WITHOUT_EDITION = True  # the model reads a routed question without its edition names
 RELEVANCE_DEPTH = 3  # leading rules the relevance test looks at
@@ -329,6 +330,7 @@ class Searcher:
             if term is not None and player_word:
                 self._expansion_terms_by_first.setdefault(player_word[0], []).append((player_word, term))
         self._runs: frozenset[str] | None = None  # runs of up to four words the documents print
+        self._rules_wording = RulesWording()  # the glossary's rule words, for the sentence model
 
     def _term_of_expansion(self, words: list[str]) -> SpottedTerm | None:
         """The term a player word's expansion names exactly, when it names one term only."""
@@ -559,6 +561,10 @@ class Searcher:
         # An edition the question names is applied as a filter; left in the text it only
         # pulls the model's vector away from the topic ("suppression in dust").
         dense_text = query.english if translated else (query.plain or question)
+        rule_words = self._rules_wording.words_for(query.stems, self._vocabulary) \
+            if RULES_WORDS_FOR_MODEL and not cyrillic else []
+        if rule_words:
+            dense_text = f"{dense_text} ({', '.join(rule_words)})"  # the player's words, then the rules'
         query_vector, dense_scores = self._dense_scores(dense_text) if uses_dense else (None, None)
         lexical = self._lexical(query.lexical_terms(), allowed) if mode != "dense" else []
         if mode == "lexical":
