@@ -28,9 +28,11 @@ _DOUBLE = re.compile(r"(.)\1+")
 
 
 def sound_key(word: str) -> str:
-    """`word` as it sounds: vowel confusions folded, signs dropped, "тс"/"тьс" as ц, doubles single."""
+    """`word` as it sounds: vowel confusions folded, signs dropped, "тс"/"тьс" as ц, doubles single, a
+    final "ца" as "тся"."""
     key = normalise(word).translate(_SOUNDS).replace("тс", "ц")
-    return _DOUBLE.sub(r"\1", key)
+    key = _DOUBLE.sub(r"\1", key)
+    return key[:-1] + "и" if key.endswith("ца") else key  # "длица": players write "ца" for "тся", "ться"
 
 
 class RussianSpelling:
