@@ -17,6 +17,8 @@ from index.text import is_stopword, normalise
 
 # Shorter words are too often another real word that sounds alike ("стал" and "стол").
 MIN_WORD = 5
+# A stem this long is compared by its sound key too, so any form of a word counts ("самалетов": самолеты).
+MIN_STEM = 5
 # Each part of a run-together word: shorter parts are prefixes and particles ("от|дать", "раз|решен", "мора|ли").
 MIN_PART = 4
 
@@ -46,10 +48,14 @@ class RussianSpelling:
         self._known = known
         self._stem = stem
         by_key: dict[str, list[str]] = {}
+        by_stem_key: dict[str, list[str]] = {}  # the same by stem: another form of the word ("самалетов")
         for word in sorted(counts):
             if len(word) >= MIN_WORD - 1:  # "длится" is one letter longer than "длица"
                 by_key.setdefault(sound_key(word), []).append(word)
+            if len(root := stem(word)) >= MIN_STEM:
+                by_stem_key.setdefault(sound_key(root), []).append(word)
         self._by_key = by_key
+        self._by_stem_key = by_stem_key
 
     def _is_known(self, word: str) -> bool:
         return is_stopword(word) or self._stem(word) in self._known
@@ -70,6 +76,8 @@ class RussianSpelling:
         book does not print is as often one edit from one it does ("перевести", "перенести"), and read
         as that it made off-topic questions look like rules questions (measured: abstention fell)."""
         found = self._by_key.get(sound_key(word))
+        if not found and len(root := self._stem(word)) >= MIN_STEM:
+            found = self._by_stem_key.get(sound_key(root))
         if not found:
             return None
         return min(found, key=lambda w: (-self._count[w], w))

@@ -257,6 +257,9 @@ class Searcher:
         self._vocabulary_list = sorted(self._vocabulary)
         # Russian typed in Latin letters is recognised by the words we read: the corpus's and the
         # players' own Russian words for them ("dezorg": дезорг, index/data/synonyms.toml)
+        # the players' one-word Russian terms, which a misspelt word may also be (index.ru_typos)
+        self._player_words = sorted(k for k in (*synonyms.expansions, *synonyms.translations)
+                                    if " " not in k and is_cyrillic(k))
         self._reading_vocabulary = self._vocabulary | {
             key[0] for key, _ in self._expansions if len(key) == 1 and is_cyrillic(key[0])}
         self._idf = {term: math.log(1 + len(rows) / df) for term, df in vocab}
@@ -418,11 +421,12 @@ class Searcher:
         return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading)
 
     def _russian_spelling(self) -> RussianSpelling:
-        """Built on the first Russian question (the book's words): start-up stays as it was."""
+        """Built on the first Russian question (the book's words and the players' own): start-up
+        stays as it was."""
         if self._ru_spelling is None:
             known = self._reading_vocabulary | {words[0] for words, _ in self._translations if len(words) == 1}
-            book = (w for r in self.rows if r["language"] == "ru" for w in words_of(r["text"]))
-            self._ru_spelling = RussianSpelling(book, known, stem_word)
+            book = [w for r in self.rows if r["language"] == "ru" for w in words_of(r["text"])]
+            self._ru_spelling = RussianSpelling([*book, *self._player_words], known, stem_word)
         return self._ru_spelling
 
     def _phrases_of(self, edition: str) -> frozenset[tuple[str, ...]]:

@@ -66,3 +66,17 @@ def test_a_players_word_from_other_wargames_reaches_the_books_rule(searcher: Any
     result = searcher.ask("сколько дайсов кидать в рукопашке", k=3).to_json()
     assert result["status"] != "not_found"
     assert "абордаж" in result["results"][0]["section"].casefold()
+
+
+def test_any_form_of_a_misspelt_word_is_read(spelling: RussianSpelling) -> None:
+    """"торпидами" is a form of the book's Торпеда ("Торпеда (Torpedo): Атаки с этим Свойством ..."):
+    compared by its stem's sound key."""
+    read = spelling.read("торпидами по скрытой цели") or ""
+    assert stem(read.split()[0]) == stem("торпеды")
+
+
+def test_a_misspelt_players_word_is_read_as_that_word(searcher: Any) -> None:
+    """"самалетов" is the players' самолеты (synonyms.toml: "самолеты" = SRS, эскадрилья), a word
+    the book does not print: read as it, it reaches the book's words for it."""
+    variants = searcher.parse("скорострельное против самалетов работает?").variants
+    assert any("эскадрил" in spellings for spellings in variants.values())
