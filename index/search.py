@@ -70,7 +70,7 @@ from index.text import is_cyrillic, is_stopword, stems
 from index.text import stem as stem_word
 from index.text import words as words_of
 from index.translate import Translator
-from index.translit import one_alphabet, read_cyrillic_abbreviations, read_latin_russian
+from index.translit import one_alphabet, read_cyrillic_abbreviations, read_latin_russian, read_wrong_layout
 
 RRF_K = 60
 CANDIDATES = 100
@@ -413,6 +413,7 @@ class Searcher:
         typed = one_alphabet(question)  # "rаm" with a Cyrillic а is read as "ram"
         typed = read_cyrillic_abbreviations(typed, self._vocabulary, stem_word) or typed  # "срски": SRS
         reading = read_latin_russian(typed, self._reading_vocabulary, stem_word)
+        reading = reading or read_wrong_layout(typed, self._reading_vocabulary, stem_word)  # "crjkmrj": сколько
         if reading is not None:  # "srsok" read as срсок: SRS
             reading = read_cyrillic_abbreviations(reading, self._vocabulary, stem_word) or reading
         reading = reading or (typed if typed != question else None)
