@@ -80,3 +80,13 @@ def test_a_misspelt_players_word_is_read_as_that_word(searcher: Any) -> None:
     the book does not print: read as it, it reaches the book's words for it."""
     variants = searcher.parse("скорострельное против самалетов работает?").variants
     assert any("эскадрил" in spellings for spellings in variants.values())
+
+
+def test_players_words_the_book_never_prints_reach_its_rules(searcher: Any) -> None:
+    """Words of other wargames and of the table (synonyms.toml) read as the book's: "мины" are its
+    "Минные поля (Minefields)", "армор" its "Броня (Armour, A)", "овервотч" its "Перехват (Interception)"."""
+    for question, heading in (("как работают мины", "минные поля"), ("что значит армор на карте корабля", "броня"),
+                              ("овервотч против самолетов как работает", "перехват")):
+        result = searcher.ask(question, k=3).to_json()
+        assert result["status"] != "not_found", question
+        assert heading in result["results"][0]["section"].casefold(), (question, result["results"][0]["section"])
