@@ -46,6 +46,8 @@ _RU_CHAT = frozenset(
     "здравствуйте здрасте добрый доброго благодарю ребзя короч "
     # chat abbreviations and spellings of the same ("мб" может быть, "хз" who knows, "всм" I mean)
     "мб хз кст спс пасиб сорян сори плс шо тож всм нада "
+    # particles of indefinite pronouns ("какой-нибудь") and a story's heaps and evenings ("кучу критов")
+    "нибудь нибуть куча кучу кучи буквально вечер ночью сидели "
     "вчера сегодня завтра недавно вечером "
     # function words the stopword list lacks, which no rule turns on ("и тут он", "что тогда?")
     "тут тогда кого кому чтоб ради "
