@@ -55,8 +55,12 @@ _WHEN_QUESTION = re.compile(
     r"в какой момент|до каких пор)\b|(^|[—–:]\s*|-\s+)когда\b", re.IGNORECASE)
 # "where can mine layers put minefields", "which table edge", "где можно ставить мины", "куда ставить":
 # asks for a place, answered by a sentence stating one ("at least 10” from the enemy Deployment Zone",
-# "в базовый контакт", "from any edge").
-_WHERE_QUESTION = re.compile(r"\b(where|which (table )?edges?|где|куда|откуда|с какого края)\b", re.IGNORECASE)
+# "в базовый контакт", "from any edge"). "where" only relating a clause ("after seeing where my
+# opponent set up") asks nothing: English asks "where can/do ...", or opens with it.
+_WHERE_QUESTION = re.compile(
+    r"\b(where (can|could|do|does|did|is|are|should|must|may|will|would)|which (table )?edges?|с какого края|"
+    r"(где|куда) (можно|нужно|надо|ставить|ставят|поставить|разместить|девается|деваются))\b|"
+    r"(^|[.?!—–:]\s*|-\s+)(where|где|куда|откуда)\b", re.IGNORECASE)
 _EXAMPLE_QUESTION = re.compile(r"\b(example|e\.g\.|for instance|пример\w*)\b", re.IGNORECASE)
 # A question told over several sentences sets the scene first and asks in its last ("... we argued
 # for ages. Which one gets it?", "... He threw a pile of extra dice into his defence. How many

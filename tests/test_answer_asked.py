@@ -177,3 +177,9 @@ APPLY_HITS = _block("dw3-quick-reference.txt", "7. APPLY TOTAL HITS", 18)
 def test_a_state_already_reached_is_the_condition_when_asks_for():
     quote = _quote(APPLY_HITS, "when does a crippled ship sink in 3rd edition?")
     assert quote.startswith("Models already crippled (or battle ready MASS 1 models) are")
+
+
+def test_where_relating_a_clause_is_not_asked():
+    assert not question_shape("Can I redeploy a squadron after seeing where my opponent set up in v4?").where
+    assert question_shape("Where do escort tokens go when the unit moves?").where
+    assert question_shape("у корабля уже 3 дезорга и он получает ещё один. куда девается четвёртый?").where
