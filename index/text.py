@@ -49,6 +49,11 @@ _RU_CHAT = frozenset(
     # particles of indefinite pronouns ("какой-нибудь") and a story's heaps and evenings ("кучу критов")
     "нибудь нибуть куча кучу кучи буквально вечер ночью сидели "
     "вчера сегодня завтра недавно вечером "
+    # more of a story's days, friends and frame, and the adverbs that sequence it ("опять", "потом");
+    # none is printed by the Russian book ("вчерашней партии", "играем с друзьями", "вот такая история")
+    "вчерашний вчерашняя вчерашней вчерашнюю вчерашнего вчерашнем субботу воскресенье пятницу выходных "
+    "друзья друзей друзьям друзьями история историю истории полчаса опять потом именно правда "
+    "интересно непонятно понятно рассудить рассудите хочу хочется всякий всякие всяких ту "
     # function words the stopword list lacks, which no rule turns on ("и тут он", "что тогда?")
     "тут тогда кого кому чтоб ради "
     # what a card "says" frames the question, as "says" does in English ("на карте написано 6(3)")
