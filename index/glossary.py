@@ -51,23 +51,25 @@ def matchable(word: str) -> str:
     return " ".join(w for w in re.findall(r"[\w’']+", word) if stems(w))
 
 
-def glossary_expansions(path: Path = GLOSSARY_FILE) -> dict[str, list[str]]:
+def glossary_expansions(path: Path = GLOSSARY_FILE,
+                        entries: Iterable[GlossaryEntry] | None = None) -> dict[str, list[str]]:
     """Player word -> the rules' words, in the shape of synonyms.toml's [expansions] (a word scoped
-    to several games expands to each game's term)."""
+    to several games expands to each game's term). `entries`: the glossary already loaded."""
     found: dict[str, list[str]] = {}
-    for entry in load_glossary(path):
+    for entry in load_glossary(path) if entries is None else entries:
         for word in entry.words:
             means = found.setdefault(matchable(word), [])
             means.extend(m for m in entry.means if m not in means)
     return found
 
 
-def scoped_words(home_words: Iterable[str] = (), path: Path = GLOSSARY_FILE) -> dict[str, frozenset[str]]:
+def scoped_words(home_words: Iterable[str] = (), path: Path = GLOSSARY_FILE,
+                 entries: Iterable[GlossaryEntry] | None = None) -> dict[str, frozenset[str]]:
     """One-word player stem -> the games whose thing it names ("" = the home game: the unscoped
     entries and `home_words`, synonyms.toml's slang), for the words some entry scopes to another
     game: "flyer" -> {dust-warfare}, "plane" -> {"", dust-warfare} (both games fly things)."""
     found: dict[str, set[str]] = {}
-    for entry in load_glossary(path):
+    for entry in load_glossary(path) if entries is None else entries:
         for word in entry.words:
             if len(word_stems := stems(word)) == 1:
                 found.setdefault(word_stems[0], set()).add(entry.scope)

@@ -34,7 +34,6 @@ from index.aboutness import (
 from index.answer import best_quote, disagreement_note, rule_text, segments
 from index.errors import QueryError
 from index.freshness import fresh_build
-from index.glossary import scoped_words
 from index.manifest import (
     DocumentInfo,
     corpus_names,
@@ -63,12 +62,12 @@ from index.rerank import Candidate, RerankModel, readable_first
 from index.rerank import load_model as load_rerank_model
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
-from index.termmap import load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
 from index.text import is_cyrillic, is_stopword, stems
 from index.text import stem as stem_word
 from index.translate import Translator
 from index.translit import one_alphabet, read_cyrillic_abbreviations, read_latin_russian
+from index.vocabulary import load_vocabulary
 
 RRF_K = 60
 CANDIDATES = 100
@@ -239,11 +238,11 @@ class Searcher:
         vectors = faiss.read_index(str(build / VECTORS_NAME))
         self._matrix = np.asarray(vectors.reconstruct_n(0, vectors.ntotal), dtype="float32")
         self._embedder = Embedder(settings)
-        synonyms = load_synonyms()
-        self._expansions = [(stems(k, keep_stopwords=True), v) for k, v in synonyms.expansions.items()]
+        vocabulary = load_vocabulary(build)  # the players' words and the term map, the same `rule` reads
+        self._expansions = [(stems(k, keep_stopwords=True), v) for k, v in vocabulary.expansions.items()]
         # Russian player words -> English stems, read where the term map is (`_with_translations`).
         self._translations = [(stems(k, keep_stopwords=True), frozenset(s for w in v for s in stems(w)))
-                              for k, v in synonyms.translations.items()]
+                              for k, v in vocabulary.translations.items()]
         # their places in that list by first word, so a question reads only those its words begin
         self._translations_by_first: dict[str, list[int]] = {}
         for place, (words, _) in enumerate(self._translations):
@@ -286,18 +285,18 @@ class Searcher:
         # players' words the glossary scopes to another game's thing ("tank" -> Dust Warfare's vehicle);
         # "" = the home game (its own glossary entries and slang: "plane" is also its aircraft)
         self._scoped_words = {stem: frozenset(game or self._home_game for game in games)
-                              for stem, games in scoped_words(synonyms.slang).items()}
+                              for stem, games in vocabulary.scoped.items()}
         self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
                             self._db.query("select chunk_id, enrichment from chunks")}
         self._terms_en: dict[str, list[dict[str, str]]] = {}
         self._segments: dict[str, np.ndarray] = {}  # rule key -> its sentence vectors
         self._near: dict[str, list[str]] = {}  # stem -> the book's spellings of it (bounded)
         terms = list(self._db.query("select term, chunk_id from terms"))
-        pairs = [(r["english"], r["russian"]) for r in self._db.query("select english, russian from term_pairs")]
+        pairs = list(vocabulary.term_pairs)
         self._spotter = TermSpotter(terms, pairs)
-        self._to_english = Translator([*pairs, *synonyms.translation_pairs()], source="ru")
+        self._to_english = Translator([*pairs, *vocabulary.translation_pairs()], source="ru")
         self._book_pair_names = frozenset(tuple(stems(english)) for english, _ in pairs)  # names the book pairs
-        self._to_russian = Translator([*pairs, *synonyms.translation_pairs()], source="en")
+        self._to_russian = Translator([*pairs, *vocabulary.translation_pairs()], source="en")
         self._phrases: dict[str, frozenset[tuple[str, ...]]] = {}  # edition -> the stem runs it prints
         names: dict[str, list[str]] = {}
         for t in terms:
@@ -328,7 +327,7 @@ class Searcher:
                 self._expansion_terms_by_first.setdefault(player_word[0], []).append((player_word, term))
         self._runs: frozenset[str] | None = None  # runs of up to four words the documents print
 
-    def _term_of_expansion(self, words: list[str]) -> SpottedTerm | None:
+    def _term_of_expansion(self, words: Sequence[str]) -> SpottedTerm | None:
         """The term a player word's expansion names exactly, when it names one term only."""
         terms = {term.stems: term for w in words for term in self._spotter.spot(stems(w))}
         exact = [t for t in terms.values() if any(t.stems == tuple(stems(w)) for w in words)]

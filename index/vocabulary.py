@@ -1,0 +1,94 @@
+"""The players' vocabulary, one immutable object per build: synonyms.toml's slang and translations,
+the cross-game glossary (index/data/glossary.toml) and the build's English<->Russian term map.
+
+`ask` (index.search) and `rule` (index.terms) read the same words the same way. The TOML files are
+parsed once, when the index is built (`parse_files`), and the result is stored in the build's
+SQLite (`store_vocabulary`): a start-up reads it back (`load_vocabulary`, once per process and build) instead
+of parsing both files again. The index's freshness check covers both files and this code, so the
+stored copy is never older than the files.
+"""
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from index.glossary import load_glossary, scoped_words
+from index.store import DB_NAME, open_db
+from index.termmap import Synonyms, TermPair, load_synonyms
+
+if TYPE_CHECKING:
+    import sqlite_utils
+
+TABLE = "vocabulary"
+# the kinds of row the table holds, one a row: (part, key, value as JSON)
+_EXPANSION, _TRANSLATION, _SCOPED = "expansion", "translation", "scoped"
+
+
+@dataclass(frozen=True, eq=False)
+class Vocabulary:
+    """What players say and what the rules print for it, as one build reads it."""
+
+    # player word (casefolded) -> the rules' words, one way: synonyms.toml [expansions] first (with
+    # the Russian fleeting-vowel spellings), then the glossary's words it does not declare itself
+    expansions: Mapping[str, tuple[str, ...]]
+    # Russian word -> the English rules' words for it (synonyms.toml [translations]): renders a Russian
+    # question in English (index.translate) and joins the term map's reading of the other language
+    translations: Mapping[str, tuple[str, ...]]
+    # one-word player stem -> the games whose thing it names ("" = the home game), for the words the
+    # glossary scopes to another game ("tank" -> Dust Warfare's vehicle; index.glossary.scoped_words)
+    scoped: Mapping[str, frozenset[str]]
+    # the build's term map, (English, Russian), most trusted source first (index.termmap.build_term_map)
+    term_pairs: tuple[tuple[str, str], ...]
+
+    def translation_pairs(self) -> list[tuple[str, str]]:
+        """(English, Russian) for each translation, the shape of the term map's pairs."""
+        return [(en, ru) for ru, english in self.translations.items() for en in english]
+
+
+def _frozen(words: Mapping[str, Sequence[str]]) -> Mapping[str, tuple[str, ...]]:
+    return MappingProxyType({key: tuple(value) for key, value in words.items()})
+
+
+def parse_files() -> tuple[Synonyms, Mapping[str, frozenset[str]]]:
+    """synonyms.toml (with the glossary's expansions) and the glossary's scoped words, each file
+    parsed once: what a build needs before its term map exists."""
+    glossary = load_glossary()
+    synonyms = load_synonyms(glossary=glossary)
+    return synonyms, scoped_words(synonyms.slang, entries=glossary)
+
+
+def vocabulary(synonyms: Synonyms, scoped: Mapping[str, frozenset[str]], pairs: Sequence[TermPair]) -> Vocabulary:
+    """The one object, from the parsed files and the build's term map."""
+    return Vocabulary(_frozen(synonyms.expansions), _frozen(synonyms.translations), MappingProxyType(dict(scoped)),
+                      tuple((p.english, p.russian) for p in pairs))
+
+
+def store_vocabulary(db: sqlite_utils.Database, words: Vocabulary) -> None:
+    """Write the players' words into a build (the term map is the build's own `term_pairs` table)."""
+    rows = [(_EXPANSION, key, list(value)) for key, value in words.expansions.items()]
+    rows += [(_TRANSLATION, key, list(value)) for key, value in words.translations.items()]
+    rows += [(_SCOPED, key, sorted(games)) for key, games in words.scoped.items()]
+    db.execute(f"create table {TABLE} (part text not null, key text not null, value text not null)")
+    db.conn.executemany(f"insert into {TABLE} (part, key, value) values (?, ?, ?)",
+                        [(part, key, json.dumps(value, ensure_ascii=False)) for part, key, value in rows])
+
+
+@functools.lru_cache(maxsize=4)
+def load_vocabulary(build: Path) -> Vocabulary:
+    """The vocabulary a build stored, read once per process (a published build never changes)."""
+    db = open_db(build / DB_NAME, readonly=True)
+    try:
+        parts: dict[str, dict[str, list[str]]] = {_EXPANSION: {}, _TRANSLATION: {}, _SCOPED: {}}
+        for part, key, value in db.execute(f"select part, key, value from {TABLE} order by rowid"):
+            parts[part][key] = json.loads(value)
+        pairs = tuple((str(en), str(ru)) for en, ru in db.execute(
+            "select english, russian from term_pairs order by rowid"))
+    finally:
+        db.close()
+    scoped = MappingProxyType({key: frozenset(games) for key, games in parts[_SCOPED].items()})
+    return Vocabulary(_frozen(parts[_EXPANSION]), _frozen(parts[_TRANSLATION]), scoped, pairs)
