@@ -195,7 +195,9 @@ def _write(
     db.table("terms").insert_all(_term_rows(chunks, pairs))
     db.table("terms").create_index(["term_key"])
     db.table("term_pairs").insert_all({"english": p.english, "russian": p.russian, "source": p.source} for p in pairs)
-    store_vocabulary(db, words)
+    names = [n for c in chunks for t in c.terms for n in (t.name, *t.aliases, t.english or "")]
+    store_vocabulary(db, words, [*names, *(" ".join([*c.heading_path, c.text, c.enrichment, *c.title_terms])
+                                           for c in chunks)])
     db.table("unit_words").create({"stem": str, "game": str}, pk="stem")
     db.table("unit_words").insert_all(
         ({"stem": stem, "game": doc.game} for doc in docs for stem in sorted(unit_words(doc))), replace=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -101,8 +102,22 @@ def words(text: str) -> list[str]:
     return _WORD.findall(normalise(text))
 
 
+# word -> its stem, as the index build recorded them for the words it holds (`remember_stems`): a
+# start-up reads the names, headings and players' words' stems rather than running the stemmer again
+_RECORDED: dict[str, str] = {}
+
+
+def remember_stems(pairs: Iterable[tuple[str, str]]) -> None:
+    """Take (word, stem) pairs `stem` computed at build (the index digest covers this file, so the
+    stemmer that made them is this one)."""
+    _RECORDED.update(pairs)
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
+    recorded = _RECORDED.get(word)
+    if recorded is not None:
+        return recorded
     return str(_stemmer("russian" if _CYRILLIC.search(word) else "english").stemWord(word))
 
 

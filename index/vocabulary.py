@@ -4,14 +4,15 @@ the cross-game glossary (index/data/glossary.toml) and the build's English<->Rus
 `ask` (index.search) and `rule` (index.terms) read the same words the same way. The TOML files are
 parsed once, when the index is built (`parse_files`), and the result is stored in the build's
 SQLite (`store_vocabulary`): a start-up reads it back (`load_vocabulary`, once per process and build) instead
-of parsing both files again. The index's freshness check covers both files and this code, so the
-stored copy is never older than the files.
+of parsing both files again, and the stems of every word the build holds (names, headings, passages,
+players' words), so a start-up does not run the stemmer over them again. The index's freshness check
+covers both files and this code, so the stored copy is never older than the files.
 """
 from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -20,11 +21,13 @@ from typing import TYPE_CHECKING
 from index.glossary import load_glossary, scoped_words
 from index.store import DB_NAME, open_db
 from index.termmap import Synonyms, TermPair, load_synonyms
+from index.text import remember_stems, stem, words
 
 if TYPE_CHECKING:
     import sqlite_utils
 
 TABLE = "vocabulary"
+STEMS_TABLE = "word_stems"  # every word the build holds -> its stem (index.text.remember_stems)
 # the kinds of row the table holds, one a row: (part, key, value as JSON)
 _EXPANSION, _TRANSLATION, _SCOPED = "expansion", "translation", "scoped"
 
@@ -68,14 +71,21 @@ def vocabulary(synonyms: Synonyms, scoped: Mapping[str, frozenset[str]], pairs: 
                       tuple((p.english, p.russian) for p in pairs))
 
 
-def store_vocabulary(db: sqlite_utils.Database, words: Vocabulary) -> None:
-    """Write the players' words into a build (the term map is the build's own `term_pairs` table)."""
-    rows = [(_EXPANSION, key, list(value)) for key, value in words.expansions.items()]
-    rows += [(_TRANSLATION, key, list(value)) for key, value in words.translations.items()]
-    rows += [(_SCOPED, key, sorted(games)) for key, games in words.scoped.items()]
+def store_vocabulary(db: sqlite_utils.Database, vocabulary: Vocabulary, texts: Iterable[str]) -> None:
+    """Write the players' words into a build (the term map is the build's own `term_pairs` table),
+    and the stem of every word of `texts` (the build's passages and names) and of the vocabulary."""
+    rows = [(_EXPANSION, key, list(value)) for key, value in vocabulary.expansions.items()]
+    rows += [(_TRANSLATION, key, list(value)) for key, value in vocabulary.translations.items()]
+    rows += [(_SCOPED, key, sorted(games)) for key, games in vocabulary.scoped.items()]
     db.execute(f"create table {TABLE} (part text not null, key text not null, value text not null)")
     db.conn.executemany(f"insert into {TABLE} (part, key, value) values (?, ?, ?)",
                         [(part, key, json.dumps(value, ensure_ascii=False)) for part, key, value in rows])
+    held = [*texts, *(" ".join([key, *value]) for _, key, value in rows),
+            *(f"{en} {ru}" for en, ru in vocabulary.term_pairs)]
+    every_word = dict.fromkeys(word for text in held for word in words(text))
+    db.execute(f"create table {STEMS_TABLE} (word text primary key, stem text not null) without rowid")
+    db.conn.executemany(f"insert into {STEMS_TABLE} (word, stem) values (?, ?)",
+                        [(word, stem(word)) for word in every_word])
 
 
 @functools.lru_cache(maxsize=4)
@@ -88,6 +98,7 @@ def load_vocabulary(build: Path) -> Vocabulary:
             parts[part][key] = json.loads(value)
         pairs = tuple((str(en), str(ru)) for en, ru in db.execute(
             "select english, russian from term_pairs order by rowid"))
+        remember_stems(db.execute(f"select word, stem from {STEMS_TABLE}"))
     finally:
         db.close()
     scoped = MappingProxyType({key: frozenset(games) for key, games in parts[_SCOPED].items()})
