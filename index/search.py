@@ -238,7 +238,8 @@ class Searcher:
         vectors = faiss.read_index(str(build / VECTORS_NAME))
         self._matrix = np.asarray(vectors.reconstruct_n(0, vectors.ntotal), dtype="float32")
         self._embedder = Embedder(settings)
-        vocabulary = load_vocabulary(build)  # the players' words and the term map, the same `rule` reads
+        # the players' words and the term map: the one object `rule` (index.terms) reads too
+        self.vocabulary = vocabulary = load_vocabulary(build)
         self._expansions = [(stems(k, keep_stopwords=True), v) for k, v in vocabulary.expansions.items()]
         # Russian player words -> English stems, read where the term map is (`_with_translations`).
         self._translations = [(stems(k, keep_stopwords=True), frozenset(s for w in v for s in stems(w)))

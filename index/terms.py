@@ -101,8 +101,8 @@ class TermBook:
         self._rules = join_rules(self._chunks.values())  # an entry shows its rule whole
         self._rule_of_chunk = rule_of_chunk(self._rules)
         db.close()
-        self._vocabulary = load_vocabulary(build)  # the players' words and the term map `ask` reads
-        self._pairs = [(term_key(en), term_key(ru)) for en, ru in self._vocabulary.term_pairs]
+        self.vocabulary = load_vocabulary(build)  # the players' words and the term map: the one object `ask` reads
+        self._pairs = [(term_key(en), term_key(ru)) for en, ru in self.vocabulary.term_pairs]
         self._by_key: dict[str, list[dict[str, Any]]] = {}
         # chunk id -> the places in `_terms` of the names it defines; pair key -> its group of pairs
         # (the pairs linked through shared names): `_translations` reads only these, not every row
@@ -130,7 +130,7 @@ class TermBook:
         Disorder and Crew Check, "flamer" Torrent, "crit" Critical Damage. Made on first use: a
         lookup of a printed name never needs it."""
         found: dict[tuple[str, ...], list[str]] = {}
-        for word, means in self._vocabulary.expansions.items():
+        for word, means in self.vocabulary.expansions.items():
             known = found.setdefault(tuple(stems(word)), [])
             for m in means:
                 for name in self._by_stems.get(tuple(stems(m, keep_stopwords=True)), []):
