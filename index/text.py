@@ -8,8 +8,6 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-import snowballstemmer
-
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 
@@ -63,6 +61,8 @@ _stemmers = threading.local()
 def _stemmer(language: str) -> Any:
     found = getattr(_stemmers, language, None)
     if found is None:
+        import snowballstemmer  # all its languages load at once: only for a word no build recorded
+
         found = snowballstemmer.stemmer(language)
         setattr(_stemmers, language, found)
     return found
