@@ -92,11 +92,12 @@ class Admiralty:
         """The fresh build directory, building it first when allowed (called under the lock)."""
         from index.freshness import fresh_build, index_status
 
-        if self.build_if_stale and not index_status(self.settings).fresh:
+        status = index_status(self.settings)
+        if self.build_if_stale and not status.fresh:
             from index.build import ensure_index
 
             return ensure_index(self.settings, progress=self.progress)
-        return fresh_build(self.settings)
+        return fresh_build(self.settings, status)
 
     def _once(self, name: str, make: Callable[[], T], stale: Callable[[T], bool] | None = None) -> T:
         """The object kept under `name`, made once even when the first requests arrive together on

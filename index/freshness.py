@@ -139,11 +139,12 @@ def index_status(settings: Settings) -> IndexStatus:
     return IndexStatus(build, not reasons, reasons, meta, counts)
 
 
-def fresh_build(settings: Settings) -> Path:
-    """The live build directory, or IndexMissingError (503) when it is missing or stale.
+def fresh_build(settings: Settings, status: IndexStatus | None = None) -> Path:
+    """The live build directory, or IndexMissingError (503) when it is missing or stale (`status`:
+    the index's status just read, if the caller has it: each read hashes the build and the corpus).
 
     Opening an index never builds one: the service decides when a minute of building is due."""
-    status = index_status(settings)
+    status = status or index_status(settings)
     if not status.fresh or status.build_dir is None:
         reasons = "; ".join(status.reasons) or "no index"
         raise IndexMissingError(
