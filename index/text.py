@@ -87,10 +87,9 @@ def is_cyrillic(text: str) -> bool:
     """True when most letters are Cyrillic: the script a question is searched in (its words' stems,
     the book it is routed to). Not the player's language — that is `core.messages.text_lang` (any
     Russian word), which a question naming English rules in a Russian sentence also has."""
-    letters = [c for c in text if c.isalpha()]
-    if not letters:
-        return False
-    return sum(1 for c in letters if _CYRILLIC.match(c)) >= len(letters) / 2
+    letters = sum(map(str.isalpha, text))
+    # every character _CYRILLIC matches is a letter: counting its matches counts the Cyrillic letters
+    return letters > 0 and len(_CYRILLIC.findall(text)) >= letters / 2
 
 
 def is_stopword(word: str) -> bool:
