@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -96,8 +97,12 @@ class Synonyms:
     slang: frozenset[str] = frozenset()
 
     def translation_pairs(self) -> list[tuple[str, str]]:
-        """(English, Russian) for each translation, the shape of the term map's pairs."""
-        return [(en, ru) for ru, english in self.translations.items() for en in english]
+        return translation_pairs(self.translations)
+
+
+def translation_pairs(translations: Mapping[str, Sequence[str]]) -> list[tuple[str, str]]:
+    """(English, Russian) for each of synonyms.toml's translations, the shape of the term map's pairs."""
+    return [(en, ru) for ru, english in translations.items() for en in english]
 
 
 def load_synonyms(path: Path = SYNONYMS_FILE, glossary: list[GlossaryEntry] | None = None) -> Synonyms:

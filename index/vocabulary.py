@@ -2,11 +2,11 @@
 the cross-game glossary (index/data/glossary.toml) and the build's English<->Russian term map.
 
 `ask` (index.search) and `rule` (index.terms) read the same words the same way. The TOML files are
-parsed once, when the index is built (`parse_files`), and the result is stored in the build's
-SQLite (`store_vocabulary`): a start-up reads it back (`load_vocabulary`, once per process and build) instead
-of parsing both files again, and the stems of every word the build holds (names, headings, passages,
-players' words), so a start-up does not run the stemmer over them again. The index's freshness check
-covers both files and this code, so the stored copy is never older than the files.
+parsed once, when the index is built (`parse_files`), and stored in the build's SQLite
+(`store_vocabulary`) with the stem of every word the build holds (names, headings, passages, players'
+words). A start-up reads both back (`load_vocabulary`, once per process and build) instead of parsing
+the files and running the stemmer over every name again. The index's freshness check covers both
+files and this code, so the stored copy is never older than the files.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from index.glossary import load_glossary, scoped_words
 from index.store import DB_NAME, open_db
-from index.termmap import Synonyms, TermPair, load_synonyms
+from index.termmap import Synonyms, TermPair, load_synonyms, translation_pairs
 from index.text import remember_stems, stem, words
 
 if TYPE_CHECKING:
@@ -49,8 +49,7 @@ class Vocabulary:
     term_pairs: tuple[tuple[str, str], ...]
 
     def translation_pairs(self) -> list[tuple[str, str]]:
-        """(English, Russian) for each translation, the shape of the term map's pairs."""
-        return [(en, ru) for ru, english in self.translations.items() for en in english]
+        return translation_pairs(self.translations)
 
 
 def _frozen(words: Mapping[str, Sequence[str]]) -> Mapping[str, tuple[str, ...]]:
