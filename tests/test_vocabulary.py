@@ -2,14 +2,10 @@
 parsed once at build, stored in the index, read back as one immutable object that `ask` and `rule` share."""
 from __future__ import annotations
 
-import ast
 import dataclasses
-import os
 import re
 import shutil
 import sqlite3
-import subprocess
-import sys
 
 import pytest
 import snowballstemmer
@@ -108,22 +104,3 @@ def test_a_players_word_still_names_its_rule(term_book) -> None:
     # models do not suffer critical damage" — the players' words are read on the first lookup needing them
     found = term_book.lookup("crits")
     assert found.status == "found" and found.how == "player word" and found.matched == "Critical Damage"
-
-
-def _modules_after(settings, argv: list[str], names: tuple[str, ...]) -> list[str]:
-    """Which of `names` a whole `admiralty ARGV` process imported."""
-    code = (f"import sys; from bot.cli import main; rc = main({argv!r}); "
-            f"print('LOADED', sorted(m for m in {names!r} if m in sys.modules), file=sys.stderr)")
-    env = {**os.environ, "ADMIRALTY_DATA_DIR": str(settings.data_dir)}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
-    assert out.returncode == 0, out.stderr
-    return ast.literal_eval(out.stderr.strip().splitlines()[-1].removeprefix("LOADED "))
-
-
-def test_rule_and_attack_load_only_what_they_use(built_settings) -> None:
-    # cold starts (bench/cold_start.py): a lookup parses no documents, a referee call given flags
-    # (no description) does not load the free-text parser
-    heavy = ("lxml", "numpy", "index.parsing.formats", "sqlite_utils", "referee.describe")
-    assert _modules_after(built_settings, ["rule", "piercing", "--json"], heavy) == []
-    assert _modules_after(built_settings, ["attack", "--dice", "30", "--armour", "5", "--citadel", "8"],
-                          heavy) == []
