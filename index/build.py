@@ -121,7 +121,8 @@ def build_index(settings: Settings, progress: bool = True) -> Path:
     """Build into a temporary directory and publish it only when complete."""
     docs = load_manifest(settings.corpus_dir)
     meta = expected_meta(settings, docs)
-    synonyms, scoped = parse_files()
+    files = parse_files()
+    synonyms = files.synonyms
     chunks: list[Chunk] = []
     sections_by_doc: dict[str, list[Section]] = {}
     for doc in docs:
@@ -141,7 +142,7 @@ def build_index(settings: Settings, progress: bool = True) -> Path:
     if not chunks:
         raise IndexMissingError("the corpus produced no passages; check corpus/manifest.toml")
 
-    words = vocabulary(synonyms, scoped, pairs)
+    words = vocabulary(files, pairs)
     vectors = _embed_with_cache(settings, chunks, progress)
     tmp = new_build_dir(settings.data_dir)
     try:

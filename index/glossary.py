@@ -13,8 +13,9 @@ import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from index.text import stems
+from index.text import stems, words
 
 GLOSSARY_FILE = Path(__file__).resolve().parent / "data" / "glossary.toml"
 
@@ -37,12 +38,24 @@ class GlossaryEntry:
     scope: str = ""  # the one corpus game whose printed term `means` names; "" = the home game
 
 
-def load_glossary(path: Path = GLOSSARY_FILE) -> list[GlossaryEntry]:
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+def read_glossary(path: Path = GLOSSARY_FILE) -> dict[str, Any]:
+    """The file, parsed (once per build: index.vocabulary hands it to each reader below)."""
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def load_glossary(path: Path = GLOSSARY_FILE, data: dict[str, Any] | None = None) -> list[GlossaryEntry]:
+    data = read_glossary(path) if data is None else data
     return [GlossaryEntry(tuple(w.casefold() for w in term["words"]), tuple(term["means"]),
                           tuple(Evidence(e["document"], e["rule"], e["quote"]) for e in term["evidence"]),
                           str(term.get("games", "")), str(term.get("scope", "")))
             for term in data.get("term", [])]
+
+
+def absent_words(path: Path = GLOSSARY_FILE, data: dict[str, Any] | None = None) -> frozenset[tuple[str, ...]]:
+    """Each [[absent]] entry's words (another game's concept these documents do not have: psychic
+    powers, stratagems, ...), as runs of typed words (casefolded, not stemmed): index.relevance."""
+    data = read_glossary(path) if data is None else data
+    return frozenset(tuple(words(word)) for entry in data.get("absent", []) for word in entry["words"])
 
 
 def matchable(word: str) -> str:

@@ -617,7 +617,8 @@ class Searcher:
         if mode == "hybrid" and not self._relevant(leading, relevance_query, relevance_scores, named):
             # A question asking for a house rule, a price or a hobby tip, or about another game's
             # concept, is not a rule's name typed.
-            match = None if asks_off_rules(query.text) or names_absent_concept(query.text) else \
+            not_a_name = asks_off_rules(query.text) or names_absent_concept(query.text, self.vocabulary.absent)
+            match = None if not_a_name else \
                 self._name_reader.read(query.plain, lambda key: bool(allowed[self._first_row[key]]))
             if match is None:
                 if ENGLISH_FALLBACK and cyrillic and not (game or edition or lang or routed or query.games):
@@ -953,7 +954,7 @@ class Searcher:
         stats = None if dense_scores is None else _spread_and_mean(dense_scores)
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
                                 self._names_unknown(query), stats, float(asks_off_rules(query.text)),
-                                float(names_absent_concept(query.text)))
+                                float(names_absent_concept(query.text, self.vocabulary.absent)))
 
     def _named_title(self, key: str) -> frozenset[str]:
         """A rule's title stems and its names' stems (once per rule)."""

@@ -18,7 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from index.glossary import load_glossary, scoped_words
+from index.glossary import absent_words, load_glossary, read_glossary, scoped_words
 from index.store import DB_NAME, open_db
 from index.termmap import Synonyms, TermPair, load_synonyms, translation_pairs
 from index.text import remember_stems, stem, words
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 TABLE = "vocabulary"
 STEMS_TABLE = "word_stems"  # every word the build holds -> its stem (index.text.remember_stems)
 # the kinds of row the table holds, one a row: (part, key, value as JSON)
-_EXPANSION, _TRANSLATION, _SCOPED = "expansion", "translation", "scoped"
+_EXPANSION, _TRANSLATION, _SCOPED, _ABSENT = "expansion", "translation", "scoped", "absent"
 
 
 @dataclass(frozen=True, eq=False)
@@ -47,6 +47,8 @@ class Vocabulary:
     scoped: Mapping[str, frozenset[str]]
     # the build's term map, (English, Russian), most trusted source first (index.termmap.build_term_map)
     term_pairs: tuple[tuple[str, str], ...]
+    # other games' concepts these documents do not have, as runs of typed words (glossary [[absent]])
+    absent: frozenset[tuple[str, ...]] = frozenset()
 
     def translation_pairs(self) -> list[tuple[str, str]]:
         return translation_pairs(self.translations)
@@ -56,18 +58,27 @@ def _frozen(words: Mapping[str, Sequence[str]]) -> Mapping[str, tuple[str, ...]]
     return MappingProxyType({key: tuple(value) for key, value in words.items()})
 
 
-def parse_files() -> tuple[Synonyms, Mapping[str, frozenset[str]]]:
-    """synonyms.toml (with the glossary's expansions) and the glossary's scoped words, each file
-    parsed once: what a build needs before its term map exists."""
-    glossary = load_glossary()
+@dataclass(frozen=True)
+class ParsedFiles:
+    """synonyms.toml and glossary.toml as a build reads them, before its term map exists."""
+
+    synonyms: Synonyms  # with the glossary's expansions
+    scoped: Mapping[str, frozenset[str]]
+    absent: frozenset[tuple[str, ...]]
+
+
+def parse_files() -> ParsedFiles:
+    """Both files, each parsed once."""
+    data = read_glossary()
+    glossary = load_glossary(data=data)
     synonyms = load_synonyms(glossary=glossary)
-    return synonyms, scoped_words(synonyms.slang, entries=glossary)
+    return ParsedFiles(synonyms, scoped_words(synonyms.slang, entries=glossary), absent_words(data=data))
 
 
-def vocabulary(synonyms: Synonyms, scoped: Mapping[str, frozenset[str]], pairs: Sequence[TermPair]) -> Vocabulary:
+def vocabulary(files: ParsedFiles, pairs: Sequence[TermPair]) -> Vocabulary:
     """The one object, from the parsed files and the build's term map."""
-    return Vocabulary(_frozen(synonyms.expansions), _frozen(synonyms.translations), MappingProxyType(dict(scoped)),
-                      tuple((p.english, p.russian) for p in pairs))
+    return Vocabulary(_frozen(files.synonyms.expansions), _frozen(files.synonyms.translations),
+                      MappingProxyType(dict(files.scoped)), tuple((p.english, p.russian) for p in pairs), files.absent)
 
 
 def store_vocabulary(db: sqlite_utils.Database, vocabulary: Vocabulary, texts: Iterable[str]) -> None:
@@ -76,6 +87,7 @@ def store_vocabulary(db: sqlite_utils.Database, vocabulary: Vocabulary, texts: I
     rows = [(_EXPANSION, key, list(value)) for key, value in vocabulary.expansions.items()]
     rows += [(_TRANSLATION, key, list(value)) for key, value in vocabulary.translations.items()]
     rows += [(_SCOPED, key, sorted(games)) for key, games in vocabulary.scoped.items()]
+    rows += [(_ABSENT, " ".join(run), list(run)) for run in sorted(vocabulary.absent)]
     db.execute(f"create table {TABLE} (part text not null, key text not null, value text not null)")
     db.conn.executemany(f"insert into {TABLE} (part, key, value) values (?, ?, ?)",
                         [(part, key, json.dumps(value, ensure_ascii=False)) for part, key, value in rows])
@@ -92,7 +104,7 @@ def load_vocabulary(build: Path) -> Vocabulary:
     """The vocabulary a build stored, read once per process (a published build never changes)."""
     db = open_db(build / DB_NAME, readonly=True)
     try:
-        parts: dict[str, dict[str, list[str]]] = {_EXPANSION: {}, _TRANSLATION: {}, _SCOPED: {}}
+        parts: dict[str, dict[str, list[str]]] = {_EXPANSION: {}, _TRANSLATION: {}, _SCOPED: {}, _ABSENT: {}}
         for part, key, value in db.execute(f"select part, key, value from {TABLE} order by rowid"):
             parts[part][key] = json.loads(value)
         pairs = tuple((str(en), str(ru)) for en, ru in db.execute(
@@ -101,4 +113,5 @@ def load_vocabulary(build: Path) -> Vocabulary:
     finally:
         db.close()
     scoped = MappingProxyType({key: frozenset(games) for key, games in parts[_SCOPED].items()})
-    return Vocabulary(_frozen(parts[_EXPANSION]), _frozen(parts[_TRANSLATION]), scoped, pairs)
+    absent = frozenset(tuple(run) for run in parts[_ABSENT].values())
+    return Vocabulary(_frozen(parts[_EXPANSION]), _frozen(parts[_TRANSLATION]), scoped, pairs, absent)
