@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -90,3 +90,27 @@ def scoped_words(home_words: Iterable[str] = (), path: Path = GLOSSARY_FILE,
         if len(word_stems := stems(word)) == 1 and word_stems[0] in found:
             found[word_stems[0]].add("")
     return {stem: frozenset(games) for stem, games in found.items() if games - {""}}
+
+
+class RulesWording:
+    """The rules' words for the player words a question uses, for the sentence model: "tractor beam"
+    is read by the model as "tractor beam (traction)". The lexical search already counts a player
+    word's rule words as the word itself (index.search._expand); the model only reads text, so
+    without them it matches the player's image, not the rule."""
+
+    def __init__(self, expansions: dict[str, list[str]] | None = None) -> None:
+        self._by_first: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+        for word, means in (glossary_expansions() if expansions is None else expansions).items():
+            key = tuple(stems(word))
+            if key:
+                self._by_first.setdefault(key[0], []).append((key, tuple(means)))
+
+    def words_for(self, question_stems: Sequence[str], printed: Container[str] = ()) -> list[str]:
+        """The rule words of every glossary word in `question_stems`, in question order, once each;
+        not for a word of which some stem is `printed` in the documents (the model has read it)."""
+        found: dict[str, None] = {}
+        for i, stem in enumerate(question_stems):
+            for key, means in self._by_first.get(stem, ()):
+                if tuple(question_stems[i:i + len(key)]) == key and not any(k in printed for k in key):
+                    found.update(dict.fromkeys(means))
+        return list(found)

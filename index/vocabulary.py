@@ -18,7 +18,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from index.glossary import absent_words, load_glossary, read_glossary, scoped_words
+from index.glossary import absent_words, glossary_expansions, load_glossary, read_glossary, scoped_words
 from index.store import DB_NAME, open_db
 from index.termmap import Synonyms, TermPair, load_synonyms, translation_pairs
 from index.text import remember_stems, stem, words
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 TABLE = "vocabulary"
 STEMS_TABLE = "word_stems"  # every word the build holds -> its stem (index.text.remember_stems)
 # the kinds of row the table holds, one a row: (part, key, value as JSON)
-_EXPANSION, _TRANSLATION, _SCOPED, _ABSENT = "expansion", "translation", "scoped", "absent"
+_EXPANSION, _TRANSLATION, _SCOPED, _ABSENT, _GLOSSARY = "expansion", "translation", "scoped", "absent", "glossary"
 
 
 @dataclass(frozen=True, eq=False)
@@ -48,7 +48,10 @@ class Vocabulary:
     # the build's term map, (English, Russian), most trusted source first (index.termmap.build_term_map)
     term_pairs: tuple[tuple[str, str], ...]
     # other games' concepts these documents do not have, as runs of typed words (glossary [[absent]])
-    absent: frozenset[tuple[str, ...]] = frozenset()
+    absent: frozenset[tuple[str, ...]]
+    # the glossary's own expansions (index.glossary.glossary_expansions), before synonyms.toml's words
+    # take precedence in `expansions`: what the sentence model reads (index.glossary.RulesWording)
+    glossary_expansions: Mapping[str, tuple[str, ...]]
 
     def translation_pairs(self) -> list[tuple[str, str]]:
         return translation_pairs(self.translations)
@@ -65,6 +68,7 @@ class ParsedFiles:
     synonyms: Synonyms  # with the glossary's expansions
     scoped: Mapping[str, frozenset[str]]
     absent: frozenset[tuple[str, ...]]
+    glossary_expansions: dict[str, list[str]]
 
 
 def parse_files() -> ParsedFiles:
@@ -72,13 +76,15 @@ def parse_files() -> ParsedFiles:
     data = read_glossary()
     glossary = load_glossary(data=data)
     synonyms = load_synonyms(glossary=glossary)
-    return ParsedFiles(synonyms, scoped_words(synonyms.slang, entries=glossary), absent_words(data=data))
+    return ParsedFiles(synonyms, scoped_words(synonyms.slang, entries=glossary), absent_words(data=data),
+                       glossary_expansions(entries=glossary))
 
 
 def vocabulary(files: ParsedFiles, pairs: Sequence[TermPair]) -> Vocabulary:
     """The one object, from the parsed files and the build's term map."""
     return Vocabulary(_frozen(files.synonyms.expansions), _frozen(files.synonyms.translations),
-                      MappingProxyType(dict(files.scoped)), tuple((p.english, p.russian) for p in pairs), files.absent)
+                      MappingProxyType(dict(files.scoped)), tuple((p.english, p.russian) for p in pairs), files.absent,
+                      _frozen(files.glossary_expansions))
 
 
 def store_vocabulary(db: sqlite_utils.Database, vocabulary: Vocabulary, texts: Iterable[str]) -> None:
@@ -88,6 +94,7 @@ def store_vocabulary(db: sqlite_utils.Database, vocabulary: Vocabulary, texts: I
     rows += [(_TRANSLATION, key, list(value)) for key, value in vocabulary.translations.items()]
     rows += [(_SCOPED, key, sorted(games)) for key, games in vocabulary.scoped.items()]
     rows += [(_ABSENT, " ".join(run), list(run)) for run in sorted(vocabulary.absent)]
+    rows += [(_GLOSSARY, key, list(value)) for key, value in vocabulary.glossary_expansions.items()]
     db.execute(f"create table {TABLE} (part text not null, key text not null, value text not null)")
     db.conn.executemany(f"insert into {TABLE} (part, key, value) values (?, ?, ?)",
                         [(part, key, json.dumps(value, ensure_ascii=False)) for part, key, value in rows])
@@ -104,7 +111,8 @@ def load_vocabulary(build: Path) -> Vocabulary:
     """The vocabulary a build stored, read once per process (a published build never changes)."""
     db = open_db(build / DB_NAME, readonly=True)
     try:
-        parts: dict[str, dict[str, list[str]]] = {_EXPANSION: {}, _TRANSLATION: {}, _SCOPED: {}, _ABSENT: {}}
+        parts: dict[str, dict[str, list[str]]] = {part: {} for part in (_EXPANSION, _TRANSLATION, _SCOPED, _ABSENT,
+                                                                        _GLOSSARY)}
         for part, key, value in db.execute(f"select part, key, value from {TABLE} order by rowid"):
             parts[part][key] = json.loads(value)
         pairs = tuple((str(en), str(ru)) for en, ru in db.execute(
@@ -114,4 +122,5 @@ def load_vocabulary(build: Path) -> Vocabulary:
         db.close()
     scoped = MappingProxyType({key: frozenset(games) for key, games in parts[_SCOPED].items()})
     absent = frozenset(tuple(run) for run in parts[_ABSENT].values())
-    return Vocabulary(_frozen(parts[_EXPANSION]), _frozen(parts[_TRANSLATION]), scoped, pairs, absent)
+    return Vocabulary(_frozen(parts[_EXPANSION]), _frozen(parts[_TRANSLATION]), scoped, pairs, absent,
+                      _frozen(parts[_GLOSSARY]))
