@@ -113,9 +113,9 @@ class Admiralty:
 
     @property
     def searcher(self) -> Searcher:
-        """The model and the index: loaded on first use."""
+        """The model and the index (torch, FAISS): loaded on first use."""
         def load() -> Searcher:
-            from index.search import Searcher  # numpy and the encoder: imported on first use
+            from index.search import Searcher  # numpy, FAISS, the encoder: imported on first use
 
             return Searcher(self.settings, self._live_build())
 

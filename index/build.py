@@ -1,6 +1,7 @@
 """Build (or rebuild) the index: parse, chunk, mine terms, embed, write, swap in atomically."""
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import sqlite3
@@ -160,6 +161,8 @@ def _write(
     tmp: Path, docs: list[DocumentInfo], chunks: list[Chunk], words: Vocabulary, pairs: list[TermPair],
     vectors: np.ndarray, meta: dict[str, object],
 ) -> None:
+    import faiss
+
     db = open_db(tmp / DB_NAME)
     db.table("documents").insert_all(
         ({**doc.to_json(), "sha256": meta["documents"][doc.id], "skip_sections": None} for doc in docs),  # type: ignore[index]
@@ -202,8 +205,13 @@ def _write(
     write_meta(db, {**meta, "dimension": int(vectors.shape[1]), "chunks": len(chunks)})
     db.conn.commit()
     db.close()
-    with (tmp / VECTORS_NAME).open("wb") as fh:  # a failed write (disk full) is an OSError
-        np.save(fh, np.ascontiguousarray(vectors, dtype="float32"), allow_pickle=False)
+    index = faiss.IndexFlatIP(int(vectors.shape[1]))
+    index.add(vectors)
+    try:
+        faiss.write_index(index, str(tmp / VECTORS_NAME))
+    except RuntimeError as exc:  # FAISS reports a failed write (disk full) as RuntimeError
+        raise OSError(errno.EIO, f"cannot write {VECTORS_NAME} ({' '.join(str(exc).split())[:120]})",
+                      str(tmp / VECTORS_NAME)) from exc
 
 
 def ensure_index(settings: Settings, progress: bool = True) -> Path:

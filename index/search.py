@@ -1,5 +1,5 @@
-"""Answer a question: lexical (stemmed BM25 over FTS5) + dense (cosine with the passages' vectors), fused,
-routed, filtered; then whole rules (parts joined), the rule a question names first, a calibrated "not in the
+"""Answer a question: lexical (stemmed BM25 over FTS5) + dense (FAISS), fused, routed, filtered;
+then whole rules (parts joined), the rule a question names first, a calibrated "not in the
 rules" test, and a verbatim answer line per edition.
 
 Measured on the dev set (see bench/retrieval.py): an English-only model must not vote on
@@ -217,6 +217,8 @@ class Searcher:
     def __init__(self, settings: Settings, build: Path | None = None) -> None:
         """Open `build` (default: the live build, which must be fresh). Never builds: deciding
         when to spend a minute building is the caller's job (`bot.service.Admiralty`)."""
+        import faiss
+
         from index.embed import Embedder
 
         self.settings = settings
@@ -240,7 +242,8 @@ class Searcher:
         self._language = np.array([r["language"] for r in rows])
         self._readable = self._language != "ru"  # rows the English-only model can read
         self._russian_rows = [bool(russian) for russian in ~self._readable]
-        self._matrix = np.asarray(np.load(build / VECTORS_NAME, allow_pickle=False), dtype="float32")
+        vectors = faiss.read_index(str(build / VECTORS_NAME))
+        self._matrix = np.asarray(vectors.reconstruct_n(0, vectors.ntotal), dtype="float32")
         self._embedder = Embedder(settings)
         # the players' words and the term map: the one object `rule` (index.terms) reads too
         self.vocabulary = vocabulary = load_vocabulary(build)
