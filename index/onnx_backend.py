@@ -1,7 +1,7 @@
 """Question encoding through ONNX Runtime for the packaged default model (all-MiniLM-L6-v2).
 
 Measured on this 2-core machine, one thread: a question in ~5 ms in float32, ~2.5 ms in
-int8 (~1.8 ms since the graph is fused, issue 18), instead of torch's 15 ms. The model is
+int8 (~1.9 ms since the graph is fused, issue 18), instead of torch's 15 ms. The model is
 exported locally from the packaged weights (torch.onnx, no download) into the data directory,
 once, fused and quantised to int8 (index/onnx_graph.py); each graph is used only when its
 vectors match the torch ones on probe texts
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from core.settings import env_flag, env_int
-from index.onnx_graph import INPUTS, SESSION_UNFUSED, export, quantize
+from index.onnx_graph import FLOAT32_LAYERS, INPUTS, SESSION_UNFUSED, export, quantize
 
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
@@ -127,7 +127,7 @@ def _graphs(cache_dir: Path, weights_sha256: str, int8: bool) -> list[Path]:
     named without "fused" are the unfused ones of earlier versions, no longer used.)"""
     stem = f"{_stem(weights_sha256)}-fused"
     float32 = cache_dir / f"{stem}.onnx"
-    return [cache_dir / f"{stem}-int8-blockwise.onnx", float32] if int8 else [float32]
+    return [cache_dir / f"{stem}-int8-keep{FLOAT32_LAYERS}.onnx", float32] if int8 else [float32]
 
 
 def _choice_file(cache_dir: Path, weights_sha256: str, int8: bool) -> Path:

@@ -174,49 +174,12 @@ def test_stemming_from_many_threads_gives_the_single_thread_stems() -> None:
     assert failures == []
 
 
-def test_blockwise_int8_weights_multiply_like_the_float_ones() -> None:
-    """A real weight (layer 0's feed-forward output, the one quantised per block) packed in
-    MatMulNBits' 8-bit layout: ONNX Runtime's product stays within 2 % of numpy's float product
-    (two 8-bit roundings, the weights' and, per block, the inputs', each ~1 % at most; a wrong
-    layout or zero point gives an unrelated matrix), and each weight is off by at most half its
-    block's step."""
-    ort = pytest.importorskip("onnxruntime")
-    pytest.importorskip("onnx")
-    import numpy as np
-    from onnx import TensorProto, helper, numpy_helper
-    from safetensors.numpy import load_file
-
-    from index.embed import default_model_path
-    from index.onnx_graph import BLOCK_SIZE, blockwise_int8
-
-    weight = load_file(str(default_model_path() / "model.safetensors"))["encoder.layer.0.output.dense.weight"].T
-    rows, columns = weight.shape  # [K, N] = [1536, 384]
-    packed, scales = blockwise_int8(weight)
-    step = np.repeat(scales.reshape(columns, -1), BLOCK_SIZE, axis=1).T
-    restored = (packed.reshape(columns, rows).T.astype(np.float32) - 128) * step
-    assert np.all(np.abs(restored - weight) <= step / 2 + 1e-7)
-
-    node = helper.make_node("MatMulNBits", ["x", "w", "s"], ["y"], domain="com.microsoft", K=rows, N=columns,
-                            bits=8, block_size=BLOCK_SIZE, accuracy_level=4)
-    graph = helper.make_graph([node], "blockwise",
-                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, [None, rows])],
-                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [None, columns])],
-                              [numpy_helper.from_array(packed, "w"), numpy_helper.from_array(scales, "s")])
-    model = helper.make_model(graph, ir_version=10, opset_imports=[helper.make_opsetid("", 17),
-                                                                   helper.make_opsetid("com.microsoft", 1)])
-    session = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
-    x = np.random.default_rng(0).standard_normal((12, rows)).astype(np.float32)
-    got = session.run(None, {"x": x})[0]
-    expected = x @ weight
-    assert np.linalg.norm(got - expected) <= 0.02 * np.linalg.norm(expected)
-
-
 @pytest.mark.slow
 def test_the_int8_graph_is_fused_as_built(tmp_path: Path) -> None:
-    """What the CPU saving rests on (issue 18): one attention operator per layer, the long-tailed
-    products (index/onnx_graph.py) in blockwise int8, and no SkipLayerNormalization in the
-    graph ONNX Runtime runs (its session would fuse one back in unless told not to, and it ignores
-    a fusion name it does not know)."""
+    """What the CPU saving rests on (issue 18): one int8 attention operator per layer, float32 only
+    where it was before (the first FLOAT32_LAYERS feed-forward outputs), and no SkipLayerNormalization
+    in the graph ONNX Runtime runs (its session would fuse one back in unless told not to, and it
+    ignores a fusion name it does not know)."""
     ort = pytest.importorskip("onnxruntime")
     onnx = pytest.importorskip("onnx")
     from collections import Counter
@@ -224,17 +187,17 @@ def test_the_int8_graph_is_fused_as_built(tmp_path: Path) -> None:
     from core.settings import Settings
     from index.embed import DEFAULT_WEIGHTS_SHA256, default_model_path, load_model
     from index.onnx_backend import onnx_encoder
-    from index.onnx_graph import SESSION_UNFUSED, blockwise_products
+    from index.onnx_graph import FLOAT32_LAYERS, SESSION_UNFUSED, feed_forward_output
 
     model = load_model(Settings.from_env().with_data_dir(tmp_path))
     encoder = onnx_encoder(model, tmp_path / "onnx", DEFAULT_WEIGHTS_SHA256, int8=True, model_dir=default_model_path())
     assert encoder is not None and encoder.int8
     layers = model[0].auto_model.config.num_hidden_layers
-    nodes = onnx.load(str(encoder.file)).graph.node
-    ops = Counter(node.op_type for node in nodes)
-    assert ops["QAttention"] == layers
-    assert {node.name for node in nodes if node.op_type == "MatMulNBits"} == blockwise_products(layers)
-    assert ops["MatMul"] == 0  # every weight product quantised
+    graph = onnx.load(str(encoder.file)).graph
+    assert Counter(node.op_type for node in graph.node)["QAttention"] == layers
+    weights = {init.name for init in graph.initializer}
+    assert {node.name for node in graph.node if node.op_type == "MatMul" and node.input[1] in weights} == {
+        feed_forward_output(n) for n in range(FLOAT32_LAYERS)}
 
     options = ort.SessionOptions()
     options.optimized_model_filepath = str(tmp_path / "as-run.onnx")
