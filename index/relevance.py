@@ -23,9 +23,11 @@ import tomllib
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
-from index.text import stems
+from index.glossary import GLOSSARY_FILE
+from index.text import stems, words
 
 # Words that ask or frame a question but say nothing about its topic (stemmed when used).
 _QUESTION_WORDS = (
@@ -72,6 +74,7 @@ class Evidence:
     cosine_z: float = 0.0  # how far the rule's cosine stands above all passages' (standard deviations)
     name_typed: float = 0.0  # how closely the question types the rule's name or heading (index.names: 0..1)
     off_rules: float = 0.0  # 1.0: it asks for a house rule, an opinion, lore, a price or a hobby tip (its own)
+    absent: float = 0.0  # 1.0: it asks about another game's concept these documents do not have (its own)
 
 
 def topic_stems(all_stems: list[str]) -> list[str]:
@@ -166,6 +169,49 @@ def opening_label(text: str) -> str | None:
     return match.group(1) if match else None
 
 
+# -- other games' concepts these documents do not have ------------------------------------
+# The glossary declares them ([[absent]] in index/data/glossary.toml: psychic powers, stratagems,
+# invulnerable saves, Toughness, ...): a question that names one asks for a rule these documents do
+# not have, however many game words it shares with one ("do exploding strikes cause mortal wounds?").
+
+
+@lru_cache(maxsize=1)
+def absent_concepts(path: Path = GLOSSARY_FILE) -> frozenset[tuple[str, ...]]:
+    """Each [[absent]] entry's words, as runs of typed words (casefolded, not stemmed)."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return frozenset(tuple(words(word)) for entry in data.get("absent", []) for word in entry["words"])
+
+
+# A concept named as a likeness or as another name for a thing of ours describes a rule of ours in
+# another game's words ("why do flyers basically get an invulnerable save?", "a feel-no-pain style
+# armour", "the armour save / toughness of a magma formation"): it is not what is asked.
+_LIKENESS_BEFORE = frozenset(
+    "basically essentially effectively like kinda similar equivalent типа вроде как аналог".split())
+_LIKENESS_AFTER = frozenset("style like esque equivalent".split())
+_ANOTHER_NAME = frozenset("or или aka".split())  # "/" is read as "or"
+
+
+def names_absent_concept(text: str) -> bool:
+    """The question asks about a concept of another game that Dystopian Wars does not have (see
+    above), not only likens a rule of ours to one or gives it as another name of one of ours."""
+    absent = absent_concepts()
+    typed = words(text.replace("/", " or "))
+    longest = max((len(run) for run in absent), default=0)
+    found = [(i, i + n) for n in range(1, longest + 1) for i in range(len(typed) - n + 1)
+             if tuple(typed[i:i + n]) in absent]
+    covered = {k for start, end in found for k in range(start, end)}
+    for start, end in found:
+        before, after = typed[max(0, start - 3):start], typed[end:end + 1]
+        likened = bool(set(before) & _LIKENESS_BEFORE or set(after) & _LIKENESS_AFTER) or any(
+            pair in (("kind", "of"), ("sort", "of")) for pair in zip(before, before[1:], strict=False))
+        # "X / toughness": another name for X, unless X is another game's concept too ("psykers or magic")
+        renamed = (bool(before) and before[-1] in _ANOTHER_NAME and start >= 2 and start - 2 not in covered) or (
+            bool(after) and after[0] in _ANOTHER_NAME and end + 1 < len(typed) and end + 1 not in covered)
+        if not (likened or renamed):
+            return True
+    return False
+
+
 # -- what the question asks for ------------------------------------------------------------
 # Some questions share the game's words but ask for something no rule gives: a house rule or an
 # opinion of one, which faction is best, lore, prices and shops, painting and modelling tips.
@@ -175,7 +221,11 @@ _OFF_RULES = re.compile("|".join((
     # opinions
     r"\b(?:good|bad) idea\b", r"\bthoughts\?", r"\bis (?:it|that) (?:fair|common|balanced)\b",
     r"\bwhat do (?:people|you guys) (?:think|use)\b", r"\b(?:most )?popular\b", r"\bfavou?rite\b",
-    r"\bmeta\b", r"\bany good\b", r"\bworth (?:it|the money|buying)\b",
+    r"\bmeta\b", r"\bany good\b", r"\bworth (?:it|the money|buying)\b", r"\bmore fun\b",
+    r"\bin (?:your|my) opinion\b", r"\b(?:what )?do you (?:guys )?(?:think|reckon|prefer)\b",
+    r"\bпо[- ]?ваше(?:му|м мнению)\b", r"\bкак (?:вы )?думаете\b", r"\b(?:imho|имхо)\b",
+    r"\b(?:which(?: one)?|what)(?: is|'s) better\b", r"\bчто лучше\b",
+    r"\bshould i (?:take|bring|buy|field|run)\b",  # list-building advice
     r"\b(?:best|strongest|prettiest) (?:faction|fleet|first fleet)\b", r"\bwhich faction\b", r"\bимб\w*",
     r"сам\w+ (?:сильн|красив|лучш)\w* фракц\w*", r"фракци\w* сам\w+",
     r"\blore\b", r"\bлор\w*",  # the setting's story
@@ -183,12 +233,14 @@ _OFF_RULES = re.compile("|".join((
     r"\bwhat(?:'s| is) the points? cost\b", r"\bpoints? cost of (?:a|an|the)\b",
     r"\bhow many points (?:does|is|are) .{1,40}\bcosts?\b", r"сколько очков стоит",
     # shopping
-    r"\bwhere (?:can|do|should) (?:i|we|you) (?:buy|get)\b", r"\b(?:price|prices|cheapest|ebay|dollars?|euros?|quid)\b",
+    r"\bwhere (?:can|do|should) (?:i|we|you) (?:buy|get)\b",
+    r"\b(?:price|prices|cheaper|cheapest|ebay|dollars?|euros?|pounds|quid)\b", r"\b(?:евро|долларов|фунтов)\b",
     r"\b(?:game|hobby|local) (?:shop|store)\b", r"\bкуп\w+", r"\bцен[аыу]\b", r"\bдешевл\w*", r"\bмагазин\w*",
     r"\bруб(?:лей|ля|ль)\b",
     # painting and modelling
     r"\bpaint\w*", r"\bprim(?:e|er|ing)\b", r"\bmagneti[sz]\w*", r"\bglue\b", r"\bbrush(?:es)?\b",
-    r"\bvarnish\w*", r"\bairbrush\w*", r"покрас\w*", r"краск\w*", r"грунт\w*", r"\bклей\w*",)), re.IGNORECASE)
+    r"\bvarnish\w*", r"\bairbrush\w*", r"\bprox(?:y|ies|ied|ying)\b", r"\bпрокс\w*",  # stand-in models
+    r"покрас\w*", r"краск\w*", r"грунт\w*", r"\bклей\w*",)), re.IGNORECASE)
 
 
 def asks_off_rules(text: str) -> bool:
@@ -251,6 +303,11 @@ def in_the_rules(leading: Sequence[Evidence], model: RelevanceModel | None) -> b
     """The question is answered when a leading rule passes the tests, or the model is confident.
     A question with no content words ("thanks, that's all for now!") asks about nothing."""
     if not leading or leading[0].words == 0:
+        return False
+    # A concept of another game the glossary declares absent (names_absent_concept) is not in the
+    # rules, whatever words the question shares with them: no answerable question of the dev sets
+    # or of ours asks about one (tests/test_relevance.py).
+    if leading[0].absent:
         return False
     # Words shared with a rule do not vouch for a name the documents never print ("the Heroic Last
     # Stand rule", "Flagship Command Orders"): only the model, which weighs that, can answer it.

@@ -55,6 +55,7 @@ from index.relevance import (
     content_words,
     in_the_rules,
     load_model,
+    names_absent_concept,
     opening_label,
     printed_word,
 )
@@ -113,6 +114,7 @@ class QuestionEvidence:
     unknown_name: float  # 1.0: it presents a name no rule name, heading or text prints
     dense_stats: tuple[float, float] | None  # (std, mean) of its cosines with every passage
     off_rules: float = 0.0  # index.relevance.asks_off_rules
+    absent: float = 0.0  # index.relevance.names_absent_concept
 
 
 @dataclass
@@ -616,8 +618,9 @@ class Searcher:
         read_as = None
         relevance_scores = None if translated else dense_scores  # fitted on questions the model read whole
         if mode == "hybrid" and not self._relevant(leading, relevance_query, relevance_scores, named):
-            # A question asking for a house rule, a price or a hobby tip is not a rule's name typed.
-            match = None if asks_off_rules(query.text) else \
+            # A question asking for a house rule, a price or a hobby tip, or about another game's
+            # concept, is not a rule's name typed.
+            match = None if asks_off_rules(query.text) or names_absent_concept(query.text) else \
                 self._name_reader.read(query.plain, lambda key: bool(allowed[self._first_row[key]]))
             if match is None:
                 if ENGLISH_FALLBACK and cyrillic and not (game or edition or lang or routed or query.games):
@@ -945,14 +948,15 @@ class Searcher:
         return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), asked.unknown,
                         asked.words, asked.unknown_name,
                         titled / total if total else 0.0, cosine_z, self._name_typed(key, query),
-                        asked.off_rules)
+                        asked.off_rules, asked.absent)
 
     def _question_evidence(self, query: Query, dense_scores: np.ndarray | None) -> QuestionEvidence:
         total = sum(query.weights.values())
         unknown = sum(w for s, w in query.weights.items() if query.variants[s].isdisjoint(self._vocabulary))
         stats = None if dense_scores is None else _spread_and_mean(dense_scores)
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
-                                self._names_unknown(query), stats, float(asks_off_rules(query.text)))
+                                self._names_unknown(query), stats, float(asks_off_rules(query.text)),
+                                float(names_absent_concept(query.text)))
 
     def _named_title(self, key: str) -> frozenset[str]:
         """A rule's title stems and its names' stems (once per rule)."""

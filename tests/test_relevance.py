@@ -9,12 +9,14 @@ import pytest
 from index.names import NameReader
 from index.relevance import (
     Evidence,
+    absent_concepts,
     asked_for_rule,
     asks_off_rules,
     claimed_names,
     content_words,
     in_the_rules,
     is_relevant,
+    names_absent_concept,
     opening_label,
     printed_word,
 )
@@ -104,6 +106,11 @@ def test_a_rule_name_typed_short_inside_a_long_question_counts() -> None:
     "What's the points cost of an escort token in 4e?",
     "сколько очков стоит британский линкор?",
     "where can I buy the starter set cheapest?",
+    "in your opinion which generator is the strongest in the game?",
+    "какой генератор, по-вашему, самый сильный в игре?",
+    "сколько стоит коробка с одним линкором в евро?",
+    "which is better, a ram or a boarding action?",
+    "should I take the carrier or a second battleship?",
 ])
 def test_house_rules_opinions_lore_prices_and_hobby_tips_are_asked_off_the_rules(question: str) -> None:
     assert asks_off_rules(question)
@@ -188,3 +195,74 @@ def test_a_rule_asked_for_a_thing_no_document_names_is_not_in_the_rules(searcher
 ])
 def test_a_rule_asked_for_a_thing_the_documents_name_is_answered(searcher, question: str) -> None:
     assert searcher.ask(question, k=5).status == "answered"
+
+
+# -- other games' concepts Dystopian Wars does not have (glossary.toml [[absent]]) ----------------
+
+
+def test_no_rules_document_prints_an_absent_concept() -> None:
+    """"Absent" is a claim about the documents: none of them prints any of the words."""
+    from corpus import CORPUS_DIR
+    from index.text import words
+
+    absent = absent_concepts()
+    assert ("stratagem",) in absent and ("invulnerable", "save") in absent and ("стойкость",) in absent
+    longest = max(len(run) for run in absent)
+    for path in sorted(CORPUS_DIR.iterdir()):
+        if path.suffix in (".md", ".txt", ".cat"):
+            typed = words(path.read_text(encoding="utf-8"))
+            printed = {tuple(typed[i:i + n]) for n in range(1, longest + 1) for i in range(len(typed) - n + 1)}
+            assert not absent & printed, (path.name, absent & printed)
+
+
+def test_no_glossary_term_maps_an_absent_concept() -> None:
+    """A player word is either mapped to a rule or declared absent, never both."""
+    from index.glossary import load_glossary
+    from index.text import words
+
+    mapped = {tuple(words(word)) for entry in load_glossary() for word in entry.words}
+    assert not absent_concepts() & mapped
+
+
+def test_no_answerable_question_asks_about_an_absent_concept() -> None:
+    """The concept refuses outright, so no answerable question of the dev sets or of ours may ask
+    about one (likening a rule of ours to one is allowed: see below)."""
+    from bench.retrieval import DEV_SETS, OWN_SETS, load_jsonl
+
+    paths = [*DEV_SETS.values(), *(p for p in OWN_SETS if not p.stem.startswith("fresh"))]
+    answerable = [q["question"] for path in paths if path.exists() for q in load_jsonl(path) if q["gold"]]
+    assert len(answerable) > 1000
+    assert [q for q in answerable if names_absent_concept(q)] == []
+
+
+@pytest.mark.parametrize("question", [
+    "How do psychic powers work in Dystopian Wars?",
+    "does my flagship get an invulnerable save against exploding strikes?",
+    "What is a battleship's Toughness stat in DW4?",
+    "есть ли в игре псайкеры или магия, которой можно отменить генератор?",  # both absent: no other name
+    "how many experience points does a ship earn for sinking an enemy in a campaign?",
+])
+def test_a_question_about_another_games_concept_names_it(question: str) -> None:
+    assert names_absent_concept(question)
+
+
+@pytest.mark.parametrize("question", [
+    "Why do flyers basically get an invulnerable save in 4e?",  # a likeness
+    "Is there a feel-no-pain style armour in dw4 that downgrades exploding hits?",
+    "What's the armour save / toughness of a magma formation if I shoot at it in 4e?",  # another name
+    "how tough is a battleship?",  # typed words, not stems: "tough" is not "toughness"
+    "where does the rulebook spell out how a ram works?",  # an everyday sense: left out of the list
+    "how many dice does a broadside roll?",
+])
+def test_a_likeness_or_another_name_is_not_the_topic(question: str) -> None:
+    assert not names_absent_concept(question)
+
+
+def test_an_absent_concept_is_not_in_the_rules_and_not_read_as_a_rule_name(searcher) -> None:
+    """"warp charge" shares "generator ship" with a rule's name and every other word with the rules,
+    but the rules have no warp: not in the rules, with the closest passages still shown."""
+    result = searcher.ask("how many warp charge points does a generator ship get each round?", k=5)
+    assert result.status == "not_found" and result.read_as is None and result.results
+    likened = searcher.ask("Why do flyers basically get an invulnerable save in 4e? My hits on airborne models "
+                           "keep turning into counters", k=5)  # a likeness: the rule it likens is asked
+    assert likened.status == "answered"
