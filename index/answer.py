@@ -34,7 +34,15 @@ from index.answer_features import (
 )
 from index.answer_segments import QUOTE_MAX_CHARS as QUOTE_MAX_CHARS
 from index.answer_segments import segments as segments
-from index.answer_shape import QuestionShape, asked_words, question_shape
+from index.answer_shape import (
+    DISTANCE_WORDS,
+    FREQUENCY_WORDS,
+    LIMIT_WORDS,
+    QuestionShape,
+    asked_words,
+    asking_sentences,
+    question_shape,
+)
 from index.answer_shape import is_distance_question as is_distance_question
 from index.answer_shape import is_limit_question as is_limit_question
 from index.answer_shape import is_numeric_question as is_numeric_question
@@ -99,11 +107,49 @@ class RuleText:
     labels: tuple[frozenset[str], ...]  # the stems of each segment's run-in label ("Catastrophic explosion: ...")
 
 
+# An abbreviation a rule introduces: "line of sight (LOS)", "Short Range Squadrons (SRS)" (the
+# words before it whose initials spell it), or "(Line of Sight, LOS)" (its full form beside it).
+_ABBREVIATION_AFTER = re.compile(r"((?:[A-Za-z][\w’'-]*[ \t]+){1,6})\(([A-Z]{2,6})\)")
+_ABBREVIATION_BESIDE = re.compile(r"\(([A-Za-z][A-Za-z ’'-]{3,60}),[ \t]*([A-Z]{2,6})\)")
+
+
+def abbreviations(text: str) -> dict[str, str]:
+    """The abbreviations `text` introduces, each with the words it stands for."""
+    found: dict[str, str] = {}
+    for words, short in _ABBREVIATION_AFTER.findall(text):
+        tail = words.split()
+        for n in range(len(short), min(len(tail), 2 * len(short)) + 1):  # "of" has an initial too, or none
+            candidate = tail[-n:]
+            if "".join(w[0] for w in candidate).upper() == short or \
+                    "".join(w[0] for w in candidate if not is_stopword(w.lower())).upper() == short:
+                found.setdefault(short, " ".join(candidate))
+                break
+    for words, short in _ABBREVIATION_BESIDE.findall(text):
+        found.setdefault(short, words)
+    return found
+
+
+def _with_abbreviations(text: str, sentences: Sequence[str], stem_sets: list[frozenset[str]]) -> None:
+    """A sentence printing an abbreviation the rule introduced ("Aerial units never block LOS")
+    holds the words it stands for ("line of sight"), and one printing those words holds the
+    abbreviation a player may type: the rule's own shorthand for them."""
+    for short, full in sorted(abbreviations(text).items()):
+        printed = re.compile(rf"\b{re.escape(short)}\b")
+        meant, abbreviated = frozenset(stems(full)), frozenset(stems(short))
+        for i, sentence in enumerate(sentences):
+            if printed.search(sentence):
+                stem_sets[i] = stem_sets[i] | meant
+            elif meant and meant <= stem_sets[i]:
+                stem_sets[i] = stem_sets[i] | abbreviated
+
+
 @lru_cache(maxsize=4096)
 def rule_text(text: str) -> RuleText:
     spans = tuple(segments(text))
     sentences = tuple(text[s:e] for s, e in spans)
-    stem_sets = tuple(frozenset(stems(s)) for s in sentences)
+    read = [frozenset(stems(s)) for s in sentences]
+    _with_abbreviations(text, sentences, read)
+    stem_sets = tuple(read)
     words = frozenset().union(*stem_sets)
     return RuleText(spans, sentences, stem_sets, words, tuple(sorted(w for w in words if _CYRILLIC_WORD.match(w))),
                     tuple(is_stat_row(s) for s in sentences), tuple(sentence_facts(s) for s in sentences),
@@ -154,6 +200,7 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
         return []
     shape = shape or QuestionShape()
     held, labelled = _question_words_held(cut, weights, variants)
+    _quantity_words_held(cut, weights, variants, shape, held)
     for i in range(len(spans) - 1):
         if cut.facts[i].heading and not cut.facts[i + 1].heading and not is_step_number(cut.sentences[i]):
             held[i + 1] = held[i + 1] | held[i]  # a sub-heading names what the sentence after it says
@@ -184,6 +231,27 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
                                        _weight_of(found & asked, weights), heaviest, shape, closeness)
             out.append(Candidate(start, spans[max(j, last)][1], tuple(features)))
     return out
+
+
+def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None,
+                         shape: QuestionShape, held: list[set[str]]) -> None:
+    """The question's words naming the quantity it asks for ("range", "how close", "расстояние";
+    "maximum", "cap") are held by each sentence stating that quantity (a distance; a limit with its number), as
+    if it printed them: the sentence stating "within 4”" answers "at what range"."""
+    def naming(vocabulary: frozenset[str]) -> set[str]:
+        spelt = variants or {}
+        return {s for s in weights if s in vocabulary or spelt.get(s, frozenset()) & vocabulary}
+
+    distance = naming(DISTANCE_WORDS) if shape.distance else set()
+    limit = naming(LIMIT_WORDS) if shape.limit or shape.numeric else set()
+    frequency = naming(FREQUENCY_WORDS) if shape.frequency else set()
+    for i, facts in enumerate(cut.facts):
+        if distance and facts.distance:
+            held[i] |= distance
+        if limit and facts.limit and facts.number:
+            held[i] |= limit
+        if frequency and facts.frequency:
+            held[i] |= frequency
 
 
 _LIST_MARK = re.compile(r"[ \t]*([-•*]|\d{1,2}[.)])[ \t]")  # a line opening a list item
@@ -263,7 +331,14 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     `closeness`, one per segment, is the model's cosine between the question and that segment,
     when known; `model` replaces the fitted weights (bench/fit_answer.py)."""
     weights = line_weights(weights, names_the_rule)
+    # the shape its asking sentences ask for (a long question's scene may name distances and limits),
+    # unless they name nothing the question is about ("Is that actually the rule?": the scene asks)
     shape = replace(question_shape(question), numeric=numeric, distance=distance, limit=limit)
+    asking = asking_sentences(question)
+    if asking != question.strip() and set(stems(asking)) & weights.keys():
+        asked_shape = question_shape(asking)
+        shape = replace(asked_shape, numeric=numeric and asked_shape.numeric,
+                        distance=distance and asked_shape.distance, limit=limit and asked_shape.limit)
     offered = candidates(text, weights, variants, shape, closeness, asked_words(question, frozenset(weights)))
     evidence = FEATURES.index("evidence_first")
     if not any(c.features[evidence] for c in offered):

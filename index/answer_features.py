@@ -16,7 +16,8 @@ FEATURES = (
     "cov_first", "cov_window", "evidence_first", "core_segments",
     "number_first", "number_window", "limit_first", "happens_result",
     "opening", "definition_opening", "heading_first", "heading_inside", "example_first",
-    "continuation_first", "closeness", "definition_label", "asked_window",
+    "continuation_first", "closeness", "definition_label", "asked_window", "when_condition",
+    "where_place",
 )
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
@@ -38,6 +39,8 @@ _QUANTIFIER_ONE = re.compile(
 LIMIT = re.compile(
     r"\b(cannot|can not|can'?t|may not|must not|may only|can only|never|no more than|not more than|"
     r"at most|up to|only|unless|(does|do) not|none|except|ignores?|ignored|unaffected|regardless|even if|"
+    r"no (upper |lower )?(or (upper |lower ))?limit|unlimited|maximum|minimum|"
+    r"максимум\w*|минимум\w*|максимальн\w*|без ограничени\w*|"
     r"нельзя|не может|не могут|не может быть|ни од\w+|не более|только|более одного раза|"
     r"не\s+[а-яё]+(ет|ют|ут|ит|ят|ется|ются|ится|ятся)|никогда|кроме|за исключением|игнориру\w*|независимо|"
     r"даже если)\b",
@@ -57,6 +60,26 @@ _CONSEQUENCE = re.compile(
     r"cannot|may not|must|is treated|counts as|instead|"
     r"получа\w+|теря\w+|уничтож\w+|убира\w+|убер\w+|удаля\w+|немедленно|не может|не могут|должн\w+|"
     r"добавля\w+|считается|вместо)\b", re.IGNORECASE)
+# A condition, a threshold or a moment: what answers "when ...?" ("If two or more dice show the
+# same result, the fog lifts", "каждый раз, когда ...", "takes hits equal to or greater than its
+# CITADEL", "At the start of each Round ...", a state already reached: "Models already crippled (or
+# battle ready MASS 1 models) are destroyed").
+_CONDITION = re.compile(
+    r"\b(if|when|whenever|once|until|unless|each time|every time|as soon as|at the (start|end|beginning) of|"
+    r"at any time|any time|(equal to )?or (greater|more|higher|larger)|already|"
+    r"если|когда|как только|каждый раз|до тех пор|пока|в начале|в конце|после того|в любое время|в любой момент|"
+    r"или (больше|выше|превыша\w*)|не менее|уже)\b",
+    re.IGNORECASE)
+# A place: what answers "where ...?" ("at least 10” from the enemy Deployment Zone", "within 3” of",
+# "in base contact with", "from any edge", "в пределах 5"", "в базовый контакт", "от края").
+_PLACE = re.compile(
+    r"\b(within|from|anywhere|in base contact|in contact|edge|zone|centre|center|"
+    r"в пределах|в базов\w+ контакт\w*|от кра\w+|кра[йяюе]\w*|зон\w+|центр\w*|в любом месте)\b", re.IGNORECASE)
+# A frequency: what answers "how often ...?" ("once per game", "only one Broadside action per
+# Activation", "только раз за Активацию").
+_FREQUENCY = re.compile(
+    r"\b(once|twice|per (activation|round|turn|game|phase|step)|each (round|turn|activation)|"
+    r"раз за|за (активацию|раунд|ход|игру|партию)|(один|одного|два|дважды) раз\w*|дважды)\b", re.IGNORECASE)
 _STEP_NUMBER = re.compile(r"^\(?\d{1,2}[.)]?$")
 # A run-in label: a few words and a colon opening a sentence ("Catastrophic explosion: If ...",
 # "Перекладина над Т (Crossing the T): ...", "2) Авария: ...").
@@ -108,6 +131,8 @@ class Sentence:
     consequence: bool  # states a result (suffers, gains, получает ...)
     heading: bool
     example: bool  # a worked example ("For example, ...")
+    condition: bool  # states a condition or a moment ("If ...", "когда ...")
+    place: bool  # states a place ("within 3” of", "в пределах")
     continuation: bool  # opens with a pronoun or link word: the tail of the sentence before
 
 
@@ -122,6 +147,9 @@ class SentenceFacts:
     heading: bool
     example: bool
     continuation: bool
+    condition: bool
+    place: bool
+    frequency: bool  # states a frequency ("once per game", "раз за Активацию")
 
 
 def sentence_facts(sentence: str) -> SentenceFacts:
@@ -129,7 +157,8 @@ def sentence_facts(sentence: str) -> SentenceFacts:
         number=has_number(sentence), distance=bool(_DISTANCE.search(sentence)),
         limit=bool(LIMIT.search(sentence)), consequence=bool(_CONSEQUENCE.search(sentence)),
         heading=is_heading(sentence), example=bool(_EXAMPLE.match(sentence)),
-        continuation=bool(_CONTINUATION.search(sentence)))
+        continuation=bool(_CONTINUATION.search(sentence)), condition=bool(_CONDITION.search(sentence)),
+        place=bool(_PLACE.search(sentence)), frequency=bool(_FREQUENCY.search(sentence)))
 
 
 def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:
@@ -140,7 +169,8 @@ def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:
         limit=shape.limit and facts.limit,
         consequence=shape.happens and facts.consequence,
         heading=facts.heading, example=not shape.example and facts.example,
-        continuation=facts.continuation)
+        continuation=facts.continuation, condition=shape.when and facts.condition,
+        place=shape.where and facts.place)
 
 
 def read_sentence(sentence: str, shape: QuestionShape) -> Sentence:
@@ -176,4 +206,8 @@ def window_features(window: Window, read: Sequence[Sentence], held_first: float,
         max(closeness[window.first:window.core + 1]) if closeness else 0.0,
         held_label / heaviest if shape.definition else 0.0,
         held_asked / heaviest,
+        # "when ...?": the line's first sentence states a condition or a moment
+        float(first.condition),
+        # "where ...?": the line's first sentence states a place
+        float(first.place),
     ]

@@ -11,11 +11,12 @@ from functools import lru_cache
 from index.text import stems
 
 _DISTANCE_QUESTION = re.compile(
-    r"\b(how (far|close)|(what|which) (is the )?range|range (of|for|is)|distance|within|"
+    r"\b(how (far|close)|(what|which) (is the )?range|range (of|for|is)|distance|within|radius|радиус\w*|"
     r"на каком рас+тоянии|расстояни\w*|дистанци\w*|как далеко|дюйм\w*)\b", re.IGNORECASE)
 _NUMERIC_QUESTION = re.compile(
     r"\b(how (many|much|far|close|long|big|often)|(what|which) (is the )?range|range (of|for|is)|"
-    r"distance|number of|cap|max(imum)?|minimum|сколько|скока|скольк\w*|насколько|на каком рас+тоянии|расстояни\w*|"
+    r"distance|radius|радиус\w*|number of|cap|max(imum)?|minimum|сколько|скока|скольк\w*|насколько|"
+    r"на каком рас+тоянии|расстояни\w*|"
     r"дистанци\w*|дюйм\w*|максимум\w*|минимум\w*)\b",
     re.IGNORECASE)
 
@@ -40,9 +41,26 @@ _DEFINITION_QUESTION = re.compile(
 # an "If ..., ..." sentence.
 _HAPPENS_QUESTION = re.compile(
     r"\b(what happens|happen\w*|what then|what now|catch|cost|penalt\w*|consequence\w*|effect|result\w*|"
-    r"что (будет|произойд[её]т|происходит|случится|дальше)|чем грозит|последстви\w*|эффект\w*|штраф\w*)\b",
+    r"(lets?|allows?) (me|you|us|it|them)|"
+    r"что (будет|произойд[её]т|происходит|случится|дальше|да[её]т|позволяет)|чем грозит|последстви\w*|эффект\w*|"
+    r"штраф\w*)\b",
     re.IGNORECASE)
 
+# "when does the fog lift", "at what point", "когда туман уходит", "в какой момент": asks for the
+# condition or moment, answered by a sentence stating one ("If two or more dice ...", "каждый раз,
+# когда ..."). "when" opening a clause it only sets ("When I bomb a ship, does ...?", "do I lose it
+# when I ram?") is not asked: English asks "when do/does ...", Russian opens a clause with "когда".
+_WHEN_QUESTION = re.compile(
+    r"\b(when (do|does|did|is|are|can|could|should|will|would|must|exactly)|at what point|"
+    r"в какой момент|до каких пор)\b|(^|[—–:]\s*|-\s+)когда\b", re.IGNORECASE)
+# "where can mine layers put minefields", "which table edge", "где можно ставить мины", "куда ставить":
+# asks for a place, answered by a sentence stating one ("at least 10” from the enemy Deployment Zone",
+# "в базовый контакт", "from any edge"). "where" only relating a clause ("after seeing where my
+# opponent set up") asks nothing: English asks "where can/do ...", or opens with it.
+_WHERE_QUESTION = re.compile(
+    r"\b(where (can|could|do|does|did|is|are|should|must|may|will|would)|which (table )?edges?|с какого края|"
+    r"(где|куда) (можно|нужно|надо|ставить|ставят|поставить|разместить|девается|деваются))\b|"
+    r"(^|[.?!—–:]\s*|-\s+)(where|где|куда|откуда)\b", re.IGNORECASE)
 _EXAMPLE_QUESTION = re.compile(r"\b(example|e\.g\.|for instance|пример\w*)\b", re.IGNORECASE)
 # A question told over several sentences sets the scene first and asks in its last ("... we argued
 # for ages. Which one gets it?", "... He threw a pile of extra dice into his defence. How many
@@ -52,6 +70,22 @@ _QUESTION_SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=\S)")
 FRAGMENT_WORDS = 4
 
 
+# The words that name the quantity a question asks for, not what it is about: "what range",
+# "how close", "на каком расстоянии" ask for a distance, "the maximum", "is there a cap" for a
+# limit. A sentence that states a distance (or a limit) holds them, whether or not it prints the
+# word itself ("The Target is within 4” of the model." answers "on what range does it work?").
+DISTANCE_WORDS = frozenset(stems(
+    "range ranges distance distances far close closer within inch inches radius "
+    "расстояние расстоянии расстоянием дистанция дистанции дистанцию далеко близко дюйм дюймов дюйма "
+    "радиус радиуса радиусе"))
+# "how often", "how many times", "сколько раз": asks for a frequency ("once per Activation", "только раз
+# за Активацию"); the words naming it are held by a sentence stating one.
+FREQUENCY_WORDS = frozenset(stems("often times time frequently раз разом часто"))
+_FREQUENCY_QUESTION = re.compile(r"\b(how (often|frequently|many times)|сколько раз|как часто)\b", re.IGNORECASE)
+LIMIT_WORDS = frozenset(stems(
+    "maximum max cap capped limit limits limited most максимум максимальное максимально предел лимит"))
+
+
 @dataclass(frozen=True)
 class QuestionShape:
     numeric: bool = False  # "how many / сколько": a number answers
@@ -59,6 +93,9 @@ class QuestionShape:
     limit: bool = False  # "can I / нельзя": the sentence stating a limit or permission answers
     definition: bool = False  # "what is X" or a bare rule name: the rule's opening answers
     happens: bool = False  # "what happens if": a result answers
+    when: bool = False  # "when does / когда": a condition or moment answers
+    where: bool = False  # "where / где / куда": a place answers
+    frequency: bool = False  # "how often / сколько раз": a frequency answers
     example: bool = False  # asks for a worked example: examples are not set aside
 
 
@@ -76,6 +113,16 @@ def asked_words(question: str, topic: frozenset[str]) -> frozenset[str]:
 def last_sentence(question: str) -> str:
     """The last sentence of a question told over several (all of it when it is one)."""
     return _QUESTION_SENTENCE_END.split(question.strip())[-1]
+
+
+def asking_sentences(question: str) -> str:
+    """What a question told over several sentences asks: its sentences that are not statements
+    (those ending in "." or "!" set the scene, and it may name a distance or a limit it does not
+    ask about: "... two cruisers were exactly the same distance away and we argued for ages.
+    Which one gets it?"). All of the question when it is one sentence or states everything."""
+    sentences = _QUESTION_SENTENCE_END.split(question.strip())
+    asking = [s for s in sentences if not s.rstrip().endswith((".", "!"))]
+    return " ".join(asking) if len(sentences) > 1 and asking else question.strip()
 
 
 def is_numeric_question(question: str) -> bool:
@@ -98,4 +145,7 @@ def question_shape(question: str) -> QuestionShape:
         limit=is_limit_question(question),
         definition=fragment or bool(_DEFINITION_QUESTION.search(question)),
         happens=bool(_HAPPENS_QUESTION.search(question)),
+        when=bool(_WHEN_QUESTION.search(question)),
+        where=bool(_WHERE_QUESTION.search(question)),
+        frequency=bool(_FREQUENCY_QUESTION.search(question)),
         example=bool(_EXAMPLE_QUESTION.search(question)))

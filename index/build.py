@@ -1,7 +1,6 @@
 """Build (or rebuild) the index: parse, chunk, mine terms, embed, write, swap in atomically."""
 from __future__ import annotations
 
-import errno
 import hashlib
 import json
 import sqlite3
@@ -20,9 +19,10 @@ from index.freshness import expected_meta, index_status, record_digests
 from index.manifest import DocumentInfo, load_manifest
 from index.parsing.sections import Section
 from index.store import DB_NAME, VECTORS_NAME, new_build_dir, open_db, publish_build, write_meta
-from index.termmap import TermPair, build_term_map, load_synonyms
+from index.termmap import TermPair, build_term_map
 from index.text import stems
 from index.unitcards import rule_sections, unit_words
+from index.vocabulary import Vocabulary, parse_files, store_vocabulary, vocabulary
 
 MAX_ENRICHMENT_TERMS = 16  # MiniLM reads 256 word pieces: keep the English additions short
 
@@ -121,7 +121,8 @@ def build_index(settings: Settings, progress: bool = True) -> Path:
     """Build into a temporary directory and publish it only when complete."""
     docs = load_manifest(settings.corpus_dir)
     meta = expected_meta(settings, docs)
-    synonyms = load_synonyms()
+    files = parse_files()
+    synonyms = files.synonyms
     chunks: list[Chunk] = []
     sections_by_doc: dict[str, list[Section]] = {}
     for doc in docs:
@@ -141,10 +142,11 @@ def build_index(settings: Settings, progress: bool = True) -> Path:
     if not chunks:
         raise IndexMissingError("the corpus produced no passages; check corpus/manifest.toml")
 
+    words = vocabulary(files, pairs)
     vectors = _embed_with_cache(settings, chunks, progress)
     tmp = new_build_dir(settings.data_dir)
     try:
-        _write(tmp, docs, chunks, pairs, vectors, meta)
+        _write(tmp, docs, chunks, words, pairs, vectors, meta)
         record_digests(tmp)
     except BaseException:
         import shutil
@@ -155,11 +157,9 @@ def build_index(settings: Settings, progress: bool = True) -> Path:
 
 
 def _write(
-    tmp: Path, docs: list[DocumentInfo], chunks: list[Chunk], pairs: list[TermPair],
+    tmp: Path, docs: list[DocumentInfo], chunks: list[Chunk], words: Vocabulary, pairs: list[TermPair],
     vectors: np.ndarray, meta: dict[str, object],
 ) -> None:
-    import faiss
-
     db = open_db(tmp / DB_NAME)
     db.table("documents").insert_all(
         ({**doc.to_json(), "sha256": meta["documents"][doc.id], "skip_sections": None} for doc in docs),  # type: ignore[index]
@@ -193,19 +193,17 @@ def _write(
     db.table("terms").insert_all(_term_rows(chunks, pairs))
     db.table("terms").create_index(["term_key"])
     db.table("term_pairs").insert_all({"english": p.english, "russian": p.russian, "source": p.source} for p in pairs)
+    names = [n for c in chunks for t in c.terms for n in (t.name, *t.aliases, t.english or "")]
+    store_vocabulary(db, words, [*names, *(" ".join([*c.heading_path, c.text, c.enrichment, *c.title_terms])
+                                           for c in chunks)])
     db.table("unit_words").create({"stem": str, "game": str}, pk="stem")
     db.table("unit_words").insert_all(
         ({"stem": stem, "game": doc.game} for doc in docs for stem in sorted(unit_words(doc))), replace=True)
     write_meta(db, {**meta, "dimension": int(vectors.shape[1]), "chunks": len(chunks)})
     db.conn.commit()
     db.close()
-    index = faiss.IndexFlatIP(int(vectors.shape[1]))
-    index.add(vectors)
-    try:
-        faiss.write_index(index, str(tmp / VECTORS_NAME))
-    except RuntimeError as exc:  # FAISS reports a failed write (disk full) as RuntimeError
-        raise OSError(errno.EIO, f"cannot write {VECTORS_NAME} ({' '.join(str(exc).split())[:120]})",
-                      str(tmp / VECTORS_NAME)) from exc
+    with (tmp / VECTORS_NAME).open("wb") as fh:  # a failed write (disk full) is an OSError
+        np.save(fh, np.ascontiguousarray(vectors, dtype="float32"), allow_pickle=False)
 
 
 def ensure_index(settings: Settings, progress: bool = True) -> Path:

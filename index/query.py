@@ -19,6 +19,10 @@ from index.text import is_cyrillic, question_stems, stems, words
 # question, so English stories are read by TABLE_TALK below instead.
 SCENE_WEIGHT = 0.5
 
+# An asking sentence with fewer words than this (numbers aside) narrows the sentence before it rather
+# than asking on its own ("какая дистанция у абордажа? в 4 дюйма?"): all of the question is asked.
+MIN_ASKED_WORDS = 2
+
 # Words by which an asking sentence points back at its scene ("можно ли делать ИХ несколько раз?"):
 # the scene then names what is asked, and keeps its weight.
 POINTS_BACK = frozenset(
@@ -119,6 +123,8 @@ def asked_in(plain: str, topic: frozenset[str]) -> frozenset[str]:
     last = last_sentence(plain)
     if not asked or not last.endswith("?") or POINTS_BACK & set(words(last)):
         return frozenset()
+    if len([s for s in asked if not s.isdigit()]) < MIN_ASKED_WORDS:
+        return frozenset()  # a fragment narrowing the question before it ("какая дистанция? в 4 дюйма?")
     return asked
 
 

@@ -1,5 +1,5 @@
-"""Answer a question: lexical (stemmed BM25 over FTS5) + dense (FAISS), fused, routed, filtered;
-then whole rules (parts joined), the rule a question names first, a calibrated "not in the
+"""Answer a question: lexical (stemmed BM25 over FTS5) + dense (cosine with the passages' vectors), fused,
+routed, filtered; then whole rules (parts joined), the rule a question names first, a calibrated "not in the
 rules" test, and a verbatim answer line per edition.
 
 Measured on the dev set (see bench/retrieval.py): an English-only model must not vote on
@@ -34,7 +34,7 @@ from index.aboutness import (
 from index.answer import best_quote, disagreement_note, rule_text, segments
 from index.errors import QueryError
 from index.freshness import fresh_build
-from index.glossary import scoped_words
+from index.glossary import RulesWording
 from index.manifest import (
     DocumentInfo,
     corpus_names,
@@ -62,14 +62,16 @@ from index.relevance import (
 from index.rerank import DEPTH as RERANK_LEARNED_DEPTH
 from index.rerank import Candidate, RerankModel, readable_first
 from index.rerank import load_model as load_rerank_model
+from index.ru_typos import RussianSpelling
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
-from index.termmap import load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
 from index.text import is_cyrillic, is_stopword, stems
 from index.text import stem as stem_word
+from index.text import words as words_of
 from index.translate import Translator
-from index.translit import one_alphabet, read_cyrillic_abbreviations, read_latin_russian
+from index.translit import one_alphabet, read_cyrillic_abbreviations, read_latin_russian, read_wrong_layout
+from index.vocabulary import load_vocabulary
 
 RRF_K = 60
 CANDIDATES = 100
@@ -84,6 +86,7 @@ SAME_LANGUAGE_BONUS = 0.1  # a passage the asker can read, other things equal
 TERM_FIRST_WITHIN = 10  # a named term's rule jumps to first place from this deep, no deeper
 TERM_FIRST_COVERAGE = 0.6  # ... if it covers the question nearly as well as the best there does
 EXPANSIONS_NAME_RULES = True  # a synonym that expands to a term's name names its rule
+RULES_WORDS_FOR_MODEL = True  # the model reads a glossary word's rule words beside it
 HEADINGS_NAME_RULES = True  # a leading rule whose heading holds a named term is named too
 DENSE_WITHOUT_EDITION = True  # the model reads a routed question without its edition names
 RELEVANCE_DEPTH = 3  # leading rules the relevance test looks at
@@ -98,6 +101,7 @@ EVIDENCE_TRANSLATED = True  # the relevance test reads a rule in the other langu
 STAY_IN_GAME = True  # a question using one game's own words and naming no game is searched in that game
 SENTENCE_MODEL = False  # model-scored answer sentences: measured no gain on the dev set (0.63 both), costs encodes
 TITLE_DISCOUNT = 0.3  # weight kept by a question word that is in the quoted rule's title
+RUSSIAN_TYPOS = True  # a Russian word no one knows is read as the book's word it sounds like (index.ru_typos)
 TRANSLATE_RUSSIAN = True  # a Russian question also searches with its terms' English names (index.translate)
 TRANSLATE_ENGLISH = True  # ... and an English question searched in the Russian book, its Russian names
 MAX_NAME_WORDS = 4  # longest term name checked as printed in an edition
@@ -213,8 +217,6 @@ class Searcher:
     def __init__(self, settings: Settings, build: Path | None = None) -> None:
         """Open `build` (default: the live build, which must be fresh). Never builds: deciding
         when to spend a minute building is the caller's job (`bot.service.Admiralty`)."""
-        import faiss
-
         from index.embed import Embedder
 
         self.settings = settings
@@ -238,14 +240,14 @@ class Searcher:
         self._language = np.array([r["language"] for r in rows])
         self._readable = self._language != "ru"  # rows the English-only model can read
         self._russian_rows = [bool(russian) for russian in ~self._readable]
-        vectors = faiss.read_index(str(build / VECTORS_NAME))
-        self._matrix = np.asarray(vectors.reconstruct_n(0, vectors.ntotal), dtype="float32")
+        self._matrix = np.asarray(np.load(build / VECTORS_NAME, allow_pickle=False), dtype="float32")
         self._embedder = Embedder(settings)
-        synonyms = load_synonyms()
-        self._expansions = [(stems(k, keep_stopwords=True), v) for k, v in synonyms.expansions.items()]
+        # the players' words and the term map: the one object `rule` (index.terms) reads too
+        self.vocabulary = vocabulary = load_vocabulary(build)
+        self._expansions = [(stems(k, keep_stopwords=True), v) for k, v in vocabulary.expansions.items()]
         # Russian player words -> English stems, read where the term map is (`_with_translations`).
         self._translations = [(stems(k, keep_stopwords=True), frozenset(s for w in v for s in stems(w)))
-                              for k, v in synonyms.translations.items()]
+                              for k, v in vocabulary.translations.items()]
         # their places in that list by first word, so a question reads only those its words begin
         self._translations_by_first: dict[str, list[int]] = {}
         for place, (words, _) in enumerate(self._translations):
@@ -256,6 +258,9 @@ class Searcher:
         self._vocabulary_list = sorted(self._vocabulary)
         # Russian typed in Latin letters is recognised by the words we read: the corpus's and the
         # players' own Russian words for them ("dezorg": дезорг, index/data/synonyms.toml)
+        # the players' one-word Russian terms, which a misspelt word may also be (index.ru_typos)
+        self._player_words = sorted(k for k in (*vocabulary.expansions, *vocabulary.translations)
+                                    if " " not in k and is_cyrillic(k))
         self._reading_vocabulary = self._vocabulary | {
             key[0] for key, _ in self._expansions if len(key) == 1 and is_cyrillic(key[0])}
         self._idf = {term: math.log(1 + len(rows) / df) for term, df in vocab}
@@ -288,18 +293,19 @@ class Searcher:
         # players' words the glossary scopes to another game's thing ("tank" -> Dust Warfare's vehicle);
         # "" = the home game (its own glossary entries and slang: "plane" is also its aircraft)
         self._scoped_words = {stem: frozenset(game or self._home_game for game in games)
-                              for stem, games in scoped_words(synonyms.slang).items()}
+                              for stem, games in vocabulary.scoped.items()}
         self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
                             self._db.query("select chunk_id, enrichment from chunks")}
         self._terms_en: dict[str, list[dict[str, str]]] = {}
         self._segments: dict[str, np.ndarray] = {}  # rule key -> its sentence vectors
         self._near: dict[str, list[str]] = {}  # stem -> the book's spellings of it (bounded)
+        self._ru_spelling: RussianSpelling | None = None  # built on first use (`_russian_spelling`)
         terms = list(self._db.query("select term, chunk_id from terms"))
-        pairs = [(r["english"], r["russian"]) for r in self._db.query("select english, russian from term_pairs")]
+        pairs = list(vocabulary.term_pairs)
         self._spotter = TermSpotter(terms, pairs)
-        self._to_english = Translator([*pairs, *synonyms.translation_pairs()], source="ru")
+        self._to_english = Translator([*pairs, *vocabulary.translation_pairs()], source="ru")
         self._book_pair_names = frozenset(tuple(stems(english)) for english, _ in pairs)  # names the book pairs
-        self._to_russian = Translator([*pairs, *synonyms.translation_pairs()], source="en")
+        self._to_russian = Translator([*pairs, *vocabulary.translation_pairs()], source="en")
         self._phrases: dict[str, frozenset[tuple[str, ...]]] = {}  # edition -> the stem runs it prints
         names: dict[str, list[str]] = {}
         for t in terms:
@@ -329,8 +335,10 @@ class Searcher:
             if term is not None and player_word:
                 self._expansion_terms_by_first.setdefault(player_word[0], []).append((player_word, term))
         self._runs: frozenset[str] | None = None  # runs of up to four words the documents print
+        # the glossary's rule words, for the sentence model
+        self._rules_wording = RulesWording({k: list(v) for k, v in vocabulary.glossary_expansions.items()})
 
-    def _term_of_expansion(self, words: list[str]) -> SpottedTerm | None:
+    def _term_of_expansion(self, words: Sequence[str]) -> SpottedTerm | None:
         """The term a player word's expansion names exactly, when it names one term only."""
         terms = {term.stems: term for w in words for term in self._spotter.spot(stems(w))}
         exact = [t for t in terms.values() if any(t.stems == tuple(stems(w)) for w in words)]
@@ -408,10 +416,22 @@ class Searcher:
         typed = one_alphabet(question)  # "rаm" with a Cyrillic а is read as "ram"
         typed = read_cyrillic_abbreviations(typed, self._vocabulary, stem_word) or typed  # "срски": SRS
         reading = read_latin_russian(typed, self._reading_vocabulary, stem_word)
+        reading = reading or read_wrong_layout(typed, self._reading_vocabulary, stem_word)  # "crjkmrj": сколько
         if reading is not None:  # "srsok" read as срсок: SRS
             reading = read_cyrillic_abbreviations(reading, self._vocabulary, stem_word) or reading
         reading = reading or (typed if typed != question else None)
+        if RUSSIAN_TYPOS:  # "овария", "полныйназад": read as the book spells them (index.ru_typos)
+            reading = self._russian_spelling().read(reading or question) or reading
         return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading)
+
+    def _russian_spelling(self) -> RussianSpelling:
+        """Built on the first Russian question (the book's words and the players' own): start-up
+        stays as it was."""
+        if self._ru_spelling is None:
+            known = self._reading_vocabulary | {words[0] for words, _ in self._translations if len(words) == 1}
+            book = [w for r in self.rows if r["language"] == "ru" for w in words_of(r["text"])]
+            self._ru_spelling = RussianSpelling([*book, *self._player_words], known, stem_word)
+        return self._ru_spelling
 
     def _phrases_of(self, edition: str) -> frozenset[tuple[str, ...]]:
         """Every run of up to MAX_NAME_WORDS stems an edition's passages hold (headings, text and
@@ -559,6 +579,10 @@ class Searcher:
         # An edition the question names is applied as a filter; left in the text it only
         # pulls the model's vector away from the topic ("suppression in dust").
         dense_text = query.english if translated else (query.plain or question)
+        rule_words = self._rules_wording.words_for(query.stems, self._vocabulary) \
+            if RULES_WORDS_FOR_MODEL and not cyrillic else []
+        if rule_words:
+            dense_text = f"{dense_text} ({', '.join(rule_words)})"  # the player's words, then the rules'
         query_vector, dense_scores = self._dense_scores(dense_text) if uses_dense else (None, None)
         lexical = self._lexical(query.lexical_terms(), allowed) if mode != "dense" else []
         if mode == "lexical":
@@ -620,7 +644,8 @@ class Searcher:
         if mode == "hybrid" and not self._relevant(leading, relevance_query, relevance_scores, named):
             # A question asking for a house rule, a price or a hobby tip, or about another game's
             # concept, is not a rule's name typed.
-            match = None if asks_off_rules(query.text) or names_absent_concept(query.text) else \
+            not_a_name = asks_off_rules(query.text) or names_absent_concept(query.text, self.vocabulary.absent)
+            match = None if not_a_name else \
                 self._name_reader.read(query.plain, lambda key: bool(allowed[self._first_row[key]]))
             if match is None:
                 if ENGLISH_FALLBACK and cyrillic and not (game or edition or lang or routed or query.games):
@@ -956,7 +981,7 @@ class Searcher:
         stats = None if dense_scores is None else _spread_and_mean(dense_scores)
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
                                 self._names_unknown(query), stats, float(asks_off_rules(query.text)),
-                                float(names_absent_concept(query.text)))
+                                float(names_absent_concept(query.text, self.vocabulary.absent)))
 
     def _named_title(self, key: str) -> frozenset[str]:
         """A rule's title stems and its names' stems (once per rule)."""

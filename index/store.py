@@ -1,8 +1,9 @@
-"""On-disk layout of one built index: SQLite (sqlite-utils) + a FAISS file, swapped atomically.
+"""On-disk layout of one built index: SQLite (sqlite-utils) + the passages' vectors (a NumPy .npy
+file: search multiplies them itself, so serving never loads a vector library), swapped atomically.
 
 data_dir/
   CURRENT               name of the live build directory (replaced atomically)
-  build-<stamp>/index.db, vectors.faiss
+  build-<stamp>/index.db, vectors.npy
   embeddings.db         cache: (model, passage hash) -> vector, survives rebuilds
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ if TYPE_CHECKING:  # imported when a database is opened for writing: it brings n
     import sqlite_utils
 
 DB_NAME = "index.db"
-VECTORS_NAME = "vectors.faiss"
+VECTORS_NAME = "vectors.npy"  # float32, one row per passage, in `chunks.row` order
 
 
 def current_build(data_dir: Path) -> Path | None:

@@ -4,10 +4,9 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
-
-import snowballstemmer
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
@@ -44,6 +43,10 @@ _RU_CHAT = frozenset(
     "подскажите скажите помогите смотрите слушайте вопрос ситуация чё чо че ага окей ок хм "
     "капец жесть походу наверное наверно итак типо чтоли какбы норм лол кек имхо плз пж пжлст пипец "
     "здравствуйте здрасте добрый доброго благодарю ребзя короч "
+    # chat abbreviations and spellings of the same ("мб" может быть, "хз" who knows, "всм" I mean)
+    "мб хз кст спс пасиб сорян сори плс шо тож всм нада "
+    # particles of indefinite pronouns ("какой-нибудь") and a story's heaps and evenings ("кучу критов")
+    "нибудь нибуть куча кучу кучи буквально вечер ночью сидели "
     "вчера сегодня завтра недавно вечером "
     # function words the stopword list lacks, which no rule turns on ("и тут он", "что тогда?")
     "тут тогда кого кому чтоб ради "
@@ -62,6 +65,8 @@ _stemmers = threading.local()
 def _stemmer(language: str) -> Any:
     found = getattr(_stemmers, language, None)
     if found is None:
+        import snowballstemmer  # all its languages load at once: only for a word no build recorded
+
         found = snowballstemmer.stemmer(language)
         setattr(_stemmers, language, found)
     return found
@@ -86,10 +91,9 @@ def is_cyrillic(text: str) -> bool:
     """True when most letters are Cyrillic: the script a question is searched in (its words' stems,
     the book it is routed to). Not the player's language — that is `core.messages.text_lang` (any
     Russian word), which a question naming English rules in a Russian sentence also has."""
-    letters = [c for c in text if c.isalpha()]
-    if not letters:
-        return False
-    return sum(1 for c in letters if _CYRILLIC.match(c)) >= len(letters) / 2
+    letters = sum(map(str.isalpha, text))
+    # every character _CYRILLIC matches is a letter: counting its matches counts the Cyrillic letters
+    return letters > 0 and len(_CYRILLIC.findall(text)) >= letters / 2
 
 
 def is_stopword(word: str) -> bool:
@@ -101,8 +105,22 @@ def words(text: str) -> list[str]:
     return _WORD.findall(normalise(text))
 
 
+# word -> its stem, as the index build recorded them for the words it holds (`remember_stems`): a
+# start-up reads the names, headings and players' words' stems rather than running the stemmer again
+_RECORDED: dict[str, str] = {}
+
+
+def remember_stems(pairs: Iterable[tuple[str, str]]) -> None:
+    """Take (word, stem) pairs `stem` computed at build (the index digest covers this file, so the
+    stemmer that made them is this one)."""
+    _RECORDED.update(pairs)
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
+    recorded = _RECORDED.get(word)
+    if recorded is not None:
+        return recorded
     return str(_stemmer("russian" if _CYRILLIC.search(word) else "english").stemWord(word))
 
 

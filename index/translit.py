@@ -3,7 +3,8 @@
 Players without a Russian keyboard write Russian in the chat transliteration. A question is
 read as Russian only when several of its Latin words are unknown in English to the corpus and
 known once spelled in Cyrillic; abbreviations in capitals ("VP", "SRS") and words the corpus
-knows in English stay as typed.
+knows in English stay as typed. A question typed with the keyboard left on the English layout
+("crjkmrj re,jd") is read on the Russian one (`read_wrong_layout`).
 """
 from __future__ import annotations
 
@@ -194,3 +195,48 @@ def read_cyrillic_abbreviations(question: str, known: Container[str], stem: Call
 
     reading = _CYRILLIC_WORD.sub(spell, question)
     return reading if changed else None
+
+
+# A Russian question typed with the keyboard left on the English layout ("crjkmrj re,jd" is "сколько
+# кубов"): each key read as the Cyrillic letter it carries on the Russian layout (ЙЦУКЕН).
+_LAYOUT = dict(zip("qwertyuiop[]asdfghjkl;'zxcvbnm,.`", "йцукенгшщзхъфывапролджэячсмитьбюё", strict=True))
+_KEYS = re.compile(r"[A-Za-z\[\];'`,.]*[A-Za-z][A-Za-z\[\];'`,.]*")
+_LAYOUT_PUNCTUATION = {"&": "?", "?": ",", "/": ".", "^": ":", "$": ";", "@": '"'}
+
+
+def _on_russian_keys(word: str) -> str:
+    return "".join(_LAYOUT.get(c, c) for c in word.lower())
+
+
+def read_wrong_layout(question: str, known: Container[str], stem: Callable[[str], str]) -> str | None:
+    """The question as typed on the Russian layout, when it is Russian typed with the English one
+    (no Cyrillic letter, and most of its words read so are Russian words the corpus or a question
+    uses, while few of them are words the corpus knows as typed); else None."""
+    if re.search(r"[а-яё]", question, re.IGNORECASE):
+        return None
+    tokens = [m.group(0) for m in _KEYS.finditer(question)]
+    if len(tokens) < MIN_WORDS:
+        return None
+
+    def reading(token: str) -> str:
+        """Keys read on the Russian layout; a final "," or "." that reads no better is punctuation."""
+        whole = _on_russian_keys(token)
+        bare = token.rstrip(",.")
+        if bare != token and not _is_russian(whole, known, stem):
+            return _on_russian_keys(bare) + token[len(bare):]
+        return whole
+
+    read = {t: reading(t) for t in tokens}
+    russian = [t for t in tokens if _is_russian(read[t].rstrip(",."), known, stem)]
+    english = [t for t in tokens if stem(t.lower().strip(",.")) in known]
+    if len(russian) < MIN_WORDS or len(russian) < LAYOUT_SHARE * len(tokens) or len(english) >= len(russian):
+        return None
+    out = _KEYS.sub(lambda m: read[m.group(0)], question)
+    return "".join(_LAYOUT_PUNCTUATION.get(c, c) for c in out)
+
+
+LAYOUT_SHARE = 0.5  # words that must read as Russian ones for a whole question to be read on the other layout
+
+
+def _is_russian(word: str, known: Container[str], stem: Callable[[str], str]) -> bool:
+    return len(word) >= 2 and (is_stopword(word) or stem(word) in known or stem(word) in QUESTION_STEMS)

@@ -101,11 +101,11 @@ def test_the_cli_reports_a_damaged_index_in_one_line_and_answers(data_copy: Sett
     result = cli(data_copy.data_dir, "rule", "piercing", "--json")
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     lines = [line for line in result.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1 and lines[0].startswith("admiralty: building the index (vectors.faiss is damaged"), lines
+    assert len(lines) == 1 and lines[0].startswith(f"admiralty: building the index ({VECTORS_NAME} is damaged"), lines
     assert json.loads(result.stdout) == json.loads(reference.stdout)
 
 
-def test_a_damaged_faiss_file_never_answers_a_question(data_copy: Settings) -> None:
+def test_a_damaged_vectors_file_never_answers_a_question(data_copy: Settings) -> None:
     """Four bytes inside the vectors change no file size and no header: only the digest sees them."""
     from bot.service import Admiralty
 

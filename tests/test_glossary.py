@@ -7,7 +7,7 @@ import unicodedata
 
 import pytest
 
-from index.glossary import GLOSSARY_FILE, glossary_expansions, load_glossary, matchable
+from index.glossary import GLOSSARY_FILE, RulesWording, glossary_expansions, load_glossary, matchable
 from index.manifest import load_manifest
 from index.termmap import SYNONYMS_FILE, load_synonyms
 from index.text import stems
@@ -186,3 +186,43 @@ def test_a_dystopian_wars_question_in_shared_words_stays_in_dystopian_wars(searc
     # instead of forwards"
     result = searcher.ask("how far can my frigate move in reverse")
     assert result.results[0].game == "dystopian-wars"
+
+
+def test_players_words_for_named_rules_find_those_rules(searcher) -> None:
+    # dw4 glossary, Traction: "The Initial Target immediately moves 4” directly towards the model on
+    # which that weapon is mounted"; Boosted Propulsion: "the model’s Minimum Speed is increased to its
+    # unmodified Maximum Speed, its Maximum Speed by X”"; Mine Sweeper: "As a Special Action, this
+    # model’s unit can perform Mine Clearance."; Rail: "the first X Exploding Strikes cause two additional
+    # Action Dice to be rolled"; Combat Divers: "This model’s unit can make Boarding actions that target
+    # Underwater models." No rule says tractor beam, afterburner, minesweeping, railgun or frogmen.
+    asked = {"is there a tractor beam in dw4?": "Traction",
+             "rules for afterburners in 4e": "Boosted Propulsion",
+             "how does minesweeping work in 4th edition": "Mine Sweeper",
+             "do railguns get extra dice in 4e?": "Rail",
+             "can frogmen board submarines in v4?": "Combat Divers"}
+    for question, rule in asked.items():
+        result = searcher.ask(question, k=5)
+        assert result.status != "not_found" and result.results[0].section == rule, question
+
+
+def test_a_jammed_rudder_is_the_navigation_lock_critical(searcher) -> None:
+    # quick reference, CRITICAL DAMAGE: "Navigation lock: This model receives a navigation lock marker.
+    # A model with this marker has a turn limit of 0."
+    result = searcher.ask("what happens when the jammed rudder crit hits in 3e", k=5)
+    assert result.results[0].section == "CRITICAL DAMAGE › Navigation lock"
+
+
+def test_the_model_reads_the_rules_words_of_unprinted_player_words() -> None:
+    # "tractor beam" is printed nowhere, so the sentence model reads Traction beside it; "ram" is
+    # printed, so its rules' words are the model's own reading already.
+    wording = RulesWording()
+    assert wording.words_for(stems("tractor beam drag enemy ship")) == ["traction"]
+    assert wording.words_for(stems("tractor beam drag enemy ship"), printed={"tractor"}) == []
+    assert wording.words_for(stems("how far can I move")) == []
+
+
+def test_everyday_words_that_other_rules_print_are_left_out() -> None:
+    # "fixed damage" is not a repair, "run into" is not only a collision, "slows" is Langsam's Slow:
+    # words a question uses in other senses would pull every such question to one rule.
+    words = {w for entry in ENTRIES if not entry.scope for w in entry.words}
+    assert {"fix", "fixed", "run into", "slow", "slows down", "sonar", "radar"} & words == set()

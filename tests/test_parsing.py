@@ -61,6 +61,13 @@ def test_quick_reference_repeated_pages_indexed_once(sections):
     assert sum("magazine explosion" in k for k in keys) == 1
 
 
+def test_a_short_rule_printed_once_is_kept_when_repeats_are_dropped(sections):
+    # Dust Warfare summary, SPECIAL ABILITIES: "Fast (S)" / "May move an extra 6" once per turn."
+    # One short line, printed once: dropping repeated pages must not drop it with them.
+    fast = [s for s in sections["dust-warfare"] if s.heading_path[-1] == "Fast (S)"]
+    assert [s.paragraphs for s in fast] == [['May move an extra 6" once per turn.']]
+
+
 def test_quick_reference_headings_and_numbered_steps(sections):
     paths = [s.heading_path for s in sections["dw3-quick-reference"]]
     assert any(p[-2:] == ("ACTIVATION PHASE", "2. MOVEMENT") for p in paths)

@@ -258,10 +258,17 @@ def test_a_likeness_or_another_name_is_not_the_topic(question: str) -> None:
     assert not names_absent_concept(question)
 
 
+def test_an_absent_concept_leaves_the_decision_to_the_model() -> None:
+    """Words shared with a rule do not vouch for another game's concept: only the model may answer it."""
+    assert in_the_rules([_SHARED_WORDS], model=None)
+    absent = Evidence(**{**_SHARED_WORDS.__dict__, "absent": 1.0})
+    assert not in_the_rules([absent], model=None)
+
+
 def test_an_absent_concept_is_not_in_the_rules_and_not_read_as_a_rule_name(searcher) -> None:
-    """"warp charge" shares "generator ship" with a rule's name and every other word with the rules,
-    but the rules have no warp: not in the rules, with the closest passages still shown."""
-    result = searcher.ask("how many warp charge points does a generator ship get each round?", k=5)
+    """"invulnerable save" shares "flagship" and "exploding strikes" with the rules, but the rules
+    have no invulnerable save: not in the rules, with the closest passages still shown."""
+    result = searcher.ask("does my flagship get an invulnerable save against exploding strikes?", k=5)
     assert result.status == "not_found" and result.read_as is None and result.results
     likened = searcher.ask("Why do flyers basically get an invulnerable save in 4e? My hits on airborne models "
                            "keep turning into counters", k=5)  # a likeness: the rule it likens is asked

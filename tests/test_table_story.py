@@ -52,3 +52,12 @@ def test_russian_scene_words_weigh_less_unless_the_question_points_back(searcher
             assert told.weights[stem] == alone.weights[stem] * SCENE_WEIGHT
     pointing = searcher.parse("я хочу сделать экстренный манёвр. можно ли делать их несколько раз?")
     assert "их" in POINTS_BACK and pointing.asked == frozenset()
+
+
+def test_a_fragment_narrowing_the_question_is_not_what_is_asked(searcher) -> None:
+    """"какая дистанция у абордажа? в 4 дюйма?": the last sentence only narrows the first, so the
+    whole question is asked ("любое Подразделение ... имея хотя бы одну из своих Моделей в 4" от
+    вражеской Модели, может начать Абордаж"), while a last sentence that asks on its own still does."""
+    assert searcher.parse("какая дистанция у абордажа? в 4 дюйма?").asked == frozenset()
+    story = searcher.parse("мой крейсер стоит рядом с врагом. с какой дистанции можно начать абордаж?")
+    assert {"дистанц", "абордаж"} <= story.asked

@@ -14,7 +14,7 @@ keep-alive client's connections, which are the load, split evenly. (Each worker 
 SO_REUSEPORT socket left the split to the kernel's hash: 50 connections split like coin flips, and
 the worker with more set the p95; a shared socket with asyncio's own accept loop let the worker
 that woke first take a whole burst, 46/4.) Each worker loads its own index and model after the fork:
-ONNX Runtime and FAISS start threads, which a fork does not carry over, so nothing heavy is loaded
+ONNX Runtime starts threads, which a fork does not carry over, so nothing heavy is loaded
 in the master.
 """
 from __future__ import annotations

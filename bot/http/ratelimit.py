@@ -1,6 +1,6 @@
 """The per-client limit on the expensive endpoint (`POST /v1/ask`): its defaults and who "the client" is.
 
-A search costs an embedding pass and a FAISS query; one client looping on it would starve
+A search costs an embedding pass and a vector search; one client looping on it would starve
 everyone else. Each client gets a `bot.rate_limit.RateLimiter` bucket; an empty bucket answers
 429 with `Retry-After` in whole seconds. The client is the configured API key when the request
 carries it (whatever the address), else its address. A Bearer token that is not the configured

@@ -37,19 +37,24 @@ def paragraph_key(text: str) -> str:
 
 
 def drop_repeated_paragraphs(sections: list[Section], min_chars: int = 40) -> list[Section]:
-    """Keep the first copy of each paragraph: reference pages printed twice are indexed once."""
+    """Keep the first copy of each paragraph: reference pages printed twice are indexed once.
+    A section whose repeats were dropped goes when only short lines are left of it; a short rule
+    printed once stays ("Fast (S)": "May move an extra 6\" once per turn.")."""
     seen: set[str] = set()
     kept: list[Section] = []
     for section in sections:
         paragraphs = []
+        repeated = False
         for paragraph in section.paragraphs:
             key = paragraph_key(paragraph)
             if len(key) >= min_chars:
                 if key in seen:
+                    repeated = True
                     continue
                 seen.add(key)
             paragraphs.append(paragraph)
-        if any(len(paragraph_key(p)) >= min_chars for p in paragraphs):
+        short_rule = not repeated and len(section.heading_path) > 1  # a heading of its own
+        if paragraphs and (short_rule or any(len(paragraph_key(p)) >= min_chars for p in paragraphs)):
             kept.append(Section(section.heading_path, paragraphs, section.terms))
     return kept
 
