@@ -1,7 +1,7 @@
 """Question encoding through ONNX Runtime for the packaged default model (all-MiniLM-L6-v2).
 
 Measured on this 2-core machine, one thread: a question in ~5 ms in float32, ~2.5 ms in
-int8 (~1.9 ms since the graph is fused, issue 18), instead of torch's 15 ms. The model is
+int8 (16-18 % less since the graph is fused, issue 18), instead of torch's 15 ms. The model is
 exported locally from the packaged weights (torch.onnx, no download) into the data directory,
 once, fused and quantised to int8 (index/onnx_graph.py); each graph is used only when its
 vectors match the torch ones on probe texts
