@@ -1,9 +1,10 @@
 """Question encoding through ONNX Runtime for the packaged default model (all-MiniLM-L6-v2).
 
 Measured on this 2-core machine, one thread: a question in ~5 ms in float32, ~2.5 ms in
-int8, instead of torch's 15 ms. The model is exported locally from the packaged weights
-(torch.onnx, no download) into the data directory, once, then quantised to int8 (dynamic,
-per channel); each graph is used only when its vectors match the torch ones on probe texts
+int8 (16-18 % less since the graph is fused, issue 18), instead of torch's 15 ms. The model is
+exported locally from the packaged weights (torch.onnx, no download) into the data directory,
+once, fused and quantised to int8 (index/onnx_graph.py); each graph is used only when its
+vectors match the torch ones on probe texts
 (int8: cosine >= MIN_COSINE_INT8, else float32: >= MIN_COSINE). Anything missing
 (onnxruntime, onnx) or failing leaves the torch path in charge.
 
@@ -16,28 +17,25 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import os
 import threading
-import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from core.settings import env_flag, env_int
+from index.onnx_graph import FLOAT32_LAYERS, INPUTS, SESSION_UNFUSED, export, quantize
 
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
 
 MIN_COSINE = 0.999  # the float32 export
 MIN_COSINE_INT8 = 0.99  # the int8 one (issue 9: retrieval must not change; bench/retrieval.py)
-FP32_LAYERS = 3
 PROBES = [
     "how many dice does a ram get in dw4?", "сколько кубов кидать на таран?",
     "what does piercing do", "Reactor leak: This model receives a reactor leak marker.",
 ]
-_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 TOKENIZER_FILE = "tokenizer.json"
 MAX_LENGTH_FILE = "sentence_bert_config.json"
 
@@ -100,76 +98,19 @@ class OnnxEncoder:
         # need between batches (bench/load.py, float32, two threads: ask p95 414 ms spinning,
         # 347 ms not).
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        self._session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"])
+        self._session = ort.InferenceSession(str(onnx_file), options, providers=["CPUExecutionProvider"],
+                                             disabled_optimizers=list(SESSION_UNFUSED))
         self.file = onnx_file
         self.int8 = "-int8" in onnx_file.name
         self._tokenizer = tokenizer
 
     def encode(self, texts: list[str]) -> np.ndarray:
         batch = self._tokenizer(texts)
-        hidden = self._session.run(None, {name: batch[name] for name in _INPUTS})[0]
+        hidden = self._session.run(None, {name: batch[name] for name in INPUTS})[0]
         mask = batch["attention_mask"].astype(np.float32)[..., None]
         pooled = (hidden * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         return np.asarray(pooled / np.clip(norms, 1e-12, None), dtype="float32")
-
-
-def _export(model: SentenceTransformer, target: Path) -> None:
-    import torch
-
-    class LastHidden(torch.nn.Module):
-        def __init__(self, inner: Any) -> None:
-            super().__init__()
-            self.inner = inner
-
-        def forward(self, input_ids: Any, attention_mask: Any, token_type_ids: Any) -> Any:
-            return self.inner(input_ids=input_ids, attention_mask=attention_mask,
-                              token_type_ids=token_type_ids).last_hidden_state
-
-    sample = model.tokenizer(PROBES[:2], padding=True, return_tensors="pt")
-    tmp = target.with_suffix(f".{os.getpid()}.tmp")
-    with warnings.catch_warnings():  # the exporter's notes on indexing are not for users
-        warnings.simplefilter("ignore")
-        _run_export(torch, LastHidden(model[0].auto_model).eval(), sample, tmp)
-    tmp.replace(target)
-
-
-def _run_export(torch: Any, module: Any, sample: Any, tmp: Path) -> None:
-    torch.onnx.export(
-        module, tuple(sample[name] for name in _INPUTS), str(tmp),
-        input_names=list(_INPUTS), output_names=["last_hidden_state"],
-        dynamic_axes={name: {0: "batch", 1: "tokens"} for name in [*_INPUTS, "last_hidden_state"]},
-        opset_version=17, dynamo=False,
-    )
-
-
-def _quantize(source: Path, target: Path) -> None:
-    """Dynamic int8 quantisation of the weight MatMuls (per output channel), except the
-    feed-forward output of the first FP32_LAYERS layers: quantising those costs the most
-    accuracy (measured on 400 load questions: cosine to torch min 0.987 with them, 0.994
-    without; 3 ms a question instead of 5-6 ms for float32)."""
-    import onnx
-    from onnxruntime.quantization import QuantType, quantize_dynamic
-
-    graph = onnx.load(str(source)).graph
-    weights = {init.name for init in graph.initializer}
-    keep = {f"/inner/encoder/layer.{n}/output/dense/MatMul" for n in range(FP32_LAYERS)}
-    nodes = [node.name for node in graph.node if node.op_type == "MatMul" and node.name not in keep
-             and any(name in weights for name in node.input)]
-    tmp = target.with_suffix(f".{os.getpid()}.tmp")
-    # onnxruntime advises "pre-processing" through the root logger, which prints it on a user's
-    # first question: silence that one-off advice (and warnings) while quantising.
-    root = logging.getLogger()
-    level = root.level
-    root.setLevel(logging.ERROR)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            quantize_dynamic(source, tmp, weight_type=QuantType.QInt8, per_channel=True,
-                             op_types_to_quantize=["MatMul"], nodes_to_quantize=nodes)
-    finally:
-        root.setLevel(level)
-    tmp.replace(target)
 
 
 def use_int8() -> bool:
@@ -182,10 +123,11 @@ def _stem(weights_sha256: str) -> str:
 
 
 def _graphs(cache_dir: Path, weights_sha256: str, int8: bool) -> list[Path]:
-    """The graphs to try, in order: int8 first when it is wanted, float32 always last."""
-    stem = _stem(weights_sha256)
+    """The graphs to try, in order: int8 first when it is wanted, float32 always last. (Graphs
+    named without "fused" are the unfused ones of earlier versions, no longer used.)"""
+    stem = f"{_stem(weights_sha256)}-fused"
     float32 = cache_dir / f"{stem}.onnx"
-    return [cache_dir / f"{stem}-int8-keep{FP32_LAYERS}.onnx", float32] if int8 else [float32]
+    return [cache_dir / f"{stem}-int8-keep{FLOAT32_LAYERS}.onnx", float32] if int8 else [float32]
 
 
 def _choice_file(cache_dir: Path, weights_sha256: str, int8: bool) -> Path:
@@ -206,11 +148,14 @@ def _fingerprint(graph: Path, tokenizer: QueryTokenizer) -> dict[str, Any]:
 def verified_encoder(cache_dir: Path, model_dir: Path, weights_sha256: str,
                      int8: bool | None = None) -> OnnxEncoder | None:
     """The graph an earlier check chose, opened without torch; None when no check is on record,
-    the record no longer fits the files, or ONNX Runtime / tokenizers are not installed."""
+    the record no longer fits the files or names a graph this version no longer builds, or ONNX
+    Runtime / tokenizers are not installed."""
     try:
-        record = json.loads(_choice_file(cache_dir, weights_sha256,
-                                         use_int8() if int8 is None else int8).read_text(encoding="utf-8"))
+        want_int8 = use_int8() if int8 is None else int8
+        record = json.loads(_choice_file(cache_dir, weights_sha256, want_int8).read_text(encoding="utf-8"))
         graph = cache_dir / str(record["graph"])
+        if graph not in _graphs(cache_dir, weights_sha256, want_int8):  # a record of an older graph
+            return None
         tokenizer = QueryTokenizer(model_dir)
         if _fingerprint(graph, tokenizer) != {k: record.get(k) for k in
                                               ("graph", "size", "mtime_ns", "tokenizer_sha256", "max_length",
@@ -237,14 +182,14 @@ def onnx_encoder(model: SentenceTransformer, cache_dir: Path, weights_sha256: st
         tokenizer = QueryTokenizer(model_dir or Path(model.tokenizer.name_or_path))
         if not float32.exists():
             cache_dir.mkdir(parents=True, exist_ok=True)
-            _export(model, float32)
+            export(model, float32)
         reference = np.asarray(model.encode(PROBES, normalize_embeddings=True), dtype="float32")
         chosen: OnnxEncoder | None = None
         for graph in _graphs(cache_dir, weights_sha256, want_int8):
             floor = MIN_COSINE_INT8 if graph != float32 else MIN_COSINE
             try:
                 if not graph.exists():
-                    _quantize(float32, graph)
+                    quantize(float32, graph)
                 encoder = OnnxEncoder(tokenizer, graph)
                 cosine = _min_cosine(encoder, reference)
             except Exception:  # noqa: BLE001 - no quantiser (onnx missing) or a bad file: float32

@@ -172,3 +172,36 @@ def test_stemming_from_many_threads_gives_the_single_thread_stems() -> None:
         sys.setswitchinterval(interval)
         text.stem.cache_clear()
     assert failures == []
+
+
+@pytest.mark.slow
+def test_the_int8_graph_is_fused_as_built(tmp_path: Path) -> None:
+    """What the CPU saving rests on (issue 18): one int8 attention operator per layer, float32 only
+    where it was before (the first FLOAT32_LAYERS feed-forward outputs), and no SkipLayerNormalization
+    in the graph ONNX Runtime runs (its session would fuse one back in unless told not to, and it
+    ignores a fusion name it does not know)."""
+    ort = pytest.importorskip("onnxruntime")
+    onnx = pytest.importorskip("onnx")
+    from collections import Counter
+
+    from core.settings import Settings
+    from index.embed import DEFAULT_WEIGHTS_SHA256, default_model_path, load_model
+    from index.onnx_backend import onnx_encoder
+    from index.onnx_graph import FLOAT32_LAYERS, SESSION_UNFUSED, feed_forward_output
+
+    model = load_model(Settings.from_env().with_data_dir(tmp_path))
+    encoder = onnx_encoder(model, tmp_path / "onnx", DEFAULT_WEIGHTS_SHA256, int8=True, model_dir=default_model_path())
+    assert encoder is not None and encoder.int8
+    layers = model[0].auto_model.config.num_hidden_layers
+    graph = onnx.load(str(encoder.file)).graph
+    assert Counter(node.op_type for node in graph.node)["QAttention"] == layers
+    weights = {init.name for init in graph.initializer}
+    assert {node.name for node in graph.node if node.op_type == "MatMul" and node.input[1] in weights} == {
+        feed_forward_output(n) for n in range(FLOAT32_LAYERS)}
+
+    options = ort.SessionOptions()
+    options.optimized_model_filepath = str(tmp_path / "as-run.onnx")
+    ort.InferenceSession(str(encoder.file), options, providers=["CPUExecutionProvider"],
+                         disabled_optimizers=list(SESSION_UNFUSED))
+    as_run = Counter(node.op_type for node in onnx.load(str(tmp_path / "as-run.onnx")).graph.node)
+    assert as_run["SkipLayerNormalization"] == 0 and as_run["LayerNormalization"] == 2 * layers
