@@ -21,7 +21,7 @@ Item = TypeVar("Item")
 def rule_names(title: frozenset[str], parent: frozenset[str]) -> frozenset[frozenset[str]]:
     """The names a rule goes by (stems of English words): its title, and its title qualified by
     its parent heading ("GENERATORS › Atomic" is the Atomic Generator of the 4th edition)."""
-    return frozenset(name for name in (title, title | parent) if name)
+    return frozenset((title, title | parent)) if title else frozenset()
 
 
 def same_rule(first: frozenset[frozenset[str]], other: frozenset[frozenset[str]]) -> bool:
@@ -42,7 +42,9 @@ def edition_answer(own: Sequence[Item], mixed_first: str | None, anchor: frozens
     None when its own search shows nothing."""
     if not own:
         return None
-    both = next((item for item in own if key_of(item) == mixed_first), None)
-    if both is not None:
-        return both
-    return next((item for item in own if same_rule(anchor, names_of(item))), own[0])
+    if key_of(own[0]) == mixed_first:
+        return own[0]
+    named = next((item for item in own if same_rule(anchor, names_of(item))), None)
+    if named is not None:
+        return named
+    return next((item for item in own if key_of(item) == mixed_first), own[0])
