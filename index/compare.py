@@ -8,7 +8,7 @@ neighbouring rule (measured: the rule holding an edition's answer was outside th
 top five in 33 of 157 comparison lines). Asked within one edition, the same question ranks that
 edition's rules by their own words. When the editions print the same rule under one name (the
 term map links the Russian book's names to the English ones: Searcher._title_stems), that is
-the rule to compare, and only the same rule's lines can disagree (Searcher._same_rule_answers).
+the rule to compare.
 """
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ from index.aboutness import (
     repeated_share,
 )
 from index.answer import best_quote, disagreement_note, rule_text, segments
-from index.compare import edition_answer, rule_names, same_rule
+from index.compare import edition_answer, rule_names
 from index.errors import QueryError
 from index.freshness import fresh_build
 from index.glossary import RulesWording, scoped_words
@@ -1176,13 +1176,15 @@ class Searcher:
         return rule_names(self._title_stems(section), self._title_stems(parent) if parent else frozenset())
 
     def _same_rule_answers(self, answers: list[Answer]) -> list[Answer]:
-        """The answer lines that quote the first line's rule in another edition (index.compare.same_rule):
-        only these can disagree. Another edition's unit card, worked example or neighbouring rule
-        states other numbers about other things."""
+        """The answer lines that quote the first line's rule in another edition (a heading
+        sharing a word with its heading): only these can disagree. Another edition's unit card,
+        worked example or neighbouring rule states other numbers about other things. (Requiring
+        the same name word for word, index.compare.same_rule, was tried: it also dropped real
+        differences, the quick reference's "Launch SRS Tokens" 20" against dw4's Launch Range 30".)"""
         if not answers:
             return []
-        first = self._names_of_rule(answers[0].section)
-        return [answers[0], *(a for a in answers[1:] if same_rule(first, self._names_of_rule(a.section)))]
+        first = self._title_stems(answers[0].section)
+        return [answers[0], *(a for a in answers[1:] if first & self._title_stems(a.section))]
 
     def _hit(self, rank: int, key: str, row: int, score: float) -> Hit:
         r = self.rows[row]
