@@ -6,10 +6,10 @@ and the load bench's question pool through `Admiralty.ask`, and writes one line 
 question and the SHA-256 of its answer's JSON (sorted keys). Save a reference before the change,
 compare after:
 
-    .venv/bin/python bench/answer_identity.py --save /tmp/answers-before.jsonl
+    .venv/bin/python bench/answer_identity.py --hide fresh --save /tmp/answers-before.jsonl
     ... change ...
-    .venv/bin/python bench/answer_identity.py --compare /tmp/answers-before.jsonl
-    .venv/bin/python bench/answer_identity.py --compare /tmp/answers-before.jsonl --threads 16
+    .venv/bin/python bench/answer_identity.py --hide fresh --compare /tmp/answers-before.jsonl
+    .venv/bin/python bench/answer_identity.py --hide fresh --compare /tmp/answers-before.jsonl --threads 16
 
 `--threads N` asks from N threads at once, as the server's search pool does: concurrent questions
 must get the answers they get alone (a batched forward pass once changed every vector).
@@ -45,8 +45,9 @@ def _questions_in(path: Path) -> list[str]:
     return found
 
 
-def questions(pool: int) -> list[str]:
-    """The dev sets, our own sets, then `pool` questions of bench/load.py's pool; each once, in order."""
+def questions(pool: int, hide: tuple[str, ...] = ()) -> list[str]:
+    """The dev sets, our own sets (but those whose name starts with one of `hide`), then `pool`
+    questions of bench/load.py's pool; each once, in order."""
     from bench.load import question_pool
 
     asked: list[str] = []
@@ -54,6 +55,8 @@ def questions(pool: int) -> list[str]:
         if (SHARED_EVAL / name).exists():
             asked += _questions_in(SHARED_EVAL / name)
     for path in sorted((_HERE / "data").glob("*.jsonl")):
+        if path.name.startswith(hide):
+            continue
         asked += _questions_in(path)
     asked += question_pool(random.Random(4))[:pool]
     return list(dict.fromkeys(asked))
@@ -69,12 +72,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare", type=Path, help="compare with digests saved earlier")
     parser.add_argument("--threads", type=int, default=1, help="ask from this many threads at once")
     parser.add_argument("--pool", type=int, default=1500, help="questions taken from the load bench's pool")
+    parser.add_argument("--hide", action="append", default=[], metavar="PREFIX",
+                        help="leave out our sets whose name starts with PREFIX (held-out sets: --hide fresh)")
     args = parser.parse_args(argv)
 
     from bot.service import Admiralty
 
     service = Admiralty(build_if_stale=False)
-    asked = questions(args.pool)
+    asked = questions(args.pool, tuple(args.hide))
     started = time.perf_counter()
     if args.threads > 1:
         with ThreadPoolExecutor(args.threads) as pool:

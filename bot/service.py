@@ -7,8 +7,10 @@ need from here too: the parameter specs and the user-error base.
 """
 from __future__ import annotations
 
+import gc
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -58,6 +60,20 @@ def referee_actions() -> dict[str, str]:
     return dict(ACTION_HELP)
 
 
+@contextmanager
+def _collection_paused() -> Iterator[None]:
+    """Loading the index makes some 10^5 objects that live as long as the process; the cyclic
+    collector would walk them over and over while they are made (about a tenth of a cold start)
+    and free nothing. Reference counting still frees everything else meanwhile."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:  # a nested or concurrent pause leaves re-enabling to the outermost
+            gc.enable()
+
+
 class Admiralty:
     """Process-wide entry point; thread-safe for use from an executor."""
 
@@ -76,11 +92,12 @@ class Admiralty:
         """The fresh build directory, building it first when allowed (called under the lock)."""
         from index.freshness import fresh_build, index_status
 
-        if self.build_if_stale and not index_status(self.settings).fresh:
+        status = index_status(self.settings)
+        if self.build_if_stale and not status.fresh:
             from index.build import ensure_index
 
             return ensure_index(self.settings, progress=self.progress)
-        return fresh_build(self.settings)
+        return fresh_build(self.settings, status)
 
     def _once(self, name: str, make: Callable[[], T], stale: Callable[[T], bool] | None = None) -> T:
         """The object kept under `name`, made once even when the first requests arrive together on
@@ -90,27 +107,36 @@ class Admiralty:
             with self._lock:
                 value = self._loaded.get(name)
                 if value is None or (stale is not None and stale(value)):
-                    value = self._loaded[name] = make()
+                    with _collection_paused():
+                        value = self._loaded[name] = make()
         return cast(T, value)
 
     @property
     def searcher(self) -> Searcher:
         """The model and the index (torch, FAISS): loaded on first use."""
-        from index.search import Searcher
+        def load() -> Searcher:
+            from index.search import Searcher  # numpy, FAISS, the encoder: imported on first use
 
-        return self._once("searcher", lambda: Searcher(self.settings, self._live_build()))
+            return Searcher(self.settings, self._live_build())
+
+        return self._once("searcher", load)
 
     @property
     def terms(self) -> TermBook:
         """SQLite only: no torch, so `rule` starts fast (unless the index must be rebuilt first)."""
-        from index.terms import TermBook
+        def load() -> TermBook:
+            from index.terms import TermBook
 
-        return self._once("terms", lambda: TermBook(self.settings, self._live_build()))
+            return TermBook(self.settings, self._live_build())
+
+        return self._once("terms", load)
 
     def warm(self) -> None:
         """Load the model and index now, and open the encoder session and precompute per-rule
         data, rather than on the first requests."""
-        self.searcher.warm()
+        searcher = self.searcher
+        with _collection_paused():
+            searcher.warm()
 
     def build_index(self, progress: bool = True) -> Path:
         """Rebuild now (re-embeds only changed passages); later lookups use the new build."""

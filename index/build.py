@@ -20,9 +20,10 @@ from index.freshness import expected_meta, index_status, record_digests
 from index.manifest import DocumentInfo, load_manifest
 from index.parsing.sections import Section
 from index.store import DB_NAME, VECTORS_NAME, new_build_dir, open_db, publish_build, write_meta
-from index.termmap import TermPair, build_term_map, load_synonyms
+from index.termmap import TermPair, build_term_map
 from index.text import stems
 from index.unitcards import rule_sections, unit_words
+from index.vocabulary import Vocabulary, parse_files, store_vocabulary, vocabulary
 
 MAX_ENRICHMENT_TERMS = 16  # MiniLM reads 256 word pieces: keep the English additions short
 
@@ -121,7 +122,8 @@ def build_index(settings: Settings, progress: bool = True) -> Path:
     """Build into a temporary directory and publish it only when complete."""
     docs = load_manifest(settings.corpus_dir)
     meta = expected_meta(settings, docs)
-    synonyms = load_synonyms()
+    files = parse_files()
+    synonyms = files.synonyms
     chunks: list[Chunk] = []
     sections_by_doc: dict[str, list[Section]] = {}
     for doc in docs:
@@ -141,10 +143,11 @@ def build_index(settings: Settings, progress: bool = True) -> Path:
     if not chunks:
         raise IndexMissingError("the corpus produced no passages; check corpus/manifest.toml")
 
+    words = vocabulary(files, pairs)
     vectors = _embed_with_cache(settings, chunks, progress)
     tmp = new_build_dir(settings.data_dir)
     try:
-        _write(tmp, docs, chunks, pairs, vectors, meta)
+        _write(tmp, docs, chunks, words, pairs, vectors, meta)
         record_digests(tmp)
     except BaseException:
         import shutil
@@ -155,7 +158,7 @@ def build_index(settings: Settings, progress: bool = True) -> Path:
 
 
 def _write(
-    tmp: Path, docs: list[DocumentInfo], chunks: list[Chunk], pairs: list[TermPair],
+    tmp: Path, docs: list[DocumentInfo], chunks: list[Chunk], words: Vocabulary, pairs: list[TermPair],
     vectors: np.ndarray, meta: dict[str, object],
 ) -> None:
     import faiss
@@ -193,6 +196,9 @@ def _write(
     db.table("terms").insert_all(_term_rows(chunks, pairs))
     db.table("terms").create_index(["term_key"])
     db.table("term_pairs").insert_all({"english": p.english, "russian": p.russian, "source": p.source} for p in pairs)
+    names = [n for c in chunks for t in c.terms for n in (t.name, *t.aliases, t.english or "")]
+    store_vocabulary(db, words, [*names, *(" ".join([*c.heading_path, c.text, c.enrichment, *c.title_terms])
+                                           for c in chunks)])
     db.table("unit_words").create({"stem": str, "game": str}, pk="stem")
     db.table("unit_words").insert_all(
         ({"stem": stem, "game": doc.game} for doc in docs for stem in sorted(unit_words(doc))), replace=True)

@@ -12,15 +12,16 @@ from pathlib import Path
 from core.settings import Settings
 from index.chunking import CHUNKER_VERSION
 from index.errors import IndexMissingError
+from index.glossary import GLOSSARY_FILE
 from index.manifest import DocumentInfo, load_manifest
 from index.store import DB_NAME, VECTORS_NAME, current_build, open_db, read_meta
 from index.termmap import SYNONYMS_FILE
 
-PIPELINE_VERSION = "6"  # bump when search-time tables change shape
+PIPELINE_VERSION = "7"  # bump when search-time tables change shape
 
 # The code that decides what goes into the index: any edit to it makes the index stale,
 # so a version number nobody remembered to bump can never serve an outdated index.
-_INDEX_CODE = ("build.py", "chunking.py", "termmap.py", "text.py", "parsing")
+_INDEX_CODE = ("build.py", "chunking.py", "termmap.py", "glossary.py", "vocabulary.py", "text.py", "parsing")
 
 
 def code_fingerprint() -> str:
@@ -91,6 +92,8 @@ def expected_meta(settings: Settings, docs: list[DocumentInfo] | None = None) ->
         "passage_prefix": settings.passage_prefix,
         "manifest_sha256": manifest_hash,
         "synonyms_sha256": hashlib.sha256(SYNONYMS_FILE.read_bytes()).hexdigest(),
+        # the players' words are read from the build (index.vocabulary), so the glossary is an input too
+        "glossary_sha256": hashlib.sha256(GLOSSARY_FILE.read_bytes()).hexdigest(),
         "documents": {doc.id: doc.sha256() for doc in docs},
     }
 
@@ -136,11 +139,12 @@ def index_status(settings: Settings) -> IndexStatus:
     return IndexStatus(build, not reasons, reasons, meta, counts)
 
 
-def fresh_build(settings: Settings) -> Path:
-    """The live build directory, or IndexMissingError (503) when it is missing or stale.
+def fresh_build(settings: Settings, status: IndexStatus | None = None) -> Path:
+    """The live build directory, or IndexMissingError (503) when it is missing or stale (`status`:
+    the index's status just read, if the caller has it: each read hashes the build and the corpus).
 
     Opening an index never builds one: the service decides when a minute of building is due."""
-    status = index_status(settings)
+    status = status or index_status(settings)
     if not status.fresh or status.build_dir is None:
         reasons = "; ".join(status.reasons) or "no index"
         raise IndexMissingError(

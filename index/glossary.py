@@ -13,8 +13,9 @@ import tomllib
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from index.text import stems
+from index.text import stems, words
 
 GLOSSARY_FILE = Path(__file__).resolve().parent / "data" / "glossary.toml"
 
@@ -37,12 +38,24 @@ class GlossaryEntry:
     scope: str = ""  # the one corpus game whose printed term `means` names; "" = the home game
 
 
-def load_glossary(path: Path = GLOSSARY_FILE) -> list[GlossaryEntry]:
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+def read_glossary(path: Path = GLOSSARY_FILE) -> dict[str, Any]:
+    """The file, parsed (once per build: index.vocabulary hands it to each reader below)."""
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def load_glossary(path: Path = GLOSSARY_FILE, data: dict[str, Any] | None = None) -> list[GlossaryEntry]:
+    data = read_glossary(path) if data is None else data
     return [GlossaryEntry(tuple(w.casefold() for w in term["words"]), tuple(term["means"]),
                           tuple(Evidence(e["document"], e["rule"], e["quote"]) for e in term["evidence"]),
                           str(term.get("games", "")), str(term.get("scope", "")))
             for term in data.get("term", [])]
+
+
+def absent_words(path: Path = GLOSSARY_FILE, data: dict[str, Any] | None = None) -> frozenset[tuple[str, ...]]:
+    """Each [[absent]] entry's words (another game's concept these documents do not have: psychic
+    powers, stratagems, ...), as runs of typed words (casefolded, not stemmed): index.relevance."""
+    data = read_glossary(path) if data is None else data
+    return frozenset(tuple(words(word)) for entry in data.get("absent", []) for word in entry["words"])
 
 
 def matchable(word: str) -> str:
@@ -51,23 +64,25 @@ def matchable(word: str) -> str:
     return " ".join(w for w in re.findall(r"[\w’']+", word) if stems(w))
 
 
-def glossary_expansions(path: Path = GLOSSARY_FILE) -> dict[str, list[str]]:
+def glossary_expansions(path: Path = GLOSSARY_FILE,
+                        entries: Iterable[GlossaryEntry] | None = None) -> dict[str, list[str]]:
     """Player word -> the rules' words, in the shape of synonyms.toml's [expansions] (a word scoped
-    to several games expands to each game's term)."""
+    to several games expands to each game's term). `entries`: the glossary already loaded."""
     found: dict[str, list[str]] = {}
-    for entry in load_glossary(path):
+    for entry in load_glossary(path) if entries is None else entries:
         for word in entry.words:
             means = found.setdefault(matchable(word), [])
             means.extend(m for m in entry.means if m not in means)
     return found
 
 
-def scoped_words(home_words: Iterable[str] = (), path: Path = GLOSSARY_FILE) -> dict[str, frozenset[str]]:
+def scoped_words(home_words: Iterable[str] = (), path: Path = GLOSSARY_FILE,
+                 entries: Iterable[GlossaryEntry] | None = None) -> dict[str, frozenset[str]]:
     """One-word player stem -> the games whose thing it names ("" = the home game: the unscoped
     entries and `home_words`, synonyms.toml's slang), for the words some entry scopes to another
     game: "flyer" -> {dust-warfare}, "plane" -> {"", dust-warfare} (both games fly things)."""
     found: dict[str, set[str]] = {}
-    for entry in load_glossary(path):
+    for entry in load_glossary(path) if entries is None else entries:
         for word in entry.words:
             if len(word_stems := stems(word)) == 1:
                 found.setdefault(word_stems[0], set()).add(entry.scope)

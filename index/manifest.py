@@ -205,6 +205,8 @@ def _corpus_dir(docs: list[DocumentInfo]) -> Path:
 
 
 def resolve_edition(value: str | None, docs: list[DocumentInfo]) -> str | None:
+    if value is None or value == "":  # none asked: the manifest's names (and route patterns) stay unread
+        return None
     aliases = corpus_names(_corpus_dir(docs)).edition_aliases
     return _resolve(value, {d.edition for d in docs}, aliases, "edition")
 

@@ -2,18 +2,18 @@
 ranking, the answer line) reads this value instead of stemming the text again."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from index.answer import is_distance_question, is_limit_question, is_numeric_question
-from index.answer_shape import asked_words, last_sentence
 from index.manifest import CorpusNames
 from index.relevance import topic_stems
 from index.routing import named_editions, named_games, without_edition_names, without_game_names
-from index.text import is_cyrillic, question_stems, stems, words
+from index.text import is_cyrillic, normalise, question_stems, stem, stems, words
 
 # A question told over several sentences (a table story) sets a scene and asks in its last
-# (index.answer_shape.last_sentence). For a Russian story the words only the scene uses keep
+# (asking_parts below). For a Russian story the words only the scene uses keep
 # SCENE_WEIGHT of their weight. For English stories the same weighting was measured (bench
 # scene_own, players_en, players_own rambling) and gained nothing while losing one players_own
 # question, so English stories are read by TABLE_TALK below instead.
@@ -22,6 +22,17 @@ SCENE_WEIGHT = 0.5
 # An asking sentence with fewer words than this (numbers aside) narrows the sentence before it rather
 # than asking on its own ("какая дистанция у абордажа? в 4 дюйма?"): all of the question is asked.
 MIN_ASKED_WORDS = 2
+
+# A Russian story does not always ask in its last sentence, nor with "?": "Вот и вопрос, может ли он
+# поворачивать с этим маркером. Блин, полчаса спорили.", "Короче, можно ли торпедировать цель ближе
+# 5 дюймов.", "Разве так бывает, если корабль вышел за поле". A sentence asks when it ends with "?",
+# when it holds the question particle "ли" or announces the question ("вот и вопрос,", "и тут спор:"),
+# even closed by a full stop, and the last sentence asks unless a full stop or "!" closes it (a
+# player types the question last and often leaves it open).
+_SENTENCE_END = re.compile(r"(?<=[.?!…])\s+(?=\S)|\n+")
+_CYRILLIC_WORD = re.compile(r"[А-ЯЁа-яё]+")
+_QUOTED = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|„[^“”]*[“”]")
+_ASKS_ANYWHERE = re.compile(r"(?<!\w)(ли|вопрос\w*(?=\s*[:,—–-])|спор\w*(?=\s*[:—–-]))(?!\w)", re.IGNORECASE)
 
 # Words by which an asking sentence points back at its scene ("можно ли делать ИХ несколько раз?"):
 # the scene then names what is asked, and keeps its weight.
@@ -105,6 +116,11 @@ def parse_query(
     if not cyrillic:
         topic = [s for s in topic if s not in TABLE_TALK]
     variants = expand(all_stems)
+    if cyrillic:
+        unknown = weight(frozenset())
+        people = {s for s in named_people(read)
+                  if s in variants and variants[s] <= {s} and weight(variants[s]) == unknown}
+        topic = [s for s in topic if s not in people]
     weights = {s: weight(variants[s]) for s in topic}
     translated = translate({s: variants[s] for s in weights})
     asked = asked_in(plain, frozenset(weights)) if cyrillic else frozenset()
@@ -115,14 +131,36 @@ def parse_query(
                  translated, asked=asked)
 
 
+def named_people(text: str) -> frozenset[str]:
+    """Stems of the capitalised Cyrillic words inside a sentence ("играли с Васей", "против Антона"):
+    the people of a story. parse_query drops those the documents and players' words do not know, as
+    a name unknown to the index would otherwise weigh most (index.search.Searcher._weight)."""
+    unquoted = _QUOTED.sub(" ", text)  # «Резня», "Таран": a quoted word names a rule, not a person
+    inside = [word for sentence in _SENTENCE_END.split(unquoted.strip())
+              for word in _CYRILLIC_WORD.findall(sentence)[1:]]  # a sentence's first word is capitalised anyway
+    return frozenset(stem(normalise(word)) for word in inside if word[:1].isupper() and word[1:].islower())
+
+
+def asking_parts(plain: str) -> list[str]:
+    """The sentences of a Russian story that ask (see _ASKS_ANYWHERE); empty for a one-sentence
+    question, or when no sentence asks (then all of it is what is asked)."""
+    sentences = [part.strip() for part in _SENTENCE_END.split(plain.strip()) if part.strip()]
+    if len(sentences) < 2:
+        return []
+    last = len(sentences) - 1
+    asking = [sentence for place, sentence in enumerate(sentences)
+              if sentence.endswith("?") or _ASKS_ANYWHERE.search(sentence)
+              or (place == last and not sentence.endswith((".", "!", "…")))]
+    return asking if len(asking) < len(sentences) else []
+
+
 def asked_in(plain: str, topic: frozenset[str]) -> frozenset[str]:
-    """The topic stems a question told over several sentences asks about in its last
-    (index.answer_shape.asked_words), when that sentence is a question that does not point back
-    at its scene; empty otherwise (then the whole question is what is asked)."""
-    asked = asked_words(plain, topic)
-    last = last_sentence(plain)
-    if not asked or not last.endswith("?") or POINTS_BACK & set(words(last)):
+    """The topic stems of the sentences a story told over several asks in (asking_parts), when
+    they do not point back at the scene; empty otherwise (then the whole question is asked)."""
+    asking = asking_parts(plain)
+    if not asking or any(POINTS_BACK & set(words(sentence)) for sentence in asking):
         return frozenset()
+    asked = frozenset(s for sentence in asking for s in question_stems(sentence)) & topic
     if len([s for s in asked if not s.isdigit()]) < MIN_ASKED_WORDS:
         return frozenset()  # a fragment narrowing the question before it ("какая дистанция? в 4 дюйма?")
     return asked

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from index.glossary import GLOSSARY_FILE
+from index.glossary import GLOSSARY_FILE, absent_words
 from index.text import stems, words
 
 # Words that ask or frame a question but say nothing about its topic (stemmed when used).
@@ -177,9 +177,9 @@ def opening_label(text: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def absent_concepts(path: Path = GLOSSARY_FILE) -> frozenset[tuple[str, ...]]:
-    """Each [[absent]] entry's words, as runs of typed words (casefolded, not stemmed)."""
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return frozenset(tuple(words(word)) for entry in data.get("absent", []) for word in entry["words"])
+    """Each [[absent]] entry's words, as runs of typed words (casefolded, not stemmed). The search
+    reads them from the build (index.vocabulary: `Vocabulary.absent`), as it reads the other words."""
+    return absent_words(path)
 
 
 # A concept named as a likeness or as another name for a thing of ours describes a rule of ours in
@@ -191,10 +191,11 @@ _LIKENESS_AFTER = frozenset("style like esque equivalent".split())
 _ANOTHER_NAME = frozenset("or или aka".split())  # "/" is read as "or"
 
 
-def names_absent_concept(text: str) -> bool:
+def names_absent_concept(text: str, absent: AbstractSet[tuple[str, ...]] | None = None) -> bool:
     """The question asks about a concept of another game that Dystopian Wars does not have (see
-    above), not only likens a rule of ours to one or gives it as another name of one of ours."""
-    absent = absent_concepts()
+    above; `absent`: those concepts, as the build read them), not only likens a rule of ours to one
+    or gives it as another name of one of ours."""
+    absent = absent_concepts() if absent is None else absent
     typed = words(text.replace("/", " or "))
     longest = max((len(run) for run in absent), default=0)
     found = [(i, i + n) for n in range(1, longest + 1) for i in range(len(typed) - n + 1)

@@ -35,7 +35,7 @@ from index.answer import best_quote, disagreement_note, rule_text, segments
 from index.compare import edition_answer, rule_names
 from index.errors import QueryError
 from index.freshness import fresh_build
-from index.glossary import RulesWording, scoped_words
+from index.glossary import RulesWording
 from index.manifest import (
     DocumentInfo,
     corpus_names,
@@ -66,13 +66,13 @@ from index.rerank import load_model as load_rerank_model
 from index.ru_typos import RussianSpelling
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
-from index.termmap import load_synonyms
 from index.termspot import SpottedTerm, TermSpotter
 from index.text import is_cyrillic, is_stopword, stems
 from index.text import stem as stem_word
 from index.text import words as words_of
 from index.translate import Translator
 from index.translit import one_alphabet, read_cyrillic_abbreviations, read_latin_russian, read_wrong_layout
+from index.vocabulary import load_vocabulary
 
 RRF_K = 60
 CANDIDATES = 100
@@ -247,11 +247,12 @@ class Searcher:
         vectors = faiss.read_index(str(build / VECTORS_NAME))
         self._matrix = np.asarray(vectors.reconstruct_n(0, vectors.ntotal), dtype="float32")
         self._embedder = Embedder(settings)
-        synonyms = load_synonyms()
-        self._expansions = [(stems(k, keep_stopwords=True), v) for k, v in synonyms.expansions.items()]
+        # the players' words and the term map: the one object `rule` (index.terms) reads too
+        self.vocabulary = vocabulary = load_vocabulary(build)
+        self._expansions = [(stems(k, keep_stopwords=True), v) for k, v in vocabulary.expansions.items()]
         # Russian player words -> English stems, read where the term map is (`_with_translations`).
         self._translations = [(stems(k, keep_stopwords=True), frozenset(s for w in v for s in stems(w)))
-                              for k, v in synonyms.translations.items()]
+                              for k, v in vocabulary.translations.items()]
         # their places in that list by first word, so a question reads only those its words begin
         self._translations_by_first: dict[str, list[int]] = {}
         for place, (words, _) in enumerate(self._translations):
@@ -263,7 +264,7 @@ class Searcher:
         # Russian typed in Latin letters is recognised by the words we read: the corpus's and the
         # players' own Russian words for them ("dezorg": дезорг, index/data/synonyms.toml)
         # the players' one-word Russian terms, which a misspelt word may also be (index.ru_typos)
-        self._player_words = sorted(k for k in (*synonyms.expansions, *synonyms.translations)
+        self._player_words = sorted(k for k in (*vocabulary.expansions, *vocabulary.translations)
                                     if " " not in k and is_cyrillic(k))
         self._reading_vocabulary = self._vocabulary | {
             key[0] for key, _ in self._expansions if len(key) == 1 and is_cyrillic(key[0])}
@@ -297,7 +298,7 @@ class Searcher:
         # players' words the glossary scopes to another game's thing ("tank" -> Dust Warfare's vehicle);
         # "" = the home game (its own glossary entries and slang: "plane" is also its aircraft)
         self._scoped_words = {stem: frozenset(game or self._home_game for game in games)
-                              for stem, games in scoped_words(synonyms.slang).items()}
+                              for stem, games in vocabulary.scoped.items()}
         self._enrichment = {r["chunk_id"]: r["enrichment"] or "" for r in
                             self._db.query("select chunk_id, enrichment from chunks")}
         self._terms_en: dict[str, list[dict[str, str]]] = {}
@@ -305,11 +306,11 @@ class Searcher:
         self._near: dict[str, list[str]] = {}  # stem -> the book's spellings of it (bounded)
         self._ru_spelling: RussianSpelling | None = None  # built on first use (`_russian_spelling`)
         terms = list(self._db.query("select term, chunk_id from terms"))
-        pairs = [(r["english"], r["russian"]) for r in self._db.query("select english, russian from term_pairs")]
+        pairs = list(vocabulary.term_pairs)
         self._spotter = TermSpotter(terms, pairs)
-        self._to_english = Translator([*pairs, *synonyms.translation_pairs()], source="ru")
+        self._to_english = Translator([*pairs, *vocabulary.translation_pairs()], source="ru")
         self._book_pair_names = frozenset(tuple(stems(english)) for english, _ in pairs)  # names the book pairs
-        self._to_russian = Translator([*pairs, *synonyms.translation_pairs()], source="en")
+        self._to_russian = Translator([*pairs, *vocabulary.translation_pairs()], source="en")
         self._phrases: dict[str, frozenset[tuple[str, ...]]] = {}  # edition -> the stem runs it prints
         names: dict[str, list[str]] = {}
         for t in terms:
@@ -339,9 +340,10 @@ class Searcher:
             if term is not None and player_word:
                 self._expansion_terms_by_first.setdefault(player_word[0], []).append((player_word, term))
         self._runs: frozenset[str] | None = None  # runs of up to four words the documents print
-        self._rules_wording = RulesWording()  # the glossary's rule words, for the sentence model
+        # the glossary's rule words, for the sentence model
+        self._rules_wording = RulesWording({k: list(v) for k, v in vocabulary.glossary_expansions.items()})
 
-    def _term_of_expansion(self, words: list[str]) -> SpottedTerm | None:
+    def _term_of_expansion(self, words: Sequence[str]) -> SpottedTerm | None:
         """The term a player word's expansion names exactly, when it names one term only."""
         terms = {term.stems: term for w in words for term in self._spotter.spot(stems(w))}
         exact = [t for t in terms.values() if any(t.stems == tuple(stems(w)) for w in words)]
@@ -647,7 +649,8 @@ class Searcher:
         if mode == "hybrid" and not self._relevant(leading, relevance_query, relevance_scores, named):
             # A question asking for a house rule, a price or a hobby tip, or about another game's
             # concept, is not a rule's name typed.
-            match = None if asks_off_rules(query.text) or names_absent_concept(query.text) else \
+            not_a_name = asks_off_rules(query.text) or names_absent_concept(query.text, self.vocabulary.absent)
+            match = None if not_a_name else \
                 self._name_reader.read(query.plain, lambda key: bool(allowed[self._first_row[key]]))
             if match is None:
                 if ENGLISH_FALLBACK and cyrillic and not (game or edition or lang or routed or query.games):
@@ -985,7 +988,7 @@ class Searcher:
         stats = None if dense_scores is None else _spread_and_mean(dense_scores)
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
                                 self._names_unknown(query), stats, float(asks_off_rules(query.text)),
-                                float(names_absent_concept(query.text)))
+                                float(names_absent_concept(query.text, self.vocabulary.absent)))
 
     def _named_title(self, key: str) -> frozenset[str]:
         """A rule's title stems and its names' stems (once per rule)."""

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from index.glossary import glossary_expansions
+from index.glossary import GlossaryEntry, glossary_expansions
 from index.parsing.sections import Section
 from index.text import is_cyrillic, stems
 
@@ -96,18 +97,24 @@ class Synonyms:
     slang: frozenset[str] = frozenset()
 
     def translation_pairs(self) -> list[tuple[str, str]]:
-        """(English, Russian) for each translation, the shape of the term map's pairs."""
-        return [(en, ru) for ru, english in self.translations.items() for en in english]
+        return translation_pairs(self.translations)
 
 
-def load_synonyms(path: Path = SYNONYMS_FILE) -> Synonyms:
+def translation_pairs(translations: Mapping[str, Sequence[str]]) -> list[tuple[str, str]]:
+    """(English, Russian) for each of synonyms.toml's translations, the shape of the term map's pairs."""
+    return [(en, ru) for ru, english in translations.items() for en in english]
+
+
+def load_synonyms(path: Path = SYNONYMS_FILE, glossary: list[GlossaryEntry] | None = None) -> Synonyms:
+    """synonyms.toml, with the glossary's words among its expansions (`glossary`: the glossary
+    already loaded, else index/data/glossary.toml is read)."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     slang = frozenset(data.get("expansions", {}))
     pairs = [TermPair(en, ru, "curated") for en, value in data.get("pairs", {}).items()
              for ru in ([value] if isinstance(value, str) else value)]
     expansions = with_fleeting_vowels({k.casefold(): list(v) for k, v in data.get("expansions", {}).items()})
     # other wargames' and everyday words (index/data/glossary.toml): the same one-way expansions
-    expansions.update((k, v) for k, v in glossary_expansions().items() if k not in expansions)
+    expansions.update((k, v) for k, v in glossary_expansions(entries=glossary).items() if k not in expansions)
     translations = with_fleeting_vowels({k.casefold(): [v] if isinstance(v, str) else list(v)
                                          for k, v in data.get("translations", {}).items()})
     return Synonyms(pairs, expansions, translations, slang)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,8 @@ from index.manifest import DocumentInfo, load_manifest, resolve_edition
 from index.params import RULE_PARAMS
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, open_db
-from index.termmap import load_synonyms
 from index.text import stems
+from index.vocabulary import load_vocabulary
 
 FUZZY_CUTOFF = 80.0
 CLEAR_MARGIN = 6.0  # a fuzzy winner must beat the runner-up by this much, or we list both
@@ -64,6 +65,28 @@ def validate_term(term: object) -> str:
     return " ".join(text.split())
 
 
+def _pair_groups(pairs: list[tuple[str, str]]) -> tuple[dict[str, int], list[list[int]]]:
+    """Each name of `pairs` -> its group (names linked through pairs sharing a name), and each
+    group's pair places in order."""
+    parent: dict[str, str] = {}
+
+    def root(name: str) -> str:
+        while (up := parent.setdefault(name, name)) != name:
+            name = up
+        return name
+
+    for en, ru in pairs:
+        parent[root(en)] = root(ru)
+    group: dict[str, int] = {}
+    places: list[list[int]] = []
+    for place, (en, _) in enumerate(pairs):
+        number = group.setdefault(root(en), len(group))
+        if number == len(places):
+            places.append([])
+        places[number].append(place)
+    return {name: group[root(name)] for name in parent}, places
+
+
 class TermBook:
     """All rule names and aliases (English and Russian) with the chunk that defines each."""
 
@@ -77,12 +100,17 @@ class TermBook:
         self._chunks = {r["chunk_id"]: r for r in db.query("select chunk_id, section, text from chunks")}
         self._rules = join_rules(self._chunks.values())  # an entry shows its rule whole
         self._rule_of_chunk = rule_of_chunk(self._rules)
-        self._pairs = [(term_key(r["english"]), term_key(r["russian"]))
-                       for r in db.query("select english, russian from term_pairs")]
         db.close()
+        self.vocabulary = load_vocabulary(build)  # the players' words and the term map: the one object `ask` reads
+        self._pairs = [(term_key(en), term_key(ru)) for en, ru in self.vocabulary.term_pairs]
         self._by_key: dict[str, list[dict[str, Any]]] = {}
-        for row in self._terms:
+        # chunk id -> the places in `_terms` of the names it defines; pair key -> its group of pairs
+        # (the pairs linked through shared names): `_translations` reads only these, not every row
+        self._names_of_chunk: dict[str, list[int]] = {}
+        for place, row in enumerate(self._terms):
             self._by_key.setdefault(row["term_key"], []).append(row)
+            self._names_of_chunk.setdefault(row["chunk_id"], []).append(place)
+        self._pair_group, self._group_pairs = _pair_groups(self._pairs)
         for en, ru in self._pairs:  # pairs name things too ("таран" is in the map even if not a heading)
             self._by_key.setdefault(en, [])
             self._by_key.setdefault(ru, [])
@@ -94,30 +122,39 @@ class TermBook:
         self._by_stems: dict[tuple[str, ...], list[str]] = {}
         for k in self._keys:
             self._by_stems.setdefault(tuple(stems(k, keep_stopwords=True)), []).append(k)
-        # Players' words -> the rule names they mean, the vocabulary `ask` expands with (slang in
-        # synonyms.toml, other games' and everyday words in glossary.toml): "morale test" names
-        # Disorder and Crew Check, "flamer" Torrent, "crit" Critical Damage.
-        self._player_words: dict[tuple[str, ...], list[str]] = {}
-        for word, means in load_synonyms().expansions.items():
-            known = self._player_words.setdefault(tuple(stems(word)), [])
+
+    @cached_property
+    def _player_words(self) -> dict[tuple[str, ...], list[str]]:
+        """Players' words -> the rule names they mean, the vocabulary `ask` expands with (slang in
+        synonyms.toml, other games' and everyday words in glossary.toml): "morale test" names
+        Disorder and Crew Check, "flamer" Torrent, "crit" Critical Damage. Made on first use: a
+        lookup of a printed name never needs it."""
+        found: dict[tuple[str, ...], list[str]] = {}
+        for word, means in self.vocabulary.expansions.items():
+            known = found.setdefault(tuple(stems(word)), [])
             for m in means:
                 for name in self._by_stems.get(tuple(stems(m, keep_stopwords=True)), []):
                     # one name per rule ("Crew Checks" is Crew Check's alias)
                     if self._by_key.get(name) and not any(self._same_rule(k, name) for k in known):
                         known.append(name)
+        return found
 
     def _translations(self, key: str) -> dict[str, int]:
         """Names of the same rule -> how far from the key: 0 the key, 1 its aliases and its
         printed translations, 2 the translations of its aliases."""
         found = {key: 0}
         chunks = {r["chunk_id"] for r in self._by_key.get(key, [])}
-        for r in self._terms:  # every name of a chunk that defines the key names the same rule
-            if r["chunk_id"] in chunks:
-                found.setdefault(r["term_key"], 1)
+        # every name of a chunk that defines the key names the same rule (in the terms' order)
+        for place in sorted(p for chunk in chunks for p in self._names_of_chunk.get(chunk, [])):
+            found.setdefault(self._terms[place]["term_key"], 1)
         for row in self._by_key.get(key, []):
             if row["english"]:
                 found.setdefault(term_key(row["english"]), 1)
-        for en, ru in self._pairs:
+        # the pairs in order, as one pass over them all reads them: only a pair linked to a name
+        # already found can add one (and what it adds is in the same group)
+        groups = {self._pair_group[k] for k in found if k in self._pair_group}
+        for place in sorted(p for g in groups for p in self._group_pairs[g]):
+            en, ru = self._pairs[place]
             for a, b in ((en, ru), (ru, en)):
                 if a in found:
                     found.setdefault(b, found[a] + 1 if a != key else 1)

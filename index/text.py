@@ -4,10 +4,9 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
-
-import snowballstemmer
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
@@ -49,6 +48,11 @@ _RU_CHAT = frozenset(
     # particles of indefinite pronouns ("какой-нибудь") and a story's heaps and evenings ("кучу критов")
     "нибудь нибуть куча кучу кучи буквально вечер ночью сидели "
     "вчера сегодня завтра недавно вечером "
+    # more of a story's days, friends and frame, and the adverbs that sequence it ("опять", "потом");
+    # none is printed by the Russian book ("вчерашней партии", "играем с друзьями", "вот такая история")
+    "вчерашний вчерашняя вчерашней вчерашнюю вчерашнего вчерашнем субботу воскресенье пятницу выходных "
+    "друзья друзей друзьям друзьями история историю истории полчаса опять потом именно правда "
+    "интересно непонятно понятно рассудить рассудите хочу хочется всякий всякие всяких ту "
     # function words the stopword list lacks, which no rule turns on ("и тут он", "что тогда?")
     "тут тогда кого кому чтоб ради "
     # what a card "says" frames the question, as "says" does in English ("на карте написано 6(3)")
@@ -66,6 +70,8 @@ _stemmers = threading.local()
 def _stemmer(language: str) -> Any:
     found = getattr(_stemmers, language, None)
     if found is None:
+        import snowballstemmer  # all its languages load at once: only for a word no build recorded
+
         found = snowballstemmer.stemmer(language)
         setattr(_stemmers, language, found)
     return found
@@ -90,10 +96,9 @@ def is_cyrillic(text: str) -> bool:
     """True when most letters are Cyrillic: the script a question is searched in (its words' stems,
     the book it is routed to). Not the player's language — that is `core.messages.text_lang` (any
     Russian word), which a question naming English rules in a Russian sentence also has."""
-    letters = [c for c in text if c.isalpha()]
-    if not letters:
-        return False
-    return sum(1 for c in letters if _CYRILLIC.match(c)) >= len(letters) / 2
+    letters = sum(map(str.isalpha, text))
+    # every character _CYRILLIC matches is a letter: counting its matches counts the Cyrillic letters
+    return letters > 0 and len(_CYRILLIC.findall(text)) >= letters / 2
 
 
 def is_stopword(word: str) -> bool:
@@ -105,8 +110,22 @@ def words(text: str) -> list[str]:
     return _WORD.findall(normalise(text))
 
 
+# word -> its stem, as the index build recorded them for the words it holds (`remember_stems`): a
+# start-up reads the names, headings and players' words' stems rather than running the stemmer again
+_RECORDED: dict[str, str] = {}
+
+
+def remember_stems(pairs: Iterable[tuple[str, str]]) -> None:
+    """Take (word, stem) pairs `stem` computed at build (the index digest covers this file, so the
+    stemmer that made them is this one)."""
+    _RECORDED.update(pairs)
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
+    recorded = _RECORDED.get(word)
+    if recorded is not None:
+        return recorded
     return str(_stemmer("russian" if _CYRILLIC.search(word) else "english").stemWord(word))
 
 

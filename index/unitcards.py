@@ -16,7 +16,7 @@ game's words for routing (`unit_words`).
 from __future__ import annotations
 
 from index.manifest import DocumentInfo
-from index.parsing import PARSERS
+from index.parsing.formats import PARSERS
 from index.parsing.sections import DefinedTerm, Section, paragraph_key
 from index.text import stems
 from units import quickref

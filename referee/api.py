@@ -8,7 +8,6 @@ from core.messages import choose_lang, text
 from core.params import ParamSpec
 from referee import checks, rulesets
 from referee.actions import ACTIONS as REGISTRY
-from referee.describe import parse_description
 from referee.errors import InputError
 from referee.params import PARAMS, validate
 from referee.report import Report, Resolution
@@ -33,6 +32,8 @@ def _merge(action: str, params: Mapping[str, Any],
     text = explicit.pop("description", None)
     meta: dict[str, Any] = {}
     if text:
+        from referee.describe import parse_description  # its vocabulary: only a description pays for it
+
         hint = explicit.get("ruleset") or merged.get("ruleset")  # decides edition-dependent words
         parsed = dict(parse_description(action, text, hint))
         meta = {k: parsed.pop(k) for k in META_KEYS if k in parsed}

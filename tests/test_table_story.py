@@ -61,3 +61,33 @@ def test_a_fragment_narrowing_the_question_is_not_what_is_asked(searcher) -> Non
     assert searcher.parse("какая дистанция у абордажа? в 4 дюйма?").asked == frozenset()
     story = searcher.parse("мой крейсер стоит рядом с врагом. с какой дистанции можно начать абордаж?")
     assert {"дистанц", "абордаж"} <= story.asked
+
+
+def test_a_russian_story_may_ask_in_its_middle_without_a_question_mark(searcher) -> None:
+    """"короче, можно ли ..." asks though a full stop closes it, and the chat after it asks nothing:
+    the scene's words (the island) weigh less than the asked ones (index.query.asking_parts)."""
+    story = searcher.parse("мой линкор стоит у острова. короче, можно ли торпедировать цель ближе 5 дюймов. "
+                           "блин, спорили весь вечер.")
+    assert story.asked, story.weights
+    assert any(s.startswith("торпед") for s in story.asked)
+    island = [s for s in story.weights if s.startswith("остров")]
+    assert island and not set(island) & story.asked
+    alone = searcher.parse("мой линкор стоит у острова")
+    assert story.weights[island[0]] == alone.weights[island[0]] * SCENE_WEIGHT
+
+
+def test_an_open_last_sentence_asks_too(searcher) -> None:
+    """A player leaves the question he types last unclosed ("... что вместо морали"): with the
+    sentence before it ending in "?", every sentence asks, so all of the question is asked."""
+    assert searcher.parse("тест на мораль тут есть? что вместо морали").asked == frozenset()
+    assert searcher.parse("тест на мораль тут есть? что вместо морали.").asked != frozenset()
+
+
+def test_names_of_the_story_are_not_topic_words(searcher) -> None:
+    """A capitalised word inside a sentence that no document or player word knows is a person
+    ("с Васей"); a capitalised rule word ("Торпедами") and a quoted name («Резня») stay topics."""
+    story = searcher.parse("вчера играли с Васей, он стрелял Торпедами по моему крейсеру")
+    assert not any(s.startswith("вас") for s in story.topic), story.topic
+    assert any(s.startswith("торпед") for s in story.topic) and any(s.startswith("крейсер") for s in story.topic)
+    quoted = searcher.parse("что даёт результат «Резня» в таблице абордажа?")
+    assert any(s.startswith("резн") for s in quoted.topic), quoted.topic

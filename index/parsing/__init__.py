@@ -1,24 +1,17 @@
-"""One parser per corpus format; each turns a document into Sections with heading paths."""
+"""One parser per corpus format; each turns a document into Sections with heading paths.
+
+The parsers (index/parsing/formats.py: lxml for BattleScribe) load on first parse: what only needs
+the Section type (the term map, the chunker's version in the freshness check) does not pay for them."""
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from index.manifest import DocumentInfo
-from index.parsing.battlescribe import parse_battlescribe
-from index.parsing.capstext import parse_caps_text
-from index.parsing.markdown import parse_markdown, parse_markdown_table
 from index.parsing.sections import DefinedTerm, Section
-
-PARSERS: dict[str, Callable[[str, DocumentInfo], list[Section]]] = {
-    "battlescribe-cat": parse_battlescribe,
-    "caps-text": parse_caps_text,
-    "markdown": parse_markdown,
-    "markdown-table": parse_markdown_table,
-}
 
 
 def parse_document(doc: DocumentInfo) -> list[Section]:
+    from index.parsing.formats import PARSERS
+
     return PARSERS[doc.format](doc.read_text(), doc)
 
 
-__all__ = ["DefinedTerm", "Section", "parse_document", "PARSERS"]
+__all__ = ["DefinedTerm", "Section", "parse_document"]
