@@ -32,6 +32,7 @@ from index.aboutness import (
     repeated_share,
 )
 from index.answer import best_quote, disagreement_note, rule_text, segments
+from index.compare import edition_answer, rule_names
 from index.errors import QueryError
 from index.freshness import fresh_build
 from index.glossary import RulesWording
@@ -106,6 +107,7 @@ TRANSLATE_RUSSIAN = True  # a Russian question also searches with its terms' Eng
 TRANSLATE_ENGLISH = True  # ... and an English question searched in the Russian book, its Russian names
 MAX_NAME_WORDS = 4  # longest term name checked as printed in an edition
 TRANSLATED_DENSE_WEIGHT = 1.0  # the model's vote on a translated Russian question, English passages only
+PER_EDITION_COMPARISON = True  # a comparison's other editions answer from their own ranking (index.compare)
 ENGLISH_FALLBACK = True  # an unrouted Russian question the Russian book cannot answer is asked in the English documents
 
 
@@ -672,6 +674,8 @@ class Searcher:
             hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
         answers = self._answers(hits, query, one_edition=bool(edition) or len(routed) == 1,
                                 query_vector=query_vector if mode == "hybrid" else None)
+        if PER_EDITION_COMPARISON and mode == "hybrid" and len(routed) > 1 and hits:
+            hits, answers = self._compared(question, k, lang, hits, answers, query, query_vector)
         same_rule = self._same_rule_answers(answers)
         note = disagreement_note([(a.edition_label, a.quote) for a in same_rule]) if len(same_rule) > 1 else None
         return AskResult(question, hits, routed, note, ANSWERED, answers, read_as=read_as)
@@ -1118,6 +1122,43 @@ class Searcher:
                                   hit.document_title, hit.edition, hit.edition_label, hit.section, hit.rank))
         return answers
 
+    def _compared(self, question: str, k: int, lang: str | None, hits: list[Hit], answers: list[Answer],
+                  query: Query, query_vector: np.ndarray | None) -> tuple[list[Hit], list[Answer]]:
+        """A comparison's results and lines: the first result and its line stay; every other named
+        edition answers with the rule its own search chooses (index.compare.edition_answer), shown
+        in place of its best rule in the mixed ranking. An edition whose own search finds nothing
+        relevant keeps what the mixed ranking gave it."""
+        anchor = self._names_of_rule(hits[0].section)
+        shown = list(hits)
+        lines = {a.edition: a for a in answers}
+        for edition in (e for e in query.editions if e != hits[0].edition):
+            own = self.ask(question, k, edition=edition, lang=lang)
+            if own.status != ANSWERED:
+                continue
+            place = next((i for i, h in enumerate(shown) if h.edition == edition), None)
+            chosen = edition_answer(own.results, None if place is None else self.rule_of_chunk[shown[place].chunk_id],
+                                    anchor, lambda hit: self.rule_of_chunk[hit.chunk_id],
+                                    lambda hit: self._names_of_rule(hit.section))
+            if chosen is None:
+                continue
+            # Its own search's line reads the question in that edition's words (a translated one).
+            line = own.answers[0] if chosen is own.results[0] and own.answers else \
+                next(iter(self._answers([chosen], query, True, query_vector)), None)
+            if line is None:
+                continue
+            key = self.rule_of_chunk[chosen.chunk_id]
+            place = next((i for i, h in enumerate(shown) if self.rule_of_chunk[h.chunk_id] == key),
+                         len(shown) - 1 if place is None else place)
+            if place == 0:  # a single result: the first stays
+                continue
+            shown[place] = chosen
+            lines[edition] = line
+        for rank, hit in enumerate(shown, start=1):
+            hit.rank = rank
+        rank_of = {h.chunk_id: h.rank for h in shown}
+        ordered = sorted((a for a in lines.values() if a.chunk_id in rank_of), key=lambda a: rank_of[a.chunk_id])
+        return shown, [replace(a, rank=rank_of[a.chunk_id]) for a in ordered]
+
     def _title_stems(self, section: str) -> frozenset[str]:
         """What a rule is named, in English: its own heading's words, or the English names the
         Russian book prints for its heading ("«Полный назад!»" -> Full Reverse). Once per section:
@@ -1132,10 +1173,17 @@ class Searcher:
                 self._titles[section] = found
         return found
 
+    def _names_of_rule(self, section: str) -> frozenset[frozenset[str]]:
+        """index.compare.rule_names of the rule at `section` (its title, with its parent heading)."""
+        parent = section.rsplit(" › ", 1)[0] if " › " in section else ""
+        return rule_names(self._title_stems(section), self._title_stems(parent) if parent else frozenset())
+
     def _same_rule_answers(self, answers: list[Answer]) -> list[Answer]:
         """The answer lines that quote the first line's rule in another edition (a heading
         sharing a word with its heading): only these can disagree. Another edition's unit card,
-        worked example or neighbouring rule states other numbers about other things."""
+        worked example or neighbouring rule states other numbers about other things. (Requiring
+        the same name word for word, index.compare.same_rule, was tried: it also dropped real
+        differences, the quick reference's "Launch SRS Tokens" 20" against dw4's Launch Range 30".)"""
         if not answers:
             return []
         first = self._title_stems(answers[0].section)

@@ -1,0 +1,63 @@
+"""Comparisons between editions (issue 16): each named edition answers from its own search, the
+rule of the compared name first."""
+from __future__ import annotations
+
+import pytest
+
+from index.compare import edition_answer, rule_names, same_rule
+
+
+def _names(title: str, parent: str = "") -> frozenset[frozenset[str]]:
+    return rule_names(frozenset(title.split()), frozenset(parent.split()))
+
+
+def test_a_quick_reference_title_is_also_named_with_its_parent_heading():
+    # "GENERATORS › Atomic" (quick reference) is the 4th edition's "Atomic Generator".
+    assert same_rule(_names("atomic", "generator"), _names("atomic generator"))
+    assert same_rule(_names("full revers"), _names("full revers", "special oper"))
+
+
+def test_sharing_one_word_is_not_the_same_rule():
+    assert not same_rule(_names("heavi shield generator"), _names("shield", "generator"))
+    assert not same_rule(_names("critic damag"), _names("damag marker"))
+    assert not same_rule(_names(""), _names(""))
+
+
+def test_the_edition_answers_with_the_rule_both_searches_find_then_the_compared_name():
+    own = [("shield", "Shield"), ("arc", "Arc"), ("bomb", "Bomb")]
+    key_of, names_of = (lambda item: item[0]), (lambda item: _names(item[0]))
+    # both the mixed ranking and its own search show "arc": it answers
+    assert edition_answer(own, "arc", _names("torpedo"), key_of, names_of) == ("arc", "Arc")
+    # the mixed ranking's rule is not among its own results: the compared rule's name decides
+    assert edition_answer(own, "airborn", _names("bomb"), key_of, names_of) == ("bomb", "Bomb")
+    # neither: its own first rule
+    assert edition_answer(own, None, _names("torpedo"), key_of, names_of) == ("shield", "Shield")
+    assert edition_answer([], "arc", _names("arc"), key_of, names_of) is None
+
+
+@pytest.mark.slow
+def test_each_named_edition_quotes_its_own_rule_and_the_difference(searcher):
+    # Quick reference, Critical damage: "Magazine explosion: This model and all others within 3",
+    # including escorts and corvettes, suffer 1 damage." 3.03 book, «Подрыв боекомплекта»:
+    # "эта Модель и все остальные в пределах 4" получают 1 повреждение."
+    result = searcher.ask("how far does a magazine explosion hurt nearby ships - quick reference or 3.03 book?", k=5)
+    lines = {a.edition: a for a in result.answers}
+    assert set(lines) == {"dw3-quick-reference", "dw3-rulebook"}
+    assert '3"' in lines["dw3-quick-reference"].quote and '4"' in lines["dw3-rulebook"].quote
+    assert "Подрыв боекомплекта" in lines["dw3-rulebook"].section
+    note = result.editions_disagree
+    assert note and '3"' in note and '4"' in note
+    # every line quotes a result shown, at that result's rank
+    for answer in result.answers:
+        assert result.results[answer.rank - 1].chunk_id == answer.chunk_id
+
+
+@pytest.mark.slow
+def test_an_edition_the_question_shares_few_words_with_still_gets_its_rule(searcher):
+    # The 3.03 book, «Ограниченное количество (Limited)»: "как ясно из названия, это орудие можно
+    # использовать ограниченное число раз." The mixed ranking gave the book the SRS rule
+    # «Поддавливающий огонь»; asked in the book alone, the question finds the rule of the same name.
+    result = searcher.ask("Limited quality: what happens after you fire the weapon, quick reference vs 3.03 book?", k=5)
+    lines = {a.edition: a for a in result.answers}
+    assert lines["dw3-quick-reference"].section.endswith("Limited")
+    assert lines["dw3-rulebook"].section.endswith("Ограниченное количество")
