@@ -304,6 +304,7 @@ class Searcher:
         self._terms_en: dict[str, list[dict[str, str]]] = {}
         self._segments: dict[str, np.ndarray] = {}  # rule key -> its sentence vectors
         self._near: dict[str, list[str]] = {}  # stem -> the book's spellings of it (bounded)
+        self._single_words: dict[tuple[str, ...], frozenset[str]] = {}  # editions -> one-word phrases (<= 2^editions)
         self._ru_spelling: RussianSpelling | None = None  # built on first use (`_russian_spelling`)
         terms = list(self._db.query("select term, chunk_id from terms"))
         pairs = list(vocabulary.term_pairs)
@@ -367,6 +368,8 @@ class Searcher:
                 self._english_names(key)
         for edition in sorted(set(self._edition)):
             self._phrases_of(edition)
+        if RUSSIAN_TYPOS:
+            self._russian_spelling()  # ~70 ms: not on the first question a worker serves
 
     # -- candidate lists -------------------------------------------------
     def _lexical(self, terms: list[str], allowed: np.ndarray) -> list[int]:
@@ -459,7 +462,8 @@ class Searcher:
         in for the words they translate (the original spellings still count), and a Russian
         question's English names are the text the model reads."""
         latin = _LATIN_WORD.findall(query.plain) if query.cyrillic else []
-        phrases = [self._phrases_of(e) for e in sorted(set(self._edition[allowed]))]
+        editions = tuple(sorted(set(self._edition[allowed])))
+        phrases = [self._phrases_of(e) for e in editions]
         rendering = translator.render(query.stems, query.variants, latin,
                                       lambda name: any(tuple(stems(name)) in p for p in phrases))
         # A translated run weighs what its Russian words weighed, shared among its English stems.
@@ -473,7 +477,7 @@ class Searcher:
         # A word left untranslated that only other documents print ("этот", "после" in a question
         # about the glossary) is no evidence here; a word no document prints still is (of a topic
         # the rules do not have).
-        printed = {run[0] for p in phrases for run in p if len(run) == 1}
+        printed = self._single_words_of(editions)
         for stem in rendering.stems:
             if stem in query.weights and stem not in translated and (
                     (spellings := rendering.variants[stem]) & printed or not spellings & self._vocabulary):
@@ -483,6 +487,15 @@ class Searcher:
         return replace(query, stems=rendering.stems, topic=topic, variants=rendering.variants, weights=weights,
                        translated={s: rendering.variants[s] for s in weights},
                        english=rendering.text if query.cyrillic else query.english)
+
+    def _single_words_of(self, editions: tuple[str, ...]) -> frozenset[str]:
+        """The one-word phrases these editions print, once per set of editions: gathered per call
+        it cost a comparison naming the 3.03 book ~8 ms of its ~16 (issue 18)."""
+        found = self._single_words.get(editions)
+        if found is None:
+            found = frozenset(run[0] for e in editions for run in self._phrases_of(e) if len(run) == 1)
+            self._single_words[editions] = found
+        return found
 
     def _near_spellings(self, stem: str) -> list[str]:
         if len(stem) < 5:
