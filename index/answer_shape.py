@@ -10,14 +10,13 @@ from functools import lru_cache
 
 from index.text import stems
 
-_DISTANCE_QUESTION = re.compile(
-    r"\b(how (far|close)|(what|which) (is the )?range|range (of|for|is)|distance|within|radius|радиус\w*|"
-    r"на каком рас+тоянии|расстояни\w*|дистанци\w*|как далеко|дюйм\w*)\b", re.IGNORECASE)
+# The words that ask for a distance, declared once: a distance question is a numeric one too.
+_DISTANCE_WORDS = (r"how (far|close)|(what|which) (is the )?range|range (of|for|is)|distance|radius|радиус\w*|"
+                   r"на каком рас+тоянии|расстояни\w*|дистанци\w*|дюйм\w*")
+_DISTANCE_QUESTION = re.compile(rf"\b({_DISTANCE_WORDS}|within|как далеко)\b", re.IGNORECASE)
 _NUMERIC_QUESTION = re.compile(
-    r"\b(how (many|much|far|close|long|big|often)|(what|which) (is the )?range|range (of|for|is)|"
-    r"distance|radius|радиус\w*|number of|cap|max(imum)?|minimum|сколько|скока|скольк\w*|насколько|"
-    r"на каком рас+тоянии|расстояни\w*|"
-    r"дистанци\w*|дюйм\w*|максимум\w*|минимум\w*)\b",
+    rf"\b(how (many|much|long|big|often)|{_DISTANCE_WORDS}|number of|cap|max(imum)?|minimum|сколько|скока|"
+    r"скольк\w*|насколько|максимум\w*|минимум\w*)\b",
     re.IGNORECASE)
 
 # A question about a limit or a permission ("when can a model NOT rally", "can airborne models
