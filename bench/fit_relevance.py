@@ -108,7 +108,8 @@ class _Recorder(Searcher):
     def _relevant(self, leading: Any, query: Any, dense_scores: Any, named: Any) -> bool:
         self.evidence = [self._evidence(key, row, query, dense_scores, named) for key, row, _ in leading]
         self.read_as = bool(self.evidence) and not asks_off_rules(query.text) and \
-            not names_absent_concept(query.text) and self._name_reader.read(query.plain, lambda key: True) is not None
+            not names_absent_concept(query.text, self.vocabulary.absent) and \
+            self._name_reader.read(query.plain, lambda key: True) is not None
         return True
 
 

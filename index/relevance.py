@@ -23,10 +23,8 @@ import tomllib
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
-from index.glossary import GLOSSARY_FILE, absent_words
 from index.text import stems, words
 
 # Words that ask or frame a question but say nothing about its topic (stemmed when used).
@@ -175,13 +173,6 @@ def opening_label(text: str) -> str | None:
 # not have, however many game words it shares with one ("do exploding strikes cause mortal wounds?").
 
 
-@lru_cache(maxsize=1)
-def absent_concepts(path: Path = GLOSSARY_FILE) -> frozenset[tuple[str, ...]]:
-    """Each [[absent]] entry's words, as runs of typed words (casefolded, not stemmed). The search
-    reads them from the build (index.vocabulary: `Vocabulary.absent`), as it reads the other words."""
-    return absent_words(path)
-
-
 # A concept named as a likeness or as another name for a thing of ours describes a rule of ours in
 # another game's words ("why do flyers basically get an invulnerable save?", "a feel-no-pain style
 # armour", "the armour save / toughness of a magma formation"): it is not what is asked.
@@ -191,11 +182,11 @@ _LIKENESS_AFTER = frozenset("style like esque equivalent".split())
 _ANOTHER_NAME = frozenset("or или aka".split())  # "/" is read as "or"
 
 
-def names_absent_concept(text: str, absent: AbstractSet[tuple[str, ...]] | None = None) -> bool:
+def names_absent_concept(text: str, absent: AbstractSet[tuple[str, ...]]) -> bool:
     """The question asks about a concept of another game that Dystopian Wars does not have (see
-    above; `absent`: those concepts, as the build read them), not only likens a rule of ours to one
-    or gives it as another name of one of ours."""
-    absent = absent_concepts() if absent is None else absent
+    above; `absent`: those concepts as the build read them, `Vocabulary.absent`, or
+    `index.glossary.absent_words()`), not only likens a rule of ours to one or gives it as another
+    name of one of ours."""
     typed = words(text.replace("/", " or "))
     longest = max((len(run) for run in absent), default=0)
     found = [(i, i + n) for n in range(1, longest + 1) for i in range(len(typed) - n + 1)

@@ -12,8 +12,7 @@ import snowballstemmer
 
 from index import freshness
 from index.freshness import index_status
-from index.glossary import GLOSSARY_FILE, glossary_expansions, scoped_words
-from index.relevance import absent_concepts
+from index.glossary import GLOSSARY_FILE, absent_words, glossary_expansions, scoped_words
 from index.store import DB_NAME, current_build
 from index.termmap import load_synonyms
 from index.terms import term_key
@@ -34,7 +33,7 @@ def test_the_build_holds_what_the_files_say(built_settings) -> None:
     assert list(stored.expansions.items()) == [(k, tuple(v)) for k, v in synonyms.expansions.items()]
     assert list(stored.translations.items()) == [(k, tuple(v)) for k, v in synonyms.translations.items()]
     assert dict(stored.scoped) == scoped_words(synonyms.slang)
-    assert stored.absent == absent_concepts()  # glossary.toml [[absent]], as index.relevance reads it
+    assert stored.absent == absent_words()  # glossary.toml [[absent]], read from the file
     assert list(stored.glossary_expansions.items()) == [(k, tuple(v)) for k, v in glossary_expansions().items()]
     with sqlite3.connect(build / DB_NAME) as db:
         assert list(stored.term_pairs) == db.execute("select english, russian from term_pairs").fetchall()
