@@ -86,10 +86,8 @@ from index.relevance import (  # noqa: E402
     MODEL_FILE,
     THRESHOLD,
     Evidence,
-    asks_off_rules,
     features,
     is_relevant,
-    names_absent_concept,
 )
 from index.search import Searcher  # noqa: E402
 
@@ -107,8 +105,7 @@ class _Recorder(Searcher):
 
     def _relevant(self, leading: Any, query: Any, dense_scores: Any, named: Any) -> bool:
         self.evidence = [self._evidence(key, row, query, dense_scores, named) for key, row, _ in leading]
-        self.read_as = bool(self.evidence) and not asks_off_rules(query.text) and \
-            not names_absent_concept(query.text, self.vocabulary.absent) and \
+        self.read_as = bool(self.evidence) and not (query.off_rules or query.absent) and \
             self._name_reader.read(query.plain, lambda key: True) is not None
         return True
 

@@ -75,6 +75,10 @@ class Query:
     # the topic stems of the sentence a long question asks in, when its scene's words were
     # weighed down (scene_weighted); empty when all of the question is asked
     asked: frozenset[str] = frozenset()
+    # asks for a house rule, an opinion, lore, a price or a hobby tip (index.relevance.asks_off_rules)
+    off_rules: bool = False
+    # names another game's concept the glossary declares absent (index.relevance.names_absent_concept)
+    absent: bool = False
 
     @property
     def topic_variants(self) -> dict[str, frozenset[str]]:

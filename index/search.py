@@ -430,7 +430,9 @@ class Searcher:
         reading = reading or (typed if typed != question else None)
         if RUSSIAN_TYPOS:  # "овария", "полныйназад": read as the book spells them (index.ru_typos)
             reading = self._russian_spelling().read(reading or question) or reading
-        return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading)
+        query = parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading)
+        return replace(query, off_rules=asks_off_rules(query.text),
+                       absent=names_absent_concept(query.text, self.vocabulary.absent))
 
     def _russian_spelling(self) -> RussianSpelling:
         """Built on the first Russian question (the book's words and the players' own): start-up
@@ -662,7 +664,7 @@ class Searcher:
         if mode == "hybrid" and not self._relevant(leading, relevance_query, relevance_scores, named):
             # A question asking for a house rule, a price or a hobby tip, or about another game's
             # concept, is not a rule's name typed.
-            not_a_name = asks_off_rules(query.text) or names_absent_concept(query.text, self.vocabulary.absent)
+            not_a_name = query.off_rules or query.absent
             match = None if not_a_name else \
                 self._name_reader.read(query.plain, lambda key: bool(allowed[self._first_row[key]]))
             if match is None:
@@ -1000,8 +1002,7 @@ class Searcher:
         unknown = sum(w for s, w in query.weights.items() if query.variants[s].isdisjoint(self._vocabulary))
         stats = None if dense_scores is None else _spread_and_mean(dense_scores)
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
-                                self._names_unknown(query), stats, float(asks_off_rules(query.text)),
-                                float(names_absent_concept(query.text, self.vocabulary.absent)))
+                                self._names_unknown(query), stats, float(query.off_rules), float(query.absent))
 
     def _named_title(self, key: str) -> frozenset[str]:
         """A rule's title stems and its names' stems (once per rule)."""
