@@ -376,17 +376,31 @@ class Searcher:
         if not terms:
             return []
         match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
-        with self._lock:
-            ranked = [r[0] for r in self._db.execute(
-                "select rowid from lexical where lexical match ? order by bm25(lexical, ?, 1.0) limit ?",
-                [match, TITLE_WEIGHT, CANDIDATES * 4],
-            ).fetchall()]
+        # The last ranking this thread read, kept: a comparison searches each named edition with the same terms.
+        memo = self._asking.__dict__
+        if memo.get("lexical_match") == match:
+            ranked: list[int] = memo["lexical_ranked"]
+        else:
+            with self._lock:
+                ranked = [r[0] for r in self._db.execute(
+                    "select rowid from lexical where lexical match ? order by bm25(lexical, ?, 1.0) limit ?",
+                    [match, TITLE_WEIGHT, CANDIDATES * 4],
+                ).fetchall()]
+            memo["lexical_match"], memo["lexical_ranked"] = match, ranked
         return [r for r in ranked if allowed[r]][:CANDIDATES]
 
     def _dense_scores(self, question: str) -> tuple[np.ndarray, np.ndarray]:
-        """The question's vector and its cosine with every passage (vectors are L2-normalised)."""
+        """The question's vector and its cosine with every passage (vectors are L2-normalised); the last
+        text's kept per thread, as `_lexical` keeps its ranking."""
+        memo = self._asking.__dict__
+        if memo.get("dense_text") == question:
+            found: tuple[np.ndarray, np.ndarray] = memo["dense"]
+            return found
         vector = self._embedder.query(question)
-        return vector, np.asarray(self._matrix @ vector, dtype="float32")
+        scores = np.asarray(self._matrix @ vector, dtype="float32")
+        scores.setflags(write=False)  # shared with the next search of the same text
+        memo["dense_text"], memo["dense"] = question, (vector, scores)
+        return vector, scores
 
     def _segment_vectors(self, key: str) -> np.ndarray:
         """Vectors of a rule's sentences (index.answer.segments), encoded once per rule."""
@@ -549,6 +563,13 @@ class Searcher:
             lang = resolve_language(lang, docs)
         else:  # what the resolvers answer for nothing given, without reading the manifest's names
             game = edition = lang = None
+        return self._search(question, self.parse(question), k, game, edition, lang, mode)
+
+    def _search(self, question: str, query: Query, k: int, game: str | None, edition: str | None,
+                lang: str | None, mode: str) -> AskResult:
+        """`ask` once the question is parsed and the options resolved: a comparison's other editions and
+        the English fallback search again with the same parsed question (parsing is a tenth of an ask)."""
+        parsed = query
         allowed = np.ones(len(self.rows), dtype=bool)
         if game:
             allowed &= self._game == game
@@ -556,7 +577,6 @@ class Searcher:
             allowed &= self._edition == edition
         if lang:
             allowed &= self._language == lang
-        query = self.parse(question)
         if query.games and not game:
             # "in Dystopian Wars": that game's documents, not another game's same word.
             narrowed = allowed & np.isin(self._game, list(query.games))
@@ -674,7 +694,10 @@ class Searcher:
                     # their words, its answer stands when the rule found first is the one it names.
                     only_english = {english for _, english in self._to_english.render(query.stems, query.variants).runs
                                     if english not in self._book_pair_names}
-                    english = self.ask(question, k, lang="en", mode=mode) if only_english else None
+                    english = None
+                    if only_english:
+                        in_english = resolve_language("en", list(self.docs.values()))
+                        english = self._search(question, parsed, k, None, None, in_english, mode)
                     if english is not None and english.status == ANSWERED and english.results and tuple(
                             stems(english.results[0].section.split(" › ")[-1])) in only_english:
                         return english
@@ -690,7 +713,7 @@ class Searcher:
         answers = self._answers(hits, query, one_edition=bool(edition) or len(routed) == 1,
                                 query_vector=query_vector if mode == "hybrid" else None)
         if PER_EDITION_COMPARISON and mode == "hybrid" and len(routed) > 1 and hits:
-            hits, answers = self._compared(question, k, lang, hits, answers, query, query_vector)
+            hits, answers = self._compared(question, parsed, k, lang, hits, answers, query, query_vector)
         same_rule = self._same_rule_answers(answers)
         note = disagreement_note([(a.edition_label, a.quote) for a in same_rule]) if len(same_rule) > 1 else None
         return AskResult(question, hits, routed, note, ANSWERED, answers, read_as=read_as)
@@ -1136,8 +1159,9 @@ class Searcher:
                                   hit.document_title, hit.edition, hit.edition_label, hit.section, hit.rank))
         return answers
 
-    def _compared(self, question: str, k: int, lang: str | None, hits: list[Hit], answers: list[Answer],
-                  query: Query, query_vector: np.ndarray | None) -> tuple[list[Hit], list[Answer]]:
+    def _compared(self, question: str, parsed: Query, k: int, lang: str | None, hits: list[Hit],
+                  answers: list[Answer], query: Query,
+                  query_vector: np.ndarray | None) -> tuple[list[Hit], list[Answer]]:
         """A comparison's results and lines: the first result and its line stay; every other named
         edition answers with the rule its own search chooses (index.compare.edition_answer), shown
         in place of its best rule in the mixed ranking. An edition whose own search finds nothing
@@ -1146,7 +1170,7 @@ class Searcher:
         shown = list(hits)
         lines = {a.edition: a for a in answers}
         for edition in (e for e in query.editions if e != hits[0].edition):
-            own = self.ask(question, k, edition=edition, lang=lang)
+            own = self._search(question, parsed, k, None, edition, lang, "hybrid")  # parsed once
             if own.status != ANSWERED:
                 continue
             place = next((i for i, h in enumerate(shown) if h.edition == edition), None)
