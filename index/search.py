@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from rapidfuzz import process
@@ -32,6 +32,7 @@ from index.aboutness import (
     repeated_share,
 )
 from index.answer import best_quote, disagreement_note, rule_text, segments
+from index.answer_cache import AnswerCache, AnswerKey
 from index.compare import edition_answer, rule_names
 from index.errors import QueryError
 from index.freshness import fresh_build
@@ -169,6 +170,17 @@ class AskResult:
     suggestions: list[str] = field(default_factory=list)  # closest rule names when not_found
     read_as: str | None = None  # the rule name the question was read as, when only its name matched
 
+    def copy(self) -> AskResult:
+        """A copy that shares nothing a caller may change (its lists, results, lines and their dicts)."""
+        copied = _shallow(self)
+        copied.results = [_shallow(h) for h in self.results]
+        for hit in copied.results:
+            hit.highlight = None if hit.highlight is None else dict(hit.highlight)
+            hit.terms_en = [dict(names) for names in hit.terms_en]
+        copied.answers = [_shallow(a) for a in self.answers]
+        copied.routed_editions, copied.suggestions = list(self.routed_editions), list(self.suggestions)
+        return copied
+
     def to_json(self) -> dict[str, Any]:
         return {
             "question": self.question,
@@ -181,6 +193,16 @@ class AskResult:
             "routed_editions": self.routed_editions,
             "results": [_plain(h) for h in self.results],
         }
+
+
+_Item = TypeVar("_Item", Hit, Answer, AskResult)
+
+
+def _shallow(item: _Item) -> _Item:
+    """A new object with the same attributes (`copy.copy` of a plain dataclass, without its generic protocol)."""
+    copied = object.__new__(type(item))
+    copied.__dict__.update(vars(item))
+    return copied
 
 
 def _plain(item: Hit | Answer) -> dict[str, Any]:
@@ -236,6 +258,7 @@ class Searcher:
         self._db = open_db(build / DB_NAME, readonly=True)
         self._lock = threading.Lock()
         self._asking = threading.local()  # per thread: the question it is asking and what is known of it
+        self.answers: AnswerCache[AskResult] = AnswerCache(AskResult.copy)  # index.answer_cache
         rows = list(self._db.query(
             "select row, chunk_id, document, game, edition, language, section, text from chunks order by row"))
         self.rows = rows
@@ -552,11 +575,23 @@ class Searcher:
         self, question: str, k: int = 5, game: str | None = None,
         edition: str | None = None, lang: str | None = None, mode: str = "hybrid",
     ) -> AskResult:
-        """mode: "hybrid" (the product), or "lexical"/"dense" alone for measurement."""
+        """mode: "hybrid" (the product), or "lexical"/"dense" alone for measurement. The same question
+        with the same options asked again is answered from `self.answers` (index.answer_cache)."""
         question = validate_question(question)
         k = validate_k(k)
         if mode not in MODES:
             raise QueryError(f"unknown search mode {mode!r}; choose one of: {', '.join(MODES)}", "mode")
+        key: AnswerKey = (question, k, game, edition, lang, mode)
+        cached = self.answers.get(key)
+        if cached is not None:
+            return cached
+        result = self._answer(question, k, game, edition, lang, mode)
+        self.answers.put(key, result)
+        return result
+
+    def _answer(self, question: str, k: int, game: str | None, edition: str | None, lang: str | None,
+                mode: str) -> AskResult:
+        """`ask` without the cache: the options resolved, the question parsed and searched."""
         if game or edition or lang:
             docs = list(self.docs.values())
             game, edition = resolve_game(game, docs), resolve_edition(edition, docs)
