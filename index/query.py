@@ -96,12 +96,13 @@ def parse_query(
     expand: Callable[[list[str]], dict[str, frozenset[str]]],
     weight: Callable[[frozenset[str]], float],
     translate: Callable[[Mapping[str, frozenset[str]]], Mapping[str, frozenset[str]]],
-    reading: str | None = None,
+    reading: str | None = None, off_rules: bool = False, absent: bool = False,
 ) -> Query:
     """`expand` gives each stem its spellings (player words, typos); `weight` a stem's IDF from
     its spellings; `translate` adds the Russian names of the terms they name. All three belong to
     the index, so the Searcher passes its own. `reading` is the text to analyse when it differs
-    from what was typed (Russian typed in Latin letters)."""
+    from what was typed (Russian typed in Latin letters). `off_rules` and `absent` are the Searcher's
+    readings of the question too (Query.off_rules, Query.absent)."""
     read = reading or question
     routes = names.routes
     editions = tuple(sorted(named_editions(read, routes)))
@@ -132,7 +133,7 @@ def parse_query(
         weights = scene_weighted(weights, asked)
     return Query(question, plain, cyrillic, editions, games, tuple(all_stems), tuple(topic), other_game,
                  is_numeric_question(read), is_distance_question(read), is_limit_question(read), variants, weights,
-                 translated, asked=asked)
+                 translated, asked=asked, off_rules=off_rules, absent=absent)
 
 
 def named_people(text: str) -> frozenset[str]:

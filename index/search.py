@@ -301,6 +301,9 @@ class Searcher:
         self._rule_of_row = [self.rule_of_chunk[r["chunk_id"]] for r in rows]
         self._row_of_chunk = {r["chunk_id"]: r["row"] for r in rows}
         self._first_row = {key: self._row_of_chunk[rule.chunk_ids[0]] for key, rule in self.rules.items()}
+        self._rows_of_rule = {key: tuple(self._row_of_chunk[c] for c in rule.chunk_ids)
+                              for key, rule in self.rules.items()}
+        self._russian_rule = {key: self.rows[row]["language"] == "ru" for key, row in self._first_row.items()}
         # Per row, a number shared by the rows whose rule prints the same text in the same
         # document (the quick reference repeats its reference pages): `_rank_rules` keeps one.
         twins: dict[tuple[str, str], int] = {}
@@ -308,6 +311,7 @@ class Searcher:
                              for r, key in zip(rows, self._rule_of_row, strict=True)]
         self._rule_stems: dict[str, frozenset[str]] = {}
         self._headings: dict[str, list[str]] = {}
+        self._heading_index: dict[str, tuple[str, ...]] | None = None  # stem -> rules (`_rules_headed_by`)
         self._heading_sets: dict[str, frozenset[str]] = {}
         self._path_sets: dict[str, frozenset[str]] = {}  # rule key -> stems of its whole section path
         self._named_titles: dict[str, frozenset[str]] = {}  # rule key -> its title's and names' stems
@@ -365,6 +369,7 @@ class Searcher:
                 self._expansion_terms_by_first.setdefault(player_word[0], []).append((player_word, term))
         self._runs: frozenset[str] | None = None  # runs of up to four words the documents print
         # the glossary's rule words, for the sentence model
+        self._absent_first = frozenset(run[0] for run in vocabulary.absent if run)  # for `parse`
         self._rules_wording = RulesWording({k: list(v) for k, v in vocabulary.glossary_expansions.items()})
 
     def _term_of_expansion(self, words: Sequence[str]) -> SpottedTerm | None:
@@ -391,6 +396,7 @@ class Searcher:
                 self._english_names(key)
         for edition in sorted(set(self._edition)):
             self._phrases_of(edition)
+        self._rules_headed_by("")  # the heading index
         if RUSSIAN_TYPOS:
             self._russian_spelling()  # ~70 ms: not on the first question a worker serves
 
@@ -467,9 +473,11 @@ class Searcher:
         reading = reading or (typed if typed != question else None)
         if RUSSIAN_TYPOS:  # "овария", "полныйназад": read as the book spells them (index.ru_typos)
             reading = self._russian_spelling().read(reading or question) or reading
-        query = parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading)
-        return replace(query, off_rules=asks_off_rules(query.text),
-                       absent=names_absent_concept(query.text, self.vocabulary.absent))
+        # A question none of whose words begins an absent concept's name names none (most do not).
+        absent = not self._absent_first.isdisjoint(words_of(question.replace("/", " or "))) and \
+            names_absent_concept(question, self.vocabulary.absent)
+        return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading,
+                           off_rules=asks_off_rules(question), absent=absent)
 
     def _russian_spelling(self) -> RussianSpelling:
         """Built on the first Russian question (the book's words and the players' own): start-up
@@ -781,7 +789,7 @@ class Searcher:
             if dense_scores is None or (self.rows[row]["language"] == "ru" and not self.multilingual):
                 cosines.append(None)
             else:
-                cosines.append(max(float(dense_scores[self._row_of_chunk[c]]) for c in self.rules[key].chunk_ids))
+                cosines.append(self._cosine_of_rule(key, dense_scores))
         best_cosine = max((c for c in cosines if c is not None), default=0.0)
         top_score = head[0][2] or 1.0
         out = []
@@ -936,7 +944,7 @@ class Searcher:
                 for player_word, term in self._expansion_terms_by_first.get(first, ()):
                     if _contains_run(topic, player_word):
                         spotted.append((term, set(player_word)))
-        headings: list[tuple[str, list[str]]] | None = None  # each candidate rule's heading, read once
+        among: set[str] | None = None  # the candidates, as a set
         for term, carriers in spotted:
             share = sum(weights.get(s, 0.0) for s in sorted(carriers)) / total
             if share < MIN_NAME_SHARE:
@@ -948,14 +956,24 @@ class Searcher:
             if loose and HEADINGS_NAME_RULES:
                 others = set(weights) - set(term.stems)
                 name = list(term.stems)
-                if headings is None:
-                    read = self._headings
-                    headings = [(key, read[key] if key in read else self._heading_stems(key))
-                                for key in dict.fromkeys(candidates)]
-                for key, heading in headings:
-                    if name[0] in heading and _contains_run(heading, name) and others & set(heading):
+                if among is None:
+                    among = set(candidates)
+                for key in self._rules_headed_by(name[0]) if among else ():
+                    if key in among and _contains_run(heading := self._heading_stems(key), name) \
+                            and others & set(heading):
                         named[key] = max(named.get(key, 0.0), share)
         return named
+
+    def _rules_headed_by(self, stem: str) -> tuple[str, ...]:
+        """The rules whose own heading holds this stem: `_named_rules` looks among them, not through
+        every candidate's heading per term (indexed on first use, for every rule)."""
+        if self._heading_index is None:
+            index: dict[str, list[str]] = {}
+            for key in self.rules:
+                for word in dict.fromkeys(self._heading_stems(key)):
+                    index.setdefault(word, []).append(key)
+            self._heading_index = {word: tuple(keys) for word, keys in index.items()}
+        return self._heading_index.get(stem, ())
 
     def _heading_stems(self, key: str) -> list[str]:
         found = self._headings.get(key)
@@ -1027,10 +1045,19 @@ class Searcher:
             coverage[key] = found
         return found
 
+    def _cosine_of_rule(self, key: str, dense_scores: np.ndarray) -> float:
+        """The question's best cosine with one of the rule's parts. The scores are read as Python floats
+        once per question (the same values `float` gives), not one numpy scalar at a time."""
+        memo = self._asking.__dict__
+        if memo.get("cosines_of") is not dense_scores:
+            memo["cosines_of"], memo["cosines"] = dense_scores, dense_scores.tolist()
+        cosines: list[float] = memo["cosines"]
+        return float(max(cosines[row] for row in self._rows_of_rule[key]))
+
     def _spellings_for(self, key: str, query: Query) -> Mapping[str, frozenset[str]]:
         """The question's spellings a rule is read with: through the term map when the rule is in
         the other language than the question."""
-        other = (self.rows[self._first_row[key]]["language"] == "ru") != query.cyrillic
+        other = self._russian_rule[key] != query.cyrillic
         return query.translated if other else query.variants
 
     def _evidence(self, key: str, row: int, query: Query, dense_scores: np.ndarray | None,
@@ -1044,7 +1071,7 @@ class Searcher:
         coverage = sum(query.weights[s] for s in matched) / total if total else 0.0
         cosine, cosine_z = None, 0.0
         if dense_scores is not None and self.rows[row]["language"] != "ru":
-            cosine = max(float(dense_scores[self._row_of_chunk[c]]) for c in self.rules[key].chunk_ids)
+            cosine = self._cosine_of_rule(key, dense_scores)
             assert asked.dense_stats is not None
             spread, mean = asked.dense_stats
             cosine_z = (cosine - mean) / spread if spread > 0 else 0.0
