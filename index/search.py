@@ -73,7 +73,7 @@ from index.text import stem as stem_word
 from index.text import words as words_of
 from index.translate import Translator
 from index.translit import one_alphabet, read_cyrillic_abbreviations, read_latin_russian, read_wrong_layout
-from index.vocabulary import load_vocabulary
+from index.vocabulary import load_russian_spelling, load_vocabulary
 
 RRF_K = 60
 CANDIDATES = 100
@@ -286,9 +286,6 @@ class Searcher:
         self._vocabulary_list = sorted(self._vocabulary)
         # Russian typed in Latin letters is recognised by the words we read: the corpus's and the
         # players' own Russian words for them ("dezorg": дезорг, index/data/synonyms.toml)
-        # the players' one-word Russian terms, which a misspelt word may also be (index.ru_typos)
-        self._player_words = sorted(k for k in (*vocabulary.expansions, *vocabulary.translations)
-                                    if " " not in k and is_cyrillic(k))
         self._reading_vocabulary = self._vocabulary | {
             key[0] for key, _ in self._expansions if len(key) == 1 and is_cyrillic(key[0])}
         self._idf = {term: math.log(1 + len(rows) / df) for term, df in vocab}
@@ -484,8 +481,8 @@ class Searcher:
         stays as it was."""
         if self._ru_spelling is None:
             known = self._reading_vocabulary | {words[0] for words, _ in self._translations if len(words) == 1}
-            book = [w for r in self.rows if r["language"] == "ru" for w in words_of(r["text"])]
-            self._ru_spelling = RussianSpelling([*book, *self._player_words], known, stem_word)
+            # the Russian book's words and the players' own, as the build keyed them
+            self._ru_spelling = RussianSpelling((), known, stem_word, load_russian_spelling(self.build_dir))
         return self._ru_spelling
 
     def _phrases_of(self, edition: str) -> frozenset[tuple[str, ...]]:
