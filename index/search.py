@@ -1043,13 +1043,10 @@ class Searcher:
         return found
 
     def _cosine_of_rule(self, key: str, dense_scores: np.ndarray) -> float:
-        """The question's best cosine with one of the rule's parts. The scores are read as Python floats
-        once per question (the same values `float` gives), not one numpy scalar at a time."""
-        memo = self._asking.__dict__
-        if memo.get("cosines_of") is not dense_scores:
-            memo["cosines_of"], memo["cosines"] = dense_scores, dense_scores.tolist()
-        cosines: list[float] = memo["cosines"]
-        return float(max(cosines[row] for row in self._rows_of_rule[key]))
+        """The question's best cosine with one of the rule's parts, read as Python floats (`item`: the
+        value `float` gives, without a numpy scalar in between)."""
+        item = dense_scores.item
+        return float(max(item(row) for row in self._rows_of_rule[key]))
 
     def _spellings_for(self, key: str, query: Query) -> Mapping[str, frozenset[str]]:
         """The question's spellings a rule is read with: through the term map when the rule is in
