@@ -266,6 +266,8 @@ class Searcher:
         self._edition = np.array([r["edition"] for r in rows])
         self._language = np.array([r["language"] for r in rows])
         self._readable = self._language != "ru"  # rows the English-only model can read
+        self._columns = {"game": self._game, "edition": self._edition, "language": self._language}
+        self._masks: dict[tuple[str, tuple[str, ...]], np.ndarray] = {}  # `_rows_with`
         self._russian_rows = [bool(russian) for russian in ~self._readable]
         vectors = faiss.read_index(str(build / VECTORS_NAME))
         self._matrix = np.asarray(vectors.reconstruct_n(0, vectors.ntotal), dtype="float32")
@@ -612,19 +614,19 @@ class Searcher:
         parsed = query
         allowed = np.ones(len(self.rows), dtype=bool)
         if game:
-            allowed &= self._game == game
+            allowed &= self._rows_with("game", (game,))
         if edition:
-            allowed &= self._edition == edition
+            allowed &= self._rows_with("edition", (edition,))
         if lang:
-            allowed &= self._language == lang
+            allowed &= self._rows_with("language", (lang,))
         if query.games and not game:
             # "in Dystopian Wars": that game's documents, not another game's same word.
-            narrowed = allowed & np.isin(self._game, list(query.games))
+            narrowed = allowed & self._rows_with("game", query.games)
             if narrowed.any():
                 allowed = narrowed
         routed = list(query.editions) if not edition else []
         if routed:
-            narrowed = allowed & np.isin(self._edition, routed)
+            narrowed = allowed & self._rows_with("edition", query.editions)
             if narrowed.any():
                 allowed = narrowed
         if STAY_IN_GAME and not (game or edition or query.games or routed):
@@ -633,7 +635,7 @@ class Searcher:
             # rule that shares its other words is not the answer. (Narrowing to the small games by their words was
             # measured: Dust Warfare's "drop" and "pick" took skirmish-table questions away.)
             if self._home_by_vocabulary(query):
-                narrowed = allowed & (self._game == self._home_game)
+                narrowed = allowed & self._rows_with("game", (self._home_game,))
                 if narrowed.any():
                     allowed = narrowed
         if not allowed.any() or (query.other_game and mode == "hybrid"):
@@ -757,6 +759,18 @@ class Searcher:
         same_rule = self._same_rule_answers(answers)
         note = disagreement_note([(a.edition_label, a.quote) for a in same_rule]) if len(same_rule) > 1 else None
         return AskResult(question, hits, routed, note, ANSWERED, answers, read_as=read_as)
+
+    def _rows_with(self, column: str, values: tuple[str, ...]) -> np.ndarray:
+        """The rows whose `column` ("game", "edition" or "language") is one of `values`, as a mask made
+        once per set of values (comparing the column's strings cost more than the rest of routing)."""
+        key = (column, values)
+        found = self._masks.get(key)
+        if found is None:
+            found = np.isin(self._columns[column], list(values))
+            found.setflags(write=False)  # shared by every question: combined into new masks only
+            if len(self._masks) < NEAR_CACHE:
+                self._masks[key] = found
+        return found
 
     def _rerank(self, ranked: list[tuple[str, int, float]], query: Query, lexical: list[int],
                 dense_scores: np.ndarray | None, named: Mapping[str, float],
