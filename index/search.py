@@ -33,6 +33,7 @@ from index.aboutness import (
 )
 from index.answer import best_quote, disagreement_note, rule_text, segments
 from index.answer_cache import AnswerCache, AnswerKey
+from index.bm25 import Bm25
 from index.compare import edition_answer, rule_names
 from index.errors import QueryError
 from index.freshness import fresh_build
@@ -268,6 +269,7 @@ class Searcher:
         self._readable = self._language != "ru"  # rows the English-only model can read
         self._columns = {"game": self._game, "edition": self._edition, "language": self._language}
         self._masks: dict[tuple[str, tuple[str, ...]], np.ndarray] = {}  # `_rows_with`
+        self._lexical_postings: Bm25 | None = None  # `_bm25`
         self._russian_rows = [bool(russian) for russian in ~self._readable]
         vectors = faiss.read_index(str(build / VECTORS_NAME))
         self._matrix = np.asarray(vectors.reconstruct_n(0, vectors.ntotal), dtype="float32")
@@ -396,6 +398,7 @@ class Searcher:
         for edition in sorted(set(self._edition)):
             self._phrases_of(edition)
         self._rules_headed_by("")  # the heading index
+        self._bm25()  # the lexical postings (~50 ms)
         if RUSSIAN_TYPOS:
             self._russian_spelling()  # ~70 ms: not on the first question a worker serves
 
@@ -409,13 +412,29 @@ class Searcher:
         if memo.get("lexical_match") == match:
             ranked: list[int] = memo["lexical_ranked"]
         else:
-            with self._lock:
-                ranked = [r[0] for r in self._db.execute(
-                    "select rowid from lexical where lexical match ? order by bm25(lexical, ?, 1.0) limit ?",
-                    [match, TITLE_WEIGHT, CANDIDATES * 4],
-                ).fetchall()]
+            distinct = list(dict.fromkeys(terms))
+            if Bm25.reads(distinct):  # FTS5's ranking, computed from the postings read once (index.bm25)
+                ranked = self._bm25().ranked(distinct, CANDIDATES * 4)
+            else:
+                with self._lock:
+                    ranked = [r[0] for r in self._db.execute(
+                        "select rowid from lexical where lexical match ? order by bm25(lexical, ?, 1.0) limit ?",
+                        [match, TITLE_WEIGHT, CANDIDATES * 4],
+                    ).fetchall()]
             memo["lexical_match"], memo["lexical_ranked"] = match, ranked
         return [r for r in ranked if allowed[r]][:CANDIDATES]
+
+    def _bm25(self) -> Bm25:
+        """The lexical table's postings (index.bm25), read on first use (`warm` reads them)."""
+        if self._lexical_postings is None:
+            with self._lock:
+                if self._lexical_postings is None:
+                    self._db.execute("create virtual table if not exists temp.lexical_instances "
+                                     "using fts5vocab(main, lexical, instance)")
+                    count = int(self._db.execute("select count(*) from lexical").fetchone()[0])
+                    instances = self._db.execute("select term, doc, col from temp.lexical_instances")
+                    self._lexical_postings = Bm25(instances, count, {"title": TITLE_WEIGHT, "body": 1.0})
+        return self._lexical_postings
 
     def _dense_scores(self, question: str) -> tuple[np.ndarray, np.ndarray]:
         """The question's vector and its cosine with every passage (vectors are L2-normalised); the last
