@@ -105,8 +105,11 @@ def parse_query(
     readings of the question too (Query.off_rules, Query.absent)."""
     read = reading or question
     routes = names.routes
-    editions = tuple(sorted(named_editions(read, routes)))
-    games = tuple(sorted(named_games(read, names.game_phrases)))
+    # Most questions name no edition and no game: one scan of all the phrases at once says so.
+    any_phrase = _any_phrase(names)
+    named = any_phrase is None or any_phrase.search(read) is not None
+    editions = tuple(sorted(named_editions(read, routes))) if named else ()
+    games = tuple(sorted(named_games(read, names.game_phrases))) if named else ()
     plain = read
     if editions:
         plain = without_edition_names(plain, routes)
@@ -134,6 +137,23 @@ def parse_query(
     return Query(question, plain, cyrillic, editions, games, tuple(all_stems), tuple(topic), other_game,
                  is_numeric_question(read), is_distance_question(read), is_limit_question(read), variants, weights,
                  translated, asked=asked, off_rules=off_rules, absent=absent)
+
+
+_ANY_PHRASE: dict[int, tuple[CorpusNames, re.Pattern[str] | None]] = {}  # id(names) -> (names, `_any_phrase`)
+
+
+def _any_phrase(names: CorpusNames) -> re.Pattern[str] | None:
+    """Every route's and game phrase's pattern as one, which matches a text iff one of them does (an
+    alternation tries each at every position); None when their flags differ (then each is tried).
+    Made once per CorpusNames (the manifest's are read once per version of the file)."""
+    found = _ANY_PHRASE.get(id(names))
+    if found is None or found[0] is not names:
+        patterns = [route.pattern for route in names.routes] + [pattern for _, pattern in names.game_phrases]
+        flags = {p.flags for p in patterns}
+        combined = re.compile("|".join(f"(?:{p.pattern})" for p in patterns), flags.pop()) \
+            if len(flags) == 1 else None
+        found = _ANY_PHRASE[id(names)] = (names, combined)
+    return found[1]
 
 
 def named_people(text: str) -> frozenset[str]:
