@@ -59,7 +59,14 @@ _RU_CHAT = frozenset(
     "написано написан написана написаны пишет пишут "
     "друг друга другу приятель приятеля приятелю знакомый знакомого товарищ кореш чувак "
     "говорит говорю говорил говорила говорят сказал сказала сказали утверждает спорили спорим спор "
-    "думаю думает думал уверен уверена помню помнит знаю понимаю понял читал слышал кажется".split()
+    "думаю думает думал уверен уверена помню помнит знаю понимаю понял читал слышал кажется "
+    # chat spellings ("што", "кста"), more of the story's people ("у кореша", "вопрос от новичка") and
+    # counting words ("сколько штук"): none names a rule. Not "куда", "могут", "ним": the book's answers
+    # print them ("с ним нельзя Сталкиваться", "могут быть Поддерживающими"), measured on ru_own, abstain_own
+    "што кста кореша корешу корешем новичок новичка новичку "
+    "новички новичков штук штуки штука "
+    # the word for an edition: which one is routed from the edition's own name ("в 4 редакции")
+    "редакция редакции редакцию редакцией издание издании".split()
 )
 # A snowballstemmer object keeps the word it is stemming in `self.current`, so one shared
 # by the search threads corrupts concurrent calls (IndexError under load, bench/load.py):
