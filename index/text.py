@@ -146,8 +146,15 @@ def stems(text: str, keep_stopwords: bool = False) -> list[str]:
     return out
 
 
+# "друг друга", "друг от друга", "друг с другом": the reciprocal pronoun, not the story's friend; the
+# book says it with "другой" ("не дальше, чем в 4" от любой другой Модели").
+_RECIPROCAL = re.compile(r"(?<!\w)друг\s+(?:(?:от|с|со|к|на|за|о|об|у|для|перед|без|про|по|над|под)\s+)?"
+                         r"друг(?:а|у|ом|е)(?!\w)", re.IGNORECASE)
+
+
 def question_stems(text: str) -> list[str]:
     """`stems` of a question: Russian chat around it dropped as well ("короче, вчера друг говорит,
     что у меня ..."): in a paragraph of table story, such words outnumber the rule's one or two."""
+    text = _RECIPROCAL.sub(" другой ", text)
     return [stem(word) for word in words(text)
             if word not in _EN_STOP and word not in _RU_STOP and word not in _RU_CHAT]
