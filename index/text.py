@@ -63,6 +63,7 @@ _RU_CHAT = frozenset(
     # chat spellings ("што", "кста"), more of the story's people ("у кореша", "вопрос от новичка") and
     # counting words ("сколько штук"): none names a rule. Not "куда", "могут", "ним": the book's answers
     # print them ("с ним нельзя Сталкиваться", "могут быть Поддерживающими"), measured on ru_own, abstain_own
+    "када кагда нету ниче чето чета канеш конеш ща "  # когда, нет, ничего, что-то, конечно, сейчас
     "што кста кореша корешу корешем новичок новичка новичку "
     "новички новичков штук штуки штука "
     # the word for an edition: which one is routed from the edition's own name ("в 4 редакции")
@@ -128,12 +129,20 @@ def remember_stems(pairs: Iterable[tuple[str, str]]) -> None:
     _RECORDED.update(pairs)
 
 
+# The Snowball Russian stemmer keeps the "ьт" of an imperative ("бросьте": "бросьт", "добавьте",
+# "сверьтесь"), so the book's instructions matched no other form of their verb ("бросить": "брос").
+_IMPERATIVE = ("ьте", "ьтесь")
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     recorded = _RECORDED.get(word)
     if recorded is not None:
         return recorded
-    return str(_stemmer("russian" if _CYRILLIC.search(word) else "english").stemWord(word))
+    found = str(_stemmer("russian" if _CYRILLIC.search(word) else "english").stemWord(word))
+    if word.endswith(_IMPERATIVE) and found.endswith("ьт"):
+        return found[:-2]
+    return found
 
 
 def stems(text: str, keep_stopwords: bool = False) -> list[str]:

@@ -13,3 +13,13 @@ def test_russian_chat_around_a_question_is_not_its_topic():
     assert topic_stems(stems("чё будет, короче, если кораблик вылезет за край стола?"))[:2] == ["кораблик", "вылезет"]
     # a rule's own verb stays a topic word: "получает" (gains) is not framing
     assert "получа" in topic_stems(stems("а что получает корабль который таранят?"))
+
+
+def test_an_imperative_stems_as_its_verb() -> None:
+    """"бросьте количество Боевых Кубов, равное ее Массе" (ЭТАП РЕМОНТА) is the player's "бросить"
+    ("сколько кубов кидать": кидать reads as бросать, бросить): the stemmer kept "бросьт"."""
+    from index.text import stem
+
+    assert stem("бросьте") == stem("бросить")
+    assert stem("сбросьте") == stem("сбросить")
+    assert stem("добавьте") == stem("добавить")
