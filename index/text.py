@@ -130,8 +130,12 @@ def remember_stems(pairs: Iterable[tuple[str, str]]) -> None:
 
 
 # The Snowball Russian stemmer keeps the "ьт" of an imperative ("бросьте": "бросьт", "добавьте",
-# "сверьтесь"), so the book's instructions matched no other form of their verb ("бросить": "брос").
+# "сверьтесь"), so the book's instructions matched no other form of their verb ("бросить": "брос");
+# and it reads a noun's final "-ан" as a verb ending ("Таран": "тара", "туман": "тума"), so the
+# nominative matched neither its other cases ("тарана": "таран") nor the verb ("таранить").
 _IMPERATIVE = ("ьте", "ьтесь")
+# ... but a short participle of an -зать/-сать/-вать verb stems as its other forms ("обязан", "обязана": "обяза")
+_SHORT_PARTICIPLE = ("зан", "сан", "ван")
 
 
 @lru_cache(maxsize=65536)
@@ -142,6 +146,8 @@ def stem(word: str) -> str:
     found = str(_stemmer("russian" if _CYRILLIC.search(word) else "english").stemWord(word))
     if word.endswith(_IMPERATIVE) and found.endswith("ьт"):
         return found[:-2]
+    if len(word) >= 5 and word.endswith(("ан", "ян")) and not word.endswith(_SHORT_PARTICIPLE) and found == word[:-1]:
+        return word  # "таран" stems as "тарана", "таранить" do, not "тара" (a verb's "-н" after а)
     return found
 
 

@@ -23,3 +23,14 @@ def test_an_imperative_stems_as_its_verb() -> None:
     assert stem("бросьте") == stem("бросить")
     assert stem("сбросьте") == stem("сбросить")
     assert stem("добавьте") == stem("добавить")
+
+
+def test_a_noun_in_an_stems_as_its_other_cases() -> None:
+    """"Таран (Ramming): любая Модель может Протаранить другую Модель" and "Обычно Движущаяся Модель может
+    Таранить Модель": the heading's "Таран" stems as "тарана" and "таранить" do; a short participle stems
+    as its feminine ("Модель не обязана двигаться после Дрейфа": a player asks "я обязан?")."""
+    from index.text import stem
+
+    assert stem("таран") == stem("тарана") == stem("таранить")
+    assert stem("флагман") == stem("флагмана")
+    assert stem("обязан") == stem("обязана")
