@@ -169,9 +169,13 @@ _RECIPROCAL = re.compile(r"(?<!\w)друг\s+(?:(?:от|с|со|к|на|за|о|
                          r"друг(?:а|у|ом|е)(?!\w)", re.IGNORECASE)
 
 
+# "в 5дюймах": a number run into its unit is the number and the unit ("в пределах 5 дюймов").
+_INCHES_RUN_ON = re.compile(r"(?<=\d)(?=дюйм)", re.IGNORECASE)
+
+
 def question_stems(text: str) -> list[str]:
     """`stems` of a question: Russian chat around it dropped as well ("короче, вчера друг говорит,
     что у меня ..."): in a paragraph of table story, such words outnumber the rule's one or two."""
-    text = _RECIPROCAL.sub(" другой ", text)
+    text = _INCHES_RUN_ON.sub(" ", _RECIPROCAL.sub(" другой ", text))
     return [stem(word) for word in words(text)
             if word not in _EN_STOP and word not in _RU_STOP and word not in _RU_CHAT]

@@ -34,3 +34,14 @@ def test_a_noun_in_an_stems_as_its_other_cases() -> None:
     assert stem("таран") == stem("таранить") == stem("тараном")
     assert stem("флагман") == stem("флагманом")
     assert stem("обязан") == stem("обязана")
+
+
+def test_reciprocal_and_run_on_units() -> None:
+    """"каждая Модель Подразделения должна находиться не дальше, чем в 4" от любой другой Модели": a
+    player's "друг от друга" is the book's "другой" (not the story's friend, which is dropped), and
+    "4дюйма" typed without a space is the number and the unit."""
+    from index.text import question_stems, stem
+
+    assert stem("другой") in question_stems("на скольки дюймах друг от друга")
+    assert stem("другой") not in question_stems("друг говорит что можно")
+    assert question_stems("в 4дюймах") == question_stems("в 4 дюймах")
