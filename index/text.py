@@ -66,6 +66,9 @@ _RU_CHAT = frozenset(
     "када кагда нету ниче чето чета канеш конеш ща "  # когда, нет, ничего, что-то, конечно, сейчас
     "што кста кореша корешу корешем новичок новичка новичку "
     "новички новичков штук штуки штука "
+    # letters that are never a word of their own, left by a hyphen ("х-винг", X-Wing) or a typo;
+    # the book's letter labels (Игрок А, Б; "Перекладина над Т") are not among them
+    "х ш щ ц ъ ь ы й ф э ю "
     # the word for an edition: which one is routed from the edition's own name ("в 4 редакции")
     "редакция редакции редакцию редакцией издание издании".split()
 )
