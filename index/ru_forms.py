@@ -8,8 +8,9 @@ prints digits (4", 1000). The Snowball stemmer keeps a verb's thematic suffix ("
 formation, not lists of questions: a verb stem without its verbal suffix (-ыва-/-ива-/-ова-/-ева-/
 -ва-/-а-/-я-/-и-/-е-), the root vowel а of an -ыва-/-ива- imperfective read as о ("сбрасыва":
 "сброс"), the л inserted after a labial dropped ("выставля": "выстав"), the final consonant's
-alternations (щ/т, ш/с, ж/з, ж/д, ч/т: "защища": "защит"), a noun's relational adjective
-("катастроф": "катастрофическ"); and the cardinal numerals. A form counts
+alternations (щ/т, ш/с, ж/з, ж/д, ч/т: "защища": "защит"), a noun's relational adjective or
+participle and an adjective's noun ("катастроф": "катастрофическ", "умнож": "умножен", "частичн":
+"част"); and the cardinal numerals. A form counts
 only when the corpus prints it as a stem of its own, so nothing the documents never say is added.
 """
 from __future__ import annotations
@@ -26,8 +27,9 @@ _VERB_SUFFIXES = ("ыва", "ива", "ова", "ева", "ва", "а", "я", "�
 # The root's final consonant in the verb and in the noun or perfective it comes from.
 _ALTERNATIONS = {"щ": ("т", "ст"), "ш": ("с", "х"), "ж": ("з", "д", "г"), "ч": ("т", "к")}
 _LABIALS = frozenset("бвмпф")
-# A noun the book only prints as its relational adjective ("катастрофа": "Катастрофический Взрыв").
-_ADJECTIVE_SUFFIXES = ("ическ", "н", "ов", "ск")
+# A noun the book only prints as its relational adjective or participle ("катастрофа": "Катастрофический
+# Взрыв", "умножить": "умноженной"), and an adjective it only prints as its noun ("частично": "часть").
+_ADJECTIVE_SUFFIXES = ("ическ", "ичн", "ен", "н", "ов", "ск")
 MIN_NOUN = 5
 
 # The cardinal numerals a player types for the digits the books print (every case form the
@@ -82,4 +84,6 @@ def other_forms(question_stem: str, printed: Container[str]) -> frozenset[str]:
     if question_stem in printed or not ("а" <= question_stem[:1] <= "я"):
         return frozenset()  # a verb form the book prints already matches its own passages
     adjectives = (question_stem + suffix for suffix in _ADJECTIVE_SUFFIXES) if len(question_stem) >= MIN_NOUN else ()
-    return frozenset(r for r in (*_roots(question_stem), *adjectives) if r in printed)
+    nouns = (question_stem[: -len(suffix)] for suffix in _ADJECTIVE_SUFFIXES
+             if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_ROOT)
+    return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns) if r in printed)

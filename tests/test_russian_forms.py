@@ -37,6 +37,12 @@ def test_a_noun_counts_as_the_adjective_the_book_prints(printed: frozenset[str])
     assert stem("катастрофический") in other_forms(stem("катастрофа"), printed)
 
 
+def test_an_adjective_counts_as_the_noun_the_book_prints(printed: frozenset[str]) -> None:
+    """"когда любая часть Модели покидает Игровое поле": a player's "частично" is the book's "часть"."""
+    assert stem("частично") not in printed
+    assert stem("часть") in other_forms(stem("частично"), printed)
+
+
 def test_printed_and_foreign_words_gain_nothing(printed: frozenset[str]) -> None:
     """A form the book prints matches its own passages; a word whose derived roots the book never
     prints ("фаренгейт") and an English stem gain no form."""
