@@ -180,6 +180,9 @@ _LIKENESS_BEFORE = frozenset(
     "basically essentially effectively like kinda similar equivalent типа вроде как аналог".split())
 _LIKENESS_AFTER = frozenset("style like esque equivalent".split())
 _ANOTHER_NAME = frozenset("or или aka".split())  # "/" is read as "or"
+# "is that a veteran skill?", "is 'Exceptional' a veteran crew upgrade?": asks whether a thing of ours
+# IS one (an identity question, answered by the thing's rule), not whether the concept exists ("is there a").
+_IS_IT_A = (frozenset("is are was".split()), frozenset("a an".split()))
 
 
 def names_absent_concept(text: str, absent: AbstractSet[tuple[str, ...]]) -> bool:
@@ -195,7 +198,8 @@ def names_absent_concept(text: str, absent: AbstractSet[tuple[str, ...]]) -> boo
     for start, end in found:
         before, after = typed[max(0, start - 3):start], typed[end:end + 1]
         likened = bool(set(before) & _LIKENESS_BEFORE or set(after) & _LIKENESS_AFTER) or any(
-            pair in (("kind", "of"), ("sort", "of")) for pair in zip(before, before[1:], strict=False))
+            pair in (("kind", "of"), ("sort", "of")) for pair in zip(before, before[1:], strict=False)) or (
+            len(before) == 3 and before[0] in _IS_IT_A[0] and before[1] != "there" and before[2] in _IS_IT_A[1])
         # "X / toughness": another name for X, unless X is another game's concept too ("psykers or magic")
         renamed = (bool(before) and before[-1] in _ANOTHER_NAME and start >= 2 and start - 2 not in covered) or (
             bool(after) and after[0] in _ANOTHER_NAME and end + 1 < len(typed) and end + 1 not in covered)

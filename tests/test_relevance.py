@@ -244,6 +244,8 @@ def test_no_answerable_question_asks_about_an_absent_concept() -> None:
     "What is a battleship's Toughness stat in DW4?",
     "есть ли в игре псайкеры или магия, которой можно отменить генератор?",  # both absent: no other name
     "how many experience points does a ship earn for sinking an enemy in a campaign?",
+    "Can a badly damaged ship strike its colours and surrender?",  # historical naval games
+    "does brace for impact halve the damage my battleship takes?",  # Battlefleet Gothic
 ])
 def test_a_question_about_another_games_concept_names_it(question: str) -> None:
     assert names_absent_concept(question, _ABSENT)
@@ -256,6 +258,7 @@ def test_a_question_about_another_games_concept_names_it(question: str) -> None:
     "how tough is a battleship?",  # typed words, not stems: "tough" is not "toughness"
     "where does the rulebook spell out how a ram works?",  # an everyday sense: left out of the list
     "how many dice does a broadside roll?",
+    "Specialist in 4e - is that a veteran skill for the crew?",  # is a thing of ours one? (not "is there a")
 ])
 def test_a_likeness_or_another_name_is_not_the_topic(question: str) -> None:
     assert not names_absent_concept(question, _ABSENT)
