@@ -9,7 +9,9 @@ import pytest
 from index.glossary import absent_words
 from index.names import NameReader
 from index.relevance import (
+    FEATURES,
     Evidence,
+    RelevanceModel,
     asked_for_rule,
     asks_off_rules,
     claimed_names,
@@ -264,11 +266,14 @@ def test_a_likeness_or_another_name_is_not_the_topic(question: str) -> None:
     assert not names_absent_concept(question, _ABSENT)
 
 
-def test_an_absent_concept_leaves_the_decision_to_the_model() -> None:
-    """Words shared with a rule do not vouch for another game's concept: only the model may answer it."""
+def test_an_absent_concept_is_refused_whatever_the_model_says() -> None:
+    """Words shared with a rule do not vouch for another game's concept, and the model, fitted on no
+    question naming one, cannot weigh it: refused before either."""
     assert in_the_rules([_SHARED_WORDS], model=None)
     absent = Evidence(**{**_SHARED_WORDS.__dict__, "absent": 1.0})
     assert not in_the_rules([absent], model=None)
+    always = RelevanceModel(tuple(0.0 for _ in FEATURES), 60.0)  # probability 1 for every question
+    assert in_the_rules([_SHARED_WORDS], always) and not in_the_rules([absent], always)
 
 
 def test_an_absent_concept_is_not_in_the_rules_and_not_read_as_a_rule_name(searcher) -> None:
