@@ -284,3 +284,11 @@ def test_an_absent_concept_is_not_in_the_rules_and_not_read_as_a_rule_name(searc
     likened = searcher.ask("Why do flyers basically get an invulnerable save in 4e? My hits on airborne models "
                            "keep turning into counters", k=5)  # a likeness: the rule it likens is asked
     assert likened.status == "answered"
+
+
+@pytest.mark.parametrize("question", [
+    "Can a ship strike its colours and surrender in 4e?",  # historical naval games: the documents print neither
+    "does the weather gauge matter in dystopian wars?",
+])
+def test_another_games_concept_is_not_in_the_rules(searcher, question: str) -> None:
+    assert searcher.ask(question, k=5).status == "not_found"
