@@ -69,7 +69,8 @@ def record(searcher: index.search.Searcher, questions: list[dict[str, Any]], fol
                 continue
             args, kwargs, found = answered
             text, weights = args[0], args[1]
-            weights = line_weights(weights, kwargs.get("names_the_rule", False))  # as best_quote reads them
+            # as best_quote reads them
+            weights = line_weights(weights, kwargs.get("names_the_rule", False), kwargs.get("question", ""))
             variants = args[2] if len(args) > 2 else kwargs.get("variants")
             numeric = args[3] if len(args) > 3 else kwargs.get("numeric", False)
             shape = replace(question_shape(kwargs.get("question", "")), numeric=numeric,

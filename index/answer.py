@@ -304,11 +304,25 @@ def _with_number(cut: RuleText, quote: Quote) -> Quote:
     return quote
 
 
-def line_weights(weights: Mapping[str, float], names_the_rule: bool) -> dict[str, float]:
+# A rule's level in brackets after its name ("Piercing (2)", "Ablative Armour (2)"): the rule prints
+# it as "(X)", so the number is no word of any one sentence of it.
+_RULE_LEVEL = re.compile(r"(?<=\w)\s*\((\d{1,2})\)")
+
+
+def rule_levels(question: str) -> frozenset[str]:
+    """The numbers `question` prints only as a rule's level in brackets ("Piercing (2)")."""
+    levels = set(_RULE_LEVEL.findall(question))
+    if not levels:
+        return frozenset()
+    return frozenset(levels - set(re.findall(r"\d+", _RULE_LEVEL.sub(" ", question))))
+
+
+def line_weights(weights: Mapping[str, float], names_the_rule: bool, question: str = "") -> dict[str, float]:
     """The question words' weights as the answer line reads them: none when the question names
     only the rule (see best_quote); a word whose stem is a stopword ("being" -> "be", "такое" ->
-    "так") picks no sentence."""
-    return {s: 0.0 if names_the_rule else w for s, w in weights.items() if not is_stopword(s)}
+    "так") or a rule's level in brackets ("Piercing (2)") picks no sentence."""
+    ignored = rule_levels(question)
+    return {s: 0.0 if names_the_rule else w for s, w in weights.items() if not is_stopword(s) and s not in ignored}
 
 
 def score(features: Sequence[float], model: Sequence[float]) -> float:
@@ -330,7 +344,7 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     ("... has a long range sortie on its card") is no answer, so no word is evidence.
     `closeness`, one per segment, is the model's cosine between the question and that segment,
     when known; `model` replaces the fitted weights (bench/fit_answer.py)."""
-    weights = line_weights(weights, names_the_rule)
+    weights = line_weights(weights, names_the_rule, question)
     # the shape its asking sentences ask for (a long question's scene may name distances and limits),
     # unless they name nothing the question is about ("Is that actually the rule?": the scene asks)
     shape = replace(question_shape(question), numeric=numeric, distance=distance, limit=limit)

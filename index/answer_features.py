@@ -22,7 +22,8 @@ FEATURES = (
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
 _NUMBER_WORDS = re.compile(
-    r"\b(twice|double|half|once|one|two|three|four|five|six|равн\w*|вдвое|дважды|половин\w*|"
+    r"\b(twice|doubl\w*|half|halv\w*|tripl\w*|once|one|two|three|four|five|six|равн\w*|вдвое|вдвойне|дважды|"
+    r"удв[ао]\w*|половин\w*|"
     r"один|одн\w+|два|две|три|четыре|пять|шесть|equal to|as many|number of|столько|во сколько)\b",
     re.IGNORECASE)
 _DISTANCE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:[\"”″]|дюйм\w*|inch(?:es)?)", re.IGNORECASE)

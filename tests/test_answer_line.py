@@ -295,3 +295,37 @@ def test_a_list_item_is_read_with_the_sentence_introducing_it():
     # "бонус" is only in the introduction, "обороны" only in the second item: the item answers.
     quote = _quote(ESCORT_BONUSES, "эскорт как дает бонус к обороне")
     assert quote.startswith("Набор Кубов Обороны Сопровождаемого Подразделения увеличивается на +1 куб")
+
+
+def test_a_yes_or_no_question_ending_or_not_asks_for_the_limit():
+    # 3.03 rulebook, Reserves: "Если не указано иного, в резерв не может быть помещена
+    # Подразделение, содержащее Модели со Скоростью 0." answers "... а какие нет"; without the
+    # limit shape the rule's opening (what reserves are) is quoted.
+    question = "какие подразделения можно держать в резерве а какие нет"
+    assert question_shape(question).limit
+    assert question_shape("Broadside в 4 редакции: взрывные докидывают кубы или нет?").limit
+    assert question_shape("does the fog block line of sight or not").limit
+    assert not question_shape("сколько кубов кидает цель").limit
+    assert "не может быть помещена" in _quote(RESERVES, question, limit=True)
+    assert "не может быть помещена" not in _quote(RESERVES, question, limit=False)
+
+
+def test_an_inflected_number_word_states_a_quantity():
+    # DW4 glossary, Interphase Generator: "... each model’s Maximum Speed rating is doubled, ..."
+    # answers "how much faster"; "halved" and the Russian "удваивается" state one too.
+    text = (CORPUS / "dw4-rules-glossary.cat").read_text(encoding="utf-8")
+    doubled = re.search(r"In an Interphasing unit’s Movement Step, [^.]*doubled", text)
+    assert doubled is not None and sentence_facts(doubled.group(0)).number
+    assert sentence_facts("its Attack rating is halved").number
+    assert sentence_facts("Скорость Модели удваивается").number
+    assert not sentence_facts("The Admiral chooses an enemy model to be the Target.").number
+
+
+def test_a_rules_level_in_brackets_is_no_question_word():
+    # "Piercing (2)": the glossary prints the rule as "Piercing (X)", so "2" names no sentence of
+    # it; a number the question also states outside brackets stays a question word.
+    weights = {"pierc": 1.4, "2": 1.8, "target": 1.6}
+    assert "2" not in line_weights(weights, False, "Piercing (2) on my heavy guns, what does it do to the target?")
+    assert "2" in line_weights(weights, False, "Piercing (2) with 2 guns: what does it do to the target?")
+    assert "2" in line_weights(weights, False, "how many dice does a (2)-hull ship roll, 2?")
+
