@@ -55,6 +55,7 @@ MIN_QUOTE_CHARS = 25  # a bare heading ("RESOLVING A RAM") is not an answer
 RU_PREFIX_MIN = 4  # Russian stems this long match spellings they begin (or that begin them)
 MODEL_FILE = Path(__file__).with_name("data") / "answer_model.toml"
 _CYRILLIC_WORD = re.compile(r"^[а-яё]+$")
+_WORD = re.compile(r"[^\W_]+")
 
 
 @dataclass(frozen=True)
@@ -325,6 +326,35 @@ def line_weights(weights: Mapping[str, float], names_the_rule: bool, question: s
     return {s: 0.0 if names_the_rule else w for s, w in weights.items() if not is_stopword(s) and s not in ignored}
 
 
+def line_shape(question: str, weights: Mapping[str, float], numeric: bool, distance: bool, limit: bool,
+               title: frozenset[str] = frozenset()) -> QuestionShape:
+    """The shape the answer line looks for: `numeric`/`distance`/`limit` as index.query read them,
+    unless only a word naming the rule asks for it (`title`: "Limited weapons: what happens after
+    firing?" asks for no limit); the rest read from `question`. A question told over several
+    sentences: the shape its asking sentences ask for (its scene may name distances and limits),
+    unless they name nothing the question is about ("Is that actually the rule?": the scene asks)."""
+    if title:
+        unnamed = without_words(question, title)
+        numeric = numeric and is_numeric_question(unnamed)
+        distance = distance and is_distance_question(unnamed)
+        limit = limit and is_limit_question(unnamed)
+    shape = replace(question_shape(question), numeric=numeric, distance=distance, limit=limit)
+    asking = asking_sentences(question)
+    if asking != question.strip() and set(stems(asking)) & weights.keys():
+        asked_shape = question_shape(asking)
+        shape = replace(asked_shape, numeric=numeric and asked_shape.numeric,
+                        distance=distance and asked_shape.distance, limit=limit and asked_shape.limit)
+    return shape
+
+
+def without_words(question: str, unwanted: frozenset[str]) -> str:
+    """`question` without the words whose stem is one of `unwanted`."""
+    def kept(match: re.Match[str]) -> str:
+        word = match.group(0)
+        return "" if set(stems(word)) & unwanted else word
+    return _WORD.sub(kept, question)
+
+
 def score(features: Sequence[float], model: Sequence[float]) -> float:
     return sum(w * f for w, f in zip(model, features, strict=True))
 
@@ -333,7 +363,7 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
                numeric: bool = False, opening: bool = False,
                closeness: list[float] | None = None, distance: bool = False,
                limit: bool = False, question: str = "", model: Sequence[float] | None = None,
-               names_the_rule: bool = False) -> Quote | None:
+               names_the_rule: bool = False, title: frozenset[str] = frozenset()) -> Quote | None:
     """The highest-scoring answer line of the rule. `numeric`/`distance`/`limit` are the
     question's shape as index.query read it; `question` adds the rest of its shape (a
     definition, a consequence, an example asked for). When no segment holds a question word
@@ -343,16 +373,11 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     3rd vs 4th?", "what is the long range sortie"): a later sentence repeating the name
     ("... has a long range sortie on its card") is no answer, so no word is evidence.
     `closeness`, one per segment, is the model's cosine between the question and that segment,
-    when known; `model` replaces the fitted weights (bench/fit_answer.py)."""
+    when known; `model` replaces the fitted weights (bench/fit_answer.py). `title`: the stems of
+    the rule's heading; a word naming the rule asks for no shape ("Limited weapons: what happens
+    after firing?" asks for no limit, "Long Range Sortie" for no distance)."""
     weights = line_weights(weights, names_the_rule, question)
-    # the shape its asking sentences ask for (a long question's scene may name distances and limits),
-    # unless they name nothing the question is about ("Is that actually the rule?": the scene asks)
-    shape = replace(question_shape(question), numeric=numeric, distance=distance, limit=limit)
-    asking = asking_sentences(question)
-    if asking != question.strip() and set(stems(asking)) & weights.keys():
-        asked_shape = question_shape(asking)
-        shape = replace(asked_shape, numeric=numeric and asked_shape.numeric,
-                        distance=distance and asked_shape.distance, limit=limit and asked_shape.limit)
+    shape = line_shape(question, weights, numeric, distance, limit, title)
     offered = candidates(text, weights, variants, shape, closeness, asked_words(question, frozenset(weights)))
     evidence = FEATURES.index("evidence_first")
     if not any(c.features[evidence] for c in offered):

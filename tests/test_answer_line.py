@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from index.answer import QUOTE_MAX_CHARS, best_quote, candidates, line_weights, model_weights
+from index.answer import QUOTE_MAX_CHARS, best_quote, candidates, line_shape, line_weights, model_weights
 from index.answer_features import FEATURES, is_heading, sentence_facts
 from index.answer_segments import segments
 from index.answer_shape import asked_words, question_shape
@@ -329,3 +329,19 @@ def test_a_rules_level_in_brackets_is_no_question_word():
     assert "2" in line_weights(weights, False, "Piercing (2) with 2 guns: what does it do to the target?")
     assert "2" in line_weights(weights, False, "how many dice does a (2)-hull ship roll, 2?")
 
+
+
+
+def test_a_word_naming_the_rule_asks_for_no_limit():
+    # "Limited" reads as a limit question ("limit\w*"); when it names the rule being quoted (the
+    # DW4 glossary's "Limited" quality), what happens after firing asks for no limit, and the
+    # sentence stating one ("A weapon with this Quality cannot Contribute ...") gets no preference.
+    question = "Limited weapons - what happens after firing, 3rd edition qrs vs 4th?"
+    limited = frozenset(stems("Limited"))
+    assert question_shape(question).limit
+    assert not line_shape(question, _even_weights(question), False, False, True, limited).limit
+    assert line_shape(question, _even_weights(question), False, False, True).limit  # another rule's line
+    assert line_shape("Limited: can I fire it again?", {}, False, False, True, limited).limit  # "can I", "again"
+    # "Long Range Sortie" names a rule: the question asks for no distance
+    sortie = frozenset(stems("Long Range Sortie"))
+    assert not line_shape("long range sortie: how does it work", {}, True, True, False, sortie).distance
