@@ -44,6 +44,10 @@ LIMIT = re.compile(
     r"максимум\w*|минимум\w*|максимальн\w*|без ограничени\w*|"
     r"нельзя|не может|не могут|не может быть|ни од\w+|не более|только|более одного раза|"
     r"не\s+[а-яё]+(ет|ют|ут|ит|ят|ется|ются|ится|ятся)|никогда|кроме|за исключением|игнориру\w*|независимо|"
+    # a permission or a prohibition stated outright ("Игрокам разрешается измерять ...", "Не
+    # смешивайте ваши и вражеские Токены", "is not permitted")
+    r"allowed|permitted|forbidden|prohibited|разреша\w*|разрешен\w*|запреща\w*|запрещен\w*|"
+    r"не\s+[а-яё]+(йте|ите)|"
     r"даже если)\b",
     re.IGNORECASE)
 # A worked example opens with its marker ("For example, if ...", "Пример: ..."); a rule sentence

@@ -345,3 +345,15 @@ def test_a_word_naming_the_rule_asks_for_no_limit():
     # "Long Range Sortie" names a rule: the question asks for no distance
     sortie = frozenset(stems("Long Range Sortie"))
     assert not line_shape("long range sortie: how does it work", {}, True, True, False, sortie).distance
+
+
+def test_a_permission_or_a_prohibition_states_a_limit():
+    # 3.03 rulebook: "Не смешивайте ваши и вражеские Токены SRS в одной стопке!" answers "можно ли
+    # класть свои и вражеские токены в одну стопку?"; "Игрокам разрешается измерять любое
+    # расстояние на игровом поле в любое время." answers "можно заранее мерить?".
+    text = (CORPUS / "dw3-rulebook-ru.md").read_text(encoding="utf-8")
+    for printed in ("Не смешивайте ваши и вражеские Токены SRS в одной стопке!",
+                    "Игрокам разрешается измерять любое расстояние на игровом поле в любое время."):
+        assert printed in text and sentence_facts(printed).limit
+    assert not sentence_facts("Вы можете разделить Токены на сколько угодно стопок").limit
+    assert not sentence_facts("Стопка Токенов всегда остается в базовом контакте с целью.").limit
