@@ -56,6 +56,7 @@ RU_PREFIX_MIN = 4  # Russian stems this long match spellings they begin (or that
 MODEL_FILE = Path(__file__).with_name("data") / "answer_model.toml"
 _CYRILLIC_WORD = re.compile(r"^[а-яё]+$")
 _WORD = re.compile(r"[^\W_]+")
+_ASIDE = re.compile(r"\([^()]*\)")  # a player's aside in brackets: "(3.03 tokens, not the old escort models)"
 
 
 @dataclass(frozen=True)
@@ -329,12 +330,13 @@ def line_weights(weights: Mapping[str, float], names_the_rule: bool, question: s
 def line_shape(question: str, weights: Mapping[str, float], numeric: bool, distance: bool, limit: bool,
                title: frozenset[str] = frozenset()) -> QuestionShape:
     """The shape the answer line looks for: `numeric`/`distance`/`limit` as index.query read them,
-    unless only a word naming the rule asks for it (`title`: "Limited weapons: what happens after
-    firing?" asks for no limit); the rest read from `question`. A question told over several
+    unless only a word naming the rule (`title`: "Limited weapons: what happens after firing?" asks
+    for no limit) or an aside in brackets ("(3.03 tokens, not the old escort models)") asks for it;
+    the rest read from `question`. A question told over several
     sentences: the shape its asking sentences ask for (its scene may name distances and limits),
     unless they name nothing the question is about ("Is that actually the rule?": the scene asks)."""
-    if title:
-        unnamed = without_words(question, title)
+    if title or "(" in question:
+        unnamed = without_words(_ASIDE.sub(" ", question), title)
         numeric = numeric and is_numeric_question(unnamed)
         distance = distance and is_distance_question(unnamed)
         limit = limit and is_limit_question(unnamed)

@@ -357,3 +357,12 @@ def test_a_permission_or_a_prohibition_states_a_limit():
         assert printed in text and sentence_facts(printed).limit
     assert not sentence_facts("Вы можете разделить Токены на сколько угодно стопок").limit
     assert not sentence_facts("Стопка Токенов всегда остается в базовом контакте с целью.").limit
+
+
+def test_an_aside_in_brackets_asks_for_no_limit():
+    # "(3.03 tokens, not the old escort models)" says which rule the player means; the question
+    # asks where the tokens go, not what they cannot do.
+    question = "where do escort tokens go when the escorted unit moves? (3.03 tokens, not the old escort models)"
+    assert question_shape(question).limit
+    assert not line_shape(question, _even_weights(question), False, False, True).limit
+    assert line_shape("can escort tokens (3.03) leave their unit?", {}, False, False, True).limit
