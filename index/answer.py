@@ -402,11 +402,19 @@ def finished(text: str, quote: Quote) -> Quote:
     return _with_caption(text, cut.spans, _with_number(cut, quote))
 
 
+def _in_table_row(text: str, at: int) -> bool:
+    """The printed line holding position `at` is a table row: it has a tab between its cells."""
+    line_start = text.rfind("\n", 0, at) + 1
+    line_end = text.find("\n", at)
+    return "\t" in text[line_start:line_end if line_end >= 0 else len(text)]
+
+
 def _with_caption(text: str, spans: Sequence[tuple[int, int]], quote: Quote) -> Quote:
     """Table rows ("От 750 до 1499\t5") mean nothing without the sentence that introduces
     the table: a quote starting inside a table starts at that sentence instead (when the
-    whole still fits a quote)."""
-    if "\t" not in text[quote.start:quote.end].split("\n", 1)[0]:
+    whole still fits a quote). A row whose first cell is empty ("\tДвижение (Movement)", the
+    phase table's second line for one phase) is a row too."""
+    if not _in_table_row(text, quote.start):
         return quote
     before = [s for s in spans if s[1] <= quote.start]
     start = quote.start
@@ -414,7 +422,7 @@ def _with_caption(text: str, spans: Sequence[tuple[int, int]], quote: Quote) -> 
         if quote.end - s > QUOTE_MAX_CHARS:
             return quote
         start = s
-        if "\t" not in text[s:quote.start].split("\n", 1)[0]:
+        if not _in_table_row(text, s):
             break
     return Quote(start, quote.end, quote.score)
 

@@ -7,7 +7,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from index.answer import QUOTE_MAX_CHARS, best_quote, candidates, line_shape, line_weights, model_weights
+from index.answer import (
+    QUOTE_MAX_CHARS,
+    Quote,
+    best_quote,
+    candidates,
+    finished,
+    line_shape,
+    line_weights,
+    model_weights,
+)
 from index.answer_features import FEATURES, is_heading, sentence_facts
 from index.answer_segments import segments
 from index.answer_shape import asked_words, question_shape
@@ -366,3 +375,20 @@ def test_an_aside_in_brackets_asks_for_no_limit():
     assert question_shape(question).limit
     assert not line_shape(question, _even_weights(question), False, False, True).limit
     assert line_shape("can escort tokens (3.03) leave their unit?", {}, False, False, True).limit
+
+
+# 3.03 rulebook, the round's phases: "Каждый раунд в Dystopian Wars делится на три Фазы:", then a
+# table whose Activation phase runs over several rows with an empty first cell ("\tДвижение (Movement)").
+PHASES = re.sub(r"</?b>", "", _lines("dw3-rulebook-ru.md", "Каждый раунд в *Dystopian Wars*", 10)).replace("*", "")
+
+
+def test_a_row_with_an_empty_first_cell_is_read_with_the_tables_caption():
+    start = PHASES.index("Движение (Movement)")
+    end = start + len("Движение (Movement)")
+    quote = finished(PHASES, Quote(start, end, 0.0))
+    assert PHASES[quote.start:quote.end].startswith("Каждый раунд в Dystopian Wars делится на три Фазы:")
+    assert quote.end == end
+    # the caption itself is no row; a row whose table and caption do not fit one quote stays as it is
+    assert finished(PHASES, Quote(0, 50, 0.0)).start == 0
+    repair = PHASES.index("Починка (Repair)")
+    assert finished(PHASES, Quote(repair, repair + len("Починка (Repair)"), 0.0)).start == repair
