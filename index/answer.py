@@ -335,7 +335,7 @@ def line_shape(question: str, weights: Mapping[str, float], numeric: bool, dista
     the rest read from `question`. A question told over several
     sentences: the shape its asking sentences ask for (its scene may name distances and limits),
     unless they name nothing the question is about ("Is that actually the rule?": the scene asks)."""
-    if title or "(" in question:
+    if (numeric or distance or limit) and (title or "(" in question):
         unnamed = without_words(_ASIDE.sub(" ", question), title)
         numeric = numeric and is_numeric_question(unnamed)
         distance = distance and is_distance_question(unnamed)
@@ -349,6 +349,7 @@ def line_shape(question: str, weights: Mapping[str, float], numeric: bool, dista
     return shape
 
 
+@lru_cache(maxsize=1024)  # asked once per quoted rule of a question
 def without_words(question: str, unwanted: frozenset[str]) -> str:
     """`question` without the words whose stem is one of `unwanted`."""
     def kept(match: re.Match[str]) -> str:

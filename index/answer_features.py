@@ -62,7 +62,7 @@ _CONTINUATION = re.compile(
 # What a rule does to a model: the result a "what happens" question asks for.
 _CONSEQUENCE = re.compile(
     r"\b(suffers?|gains?|loses?|lose|destroyed|removed?|immediately|receives?|adds?|halved|doubled|"
-    r"cannot|may not|must|is treated|counts as|instead|"
+    r"cannot|may not|must|is treated|counts as|instead|(are|is) converted|imposes?|(is|are) reduced|(is|are) increased|"
     r"получа\w+|теря\w+|уничтож\w+|убира\w+|убер\w+|удаля\w+|немедленно|не может|не могут|должн\w+|"
     r"добавля\w+|считается|вместо)\b", re.IGNORECASE)
 # A condition, a threshold or a moment: what answers "when ...?" ("If two or more dice show the

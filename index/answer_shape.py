@@ -43,6 +43,9 @@ _DEFINITION_QUESTION = re.compile(
 _HAPPENS_QUESTION = re.compile(
     r"\b(what happens|happen\w*|what then|what now|catch|cost|penalt\w*|consequence\w*|effect|result\w*|"
     r"(lets?|allows?) (me|you|us|it|them)|"
+    # what a rule does to something: "what does Piercing do to the target", "what is fog supposed to do
+    # to shooting", "how does it affect", "как влияет на"
+    r"(do|does|did) to|affects?|affecting|влия\w*|"
     r"что (будет|произойд[её]т|происходит|случится|дальше|да[её]т|позволяет)|чем грозит|последстви\w*|эффект\w*|"
     r"штраф\w*)\b",
     re.IGNORECASE)

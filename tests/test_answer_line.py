@@ -392,3 +392,21 @@ def test_a_row_with_an_empty_first_cell_is_read_with_the_tables_caption():
     assert finished(PHASES, Quote(0, 50, 0.0)).start == 0
     repair = PHASES.index("Починка (Repair)")
     assert finished(PHASES, Quote(repair, repair + len("Починка (Repair)"), 0.0)).start == repair
+
+
+def test_what_a_rule_does_to_something_asks_for_its_result():
+    # "what does that do to the target", "what is fog supposed to do to shooting", "как влияет": the
+    # result answers, as for "what happens"; "what does Agile do?" asks what the rule is.
+    assert question_shape("Piercing (2) on my heavy guns, what does that do to the target?").happens
+    assert question_shape("What is fog actually supposed to do to shooting in the 4th edition rules?").happens
+    assert question_shape("как влияет туман на стрельбу?").happens
+    assert not question_shape("what does Agile do?").happens
+    # DW4 glossary, Disorder: "Panicking Level 2: ... any Heavy Strikes in the roll are Converted to
+    # Standard Strikes ..." and "Each level of Disorder a model has imposes a -1 Modifier on its Crew
+    # rating." state results.
+    text = (CORPUS / "dw4-rules-glossary.cat").read_text(encoding="utf-8")
+    for printed in ("any Heavy Strikes in the roll are Converted to Standard Strikes",
+                    "Each level of Disorder a model has imposes a -1 Modifier on its Crew rating"):
+        found = re.search(r"\W+".join(map(re.escape, printed.split())), text)  # printed with non-breaking spaces
+        assert found is not None and sentence_facts(found.group(0)).consequence
+    assert not sentence_facts("This represents a loss of cohesion among a vessel’s crew.").consequence
