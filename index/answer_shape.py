@@ -46,7 +46,8 @@ _HAPPENS_QUESTION = re.compile(
     # what a rule does to something: "what does Piercing do to the target", "what is fog supposed to do
     # to shooting", "how does it affect", "как влияет на"
     r"(do|does|did) to|affects?|affecting|влия\w*|"
-    r"что (будет|произойд[её]т|происходит|случится|дальше|да[её]т|позволяет)|чем грозит|последстви\w*|эффект\w*|"
+    r"что (будет|произойд[её]т|происходит|случится|дальше|да[её]т|позволяет|потом|тогда|с (ним|ней|ними|этим))|"
+    r"чем грозит|последстви\w*|эффект\w*|"
     r"штраф\w*)\b",
     re.IGNORECASE)
 

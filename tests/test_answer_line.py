@@ -112,6 +112,7 @@ def test_question_shapes_from_players_wording():
     assert question_shape("what range can torpedoes shoot at").distance
     assert question_shape("my ship is already on 3 disorder and takes another one, what happens??").happens
     assert question_shape("при статусе Авария можно таранить или нет? что будет").happens
+    assert question_shape("самолетики остались без цели (цель утонула) — что с ними?").happens
     assert question_shape("можно ли перебросить куб дважды").limit
     assert question_shape("sole survivor").definition  # a bare rule name
     assert not question_shape("how many dice does a ram get in dw4?").happens
