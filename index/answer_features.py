@@ -64,8 +64,7 @@ _CONSEQUENCE = re.compile(
     r"\b(suffers?|gains?|loses?|lose|destroyed|removed?|immediately|receives?|adds?|halved|doubled|"
     r"cannot|may not|must|is treated|counts as|instead|(are|is) converted|imposes?|(is|are) reduced|(is|are) increased|"
     r"получа\w+|теря\w+|уничтож\w+|убира\w+|убер\w+|удаля\w+|немедленно|не может|не могут|должн\w+|"
-    r"добавля\w+|считается|вместо|нанос\w+|снижа\w+|уменьша\w+|увеличива\w+|повыша\w+|понижа\w+|отнима\w+)\b",
-    re.IGNORECASE)
+    r"добавля\w+|считается|вместо)\b", re.IGNORECASE)
 # A condition, a threshold or a moment: what answers "when ...?" ("If two or more dice show the
 # same result, the fog lifts", "каждый раз, когда ...", "takes hits equal to or greater than its
 # CITADEL", "At the start of each Round ...", a state already reached: "Models already crippled (or
