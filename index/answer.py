@@ -250,6 +250,8 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
     for i, facts in enumerate(cut.facts):
         if distance and facts.distance:
             held[i] |= distance
+        elif distance:
+            held[i] -= distance  # "close-range flank batteries" prints "range" but states none
         if limit and facts.limit and facts.number:
             held[i] |= limit
         if frequency and facts.frequency:
