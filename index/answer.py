@@ -238,8 +238,9 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
 def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None,
                          shape: QuestionShape, held: list[set[str]]) -> None:
     """The question's words naming the quantity it asks for ("range", "how close", "расстояние";
-    "maximum", "cap") are held by each sentence stating that quantity (a distance; a limit with its number), as
-    if it printed them: the sentence stating "within 4”" answers "at what range"."""
+    "maximum", "cap"; "how often") are held by each sentence stating that quantity (a distance; a limit
+    with its number; a frequency), as if it printed them: the sentence stating "within 4”" answers "at
+    what range" — and by no other sentence ("close-range flank batteries" prints "range", states none)."""
     def naming(vocabulary: frozenset[str]) -> set[str]:
         spelt = variants or {}
         return {s for s in weights if s in vocabulary or spelt.get(s, frozenset()) & vocabulary}
@@ -251,11 +252,15 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
         if distance and facts.distance:
             held[i] |= distance
         elif distance:
-            held[i] -= distance  # "close-range flank batteries" prints "range" but states none
+            held[i] -= distance
         if limit and facts.limit and facts.number:
             held[i] |= limit
+        elif limit:
+            held[i] -= limit
         if frequency and facts.frequency:
             held[i] |= frequency
+        elif frequency:
+            held[i] -= frequency
 
 
 _LIST_MARK = re.compile(r"[ \t]*([-•*]|\d{1,2}[.)])[ \t]")  # a line opening a list item
