@@ -1242,7 +1242,8 @@ class Searcher:
                 closeness = [float(c) for c in self._segment_vectors(key) @ query_vector]
             quote = best_quote(rule.text, local, spellings, query.numeric, opening=True, closeness=closeness,
                                distance=query.distance, limit=query.limit and LIMIT_SENTENCES,
-                               question=query.plain, names_the_rule=all(spellings[s] & title for s in local))
+                               question=query.plain, names_the_rule=all(spellings[s] & title for s in local),
+                               title=frozenset(title))
             if quote is None:
                 continue
             part = rule.part_at(quote.start)
