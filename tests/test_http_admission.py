@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.http.admission import FairQueue
+from core.settings import DEFAULT_CPU_SLOTS
 
 
 async def _arrive_in_order(queue: FairQueue, names: list[str], seconds: float) -> list[str]:
@@ -267,3 +268,25 @@ def test_every_kind_starts_in_the_order_it_arrived():
     requests (admission.py's docstring has the measurement)."""
     arrivals = ["rule-1", "attack-1", "ask-1", "rule-2", "ask-2"]
     assert asyncio.run(_start_order(FairQueue(slots=1), arrivals)) == arrivals
+
+
+@pytest.mark.parametrize(("given", "slots"), [([], DEFAULT_CPU_SLOTS), (["--cpu-slots", "3"], 3)])
+def test_serve_gives_each_process_the_queue_slots_asked_for(tmp_path, given, slots):
+    from bot.cli import build_parser
+    from bot.cli.serve import _app_maker
+    from bot.http.app import CPU_QUEUE
+    from bot.http.ratelimit import NO_PROXY
+    from bot.service import Admiralty
+    from core.settings import Settings
+
+    args = build_parser().parse_args(["serve", *given])
+    app = _app_maker(args, None, None, NO_PROXY, None)(Admiralty(Settings.from_env().with_data_dir(tmp_path)))
+    assert app[CPU_QUEUE].slots == slots
+
+
+def test_serve_refuses_no_queue_slots(capsys):
+    from bot.cli import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["serve", "--cpu-slots", "0"])
+    assert "--cpu-slots" in capsys.readouterr().err

@@ -28,6 +28,8 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
+from core.settings import DEFAULT_CPU_SLOTS
+
 T = TypeVar("T")
 
 # Per process. Measured with bench/load.py, default mix, alternating runs on the shared 2-core machine
@@ -35,7 +37,11 @@ T = TypeVar("T")
 # no queue 500, 500 / 3.74, 3.71; 3 slots 403, 451 / 3.92, 3.82; 8 slots 297, 366, 331 / 3.84, 3.58,
 # 3.79; 16 slots 703 / 4.08 (no better than none: the search pool has 16 threads). With three the
 # process was idle more often (likely: each wake-up on a busy machine starts with cold caches).
-DEFAULT_SLOTS = 8
+# Session 9, two workers, alternated at load average 1.6-2.3 (nearly quiet): ask p95 153/147 ms with 8
+# slots against 120/119 with 3 (rule and attack p95 alike), too few pairs to change the default on;
+# `serve --cpu-slots N` (bench/load.py --serve-arg=--cpu-slots=3) measures another count.
+# The default is `core.settings.DEFAULT_CPU_SLOTS`.
+
 # A request still running after this many seconds gives its slot up and finishes outside the queue:
 # a slow calculation (an exact Sustained attack runs for seconds, until the referee's time limit)
 # must not hold up the questions behind it. Every usual request is done in a few milliseconds.
@@ -51,7 +57,7 @@ class FairQueue:
     arrived (asyncio.Semaphore wakes waiters in order too, but a newcomer can take a slot released
     before the woken waiter runs; here a released slot is handed to the waiter whose turn it is)."""
 
-    def __init__(self, slots: int = DEFAULT_SLOTS) -> None:
+    def __init__(self, slots: int = DEFAULT_CPU_SLOTS) -> None:
         if slots < 1:
             raise ValueError("a queue needs at least one slot")
         self.slots = slots

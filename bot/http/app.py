@@ -20,7 +20,7 @@ from aiohttp import web
 from bot import metrics
 from bot.http import openapi as doc
 from bot.http import specs
-from bot.http.admission import DEFAULT_SLOTS, FairQueue
+from bot.http.admission import FairQueue
 from bot.http.errors import SERVER_HEADER, ApiError, Handler, error_middleware, request_lang
 from bot.http.openapi import build_openapi
 from bot.http.protocol import BODY_TIMEOUT, BODY_TIMEOUT_KEY, HEADER_TIMEOUT
@@ -32,7 +32,7 @@ from bot.http.validation import MAX_BODY_BYTES, read_json_object, validate_body,
 from bot.http.workers import CallTimedOut, RefereeProcessPool, WorkersLost
 from bot.rate_limit import RateLimiter
 from bot.service import Admiralty, TooExpensiveError, UserInputError, referee_actions
-from core.settings import DEFAULT_SEARCH_THREADS, REFEREE_CHILDREN
+from core.settings import DEFAULT_CPU_SLOTS, DEFAULT_SEARCH_THREADS, REFEREE_CHILDREN
 
 T = TypeVar("T")
 
@@ -76,7 +76,7 @@ def create_app(
     ask_limiter: RateLimiter | None = None,
     proxy_trust: ProxyTrust = NO_PROXY,
     metrics_token: str | None = None,
-    cpu_slots: int = DEFAULT_SLOTS,
+    cpu_slots: int = DEFAULT_CPU_SLOTS,
 ) -> web.Application:
     """An application serving the API and the page over one shared `Admiralty`.
 
