@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.http.admission import FairQueue
-from core.settings import DEFAULT_CPU_SLOTS
+from core.settings import DEFAULT_SEARCH_THREADS
 
 
 async def _arrive_in_order(queue: FairQueue, names: list[str], seconds: float) -> list[str]:
@@ -270,7 +270,8 @@ def test_every_kind_starts_in_the_order_it_arrived():
     assert asyncio.run(_start_order(FairQueue(slots=1), arrivals)) == arrivals
 
 
-@pytest.mark.parametrize(("given", "slots"), [([], DEFAULT_CPU_SLOTS), (["--cpu-slots", "3"], 3)])
+@pytest.mark.parametrize(("given", "slots"), [([], DEFAULT_SEARCH_THREADS), (["--workers", "6"], 6),
+                                              (["--cpu-slots", "3"], 3), (["--workers", "6", "--cpu-slots", "2"], 2)])
 def test_serve_gives_each_process_the_queue_slots_asked_for(tmp_path, given, slots):
     from bot.cli import build_parser
     from bot.cli.serve import _app_maker

@@ -32,7 +32,7 @@ from bot.http.validation import MAX_BODY_BYTES, read_json_object, validate_body,
 from bot.http.workers import CallTimedOut, RefereeProcessPool, WorkersLost
 from bot.rate_limit import RateLimiter
 from bot.service import Admiralty, TooExpensiveError, UserInputError, referee_actions
-from core.settings import DEFAULT_CPU_SLOTS, DEFAULT_SEARCH_THREADS, REFEREE_CHILDREN
+from core.settings import DEFAULT_SEARCH_THREADS, REFEREE_CHILDREN
 
 T = TypeVar("T")
 
@@ -76,12 +76,13 @@ def create_app(
     ask_limiter: RateLimiter | None = None,
     proxy_trust: ProxyTrust = NO_PROXY,
     metrics_token: str | None = None,
-    cpu_slots: int = DEFAULT_CPU_SLOTS,
+    cpu_slots: int | None = None,
 ) -> web.Application:
     """An application serving the API and the page over one shared `Admiralty`.
 
     Search runs in a pool of `workers` threads; the referee in `referee_processes`
-    child processes, each call killed after `referee_timeout` seconds. Each client may
+    child processes, each call killed after `referee_timeout` seconds. `cpu_slots` requests of any
+    kind are worked on at once, the others wait in arrival order (default: as many as `workers`). Each client may
     ask `ask_rate_per_minute` questions a minute, in bursts of up to `ask_burst` (0: no limit),
     unless `ask_limiter` is given (one shared by several worker processes). `proxy_trust` says
     whose X-Forwarded-For to believe; `/metrics` needs `metrics_token`, else the API key, if set.
@@ -110,7 +111,7 @@ def create_app(
     app[ASK_LIMITER] = ask_limiter
     app[PROXY_TRUST] = proxy_trust
     app[METRICS_TOKEN] = metrics_token or api_key or ""
-    app[CPU_QUEUE] = FairQueue(cpu_slots)
+    app[CPU_QUEUE] = FairQueue(cpu_slots or workers)  # a request in a slot is worked on (bot/http/admission.py)
     app.on_response_prepare.append(_hide_server_version)
     app.on_startup.append(_start_referee_pool)
     app.on_cleanup.append(_shutdown_executor)
