@@ -64,6 +64,21 @@ they are left out of the fit. Not kept, each measured:
   cost one false not-found in vocab_own.
 - Fitting on our sets too (all six, cross-fitted), with or without the expansion feature: dev2 2
   and dev3 9-10 false not-found (from 0) for 4-6 more dev3 abstentions.
+
+Measured in session 9 (bench/data/vocab3_own.jsonl added: 96 answerable questions in other games'
+words, historical naval words, descriptions and printed words used in another sense; 46 made-up ones
+from the same words), in bench/retrieval.py:
+- Kept: a question about an [[absent]] concept is refused before the tests and the model, as this
+  script has always fitted it (in_the_rules); with "is that a <concept>?" read as an identity
+  question, no false not-found more anywhere, abstention vocab3_own .37 -> .67, abstain2_own
+  .57 -> .67, vocab2_made_up .12 -> .25, unanswerable .81 -> .83.
+- An "absent" model feature fitted on the dev folds alone: no dev question names an absent concept,
+  so its weight stays 0 (the same decisions on every fold).
+- A rule named only through a player's word (glossary or slang: "harpoon" -> Grapple) left out of the
+  name test (a name vouches for a question sharing 20 % of its rule's words): dev3 1, abstain2_own 2,
+  players_ru 1 more false not-found ("torps min range dw4?", "how does regrouping work in dw4?") for
+  vocab2_made_up .25 -> .31 and two more abstentions elsewhere. Not kept: slang and glossary words for
+  a rule's name are as good as the name on answerable questions.
 """
 from __future__ import annotations
 

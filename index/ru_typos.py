@@ -24,15 +24,15 @@ MIN_PART = 4
 
 _CYRILLIC_WORD = re.compile(r"[а-яёА-ЯЁ]+")
 # Unstressed vowels sound alike (о as а; е, я, э as и), й is heard as и, the hard and soft signs
-# are not heard at all.
+# are not heard at all; "сч" is said as щ.
 _SOUNDS = str.maketrans({"о": "а", "е": "и", "ё": "и", "э": "и", "я": "и", "й": "и", "ь": None, "ъ": None})
 _DOUBLE = re.compile(r"(.)\1+")
 
 
 def sound_key(word: str) -> str:
-    """`word` as it sounds: vowel confusions folded, signs dropped, "тс"/"тьс" as ц, doubles single, a
-    final "ца" as "тся"."""
-    key = normalise(word).translate(_SOUNDS).replace("тс", "ц")
+    """`word` as it sounds: vowel confusions folded, signs dropped, "тс"/"тьс" as ц, "сч" as щ
+    ("щитает": считает), doubles single, a final "ца" as "тся"."""
+    key = normalise(word).translate(_SOUNDS).replace("тс", "ц").replace("сч", "щ")
     key = _DOUBLE.sub(r"\1", key)
     return key[:-1] + "и" if key.endswith("ца") else key  # "длица": players write "ца" for "тся", "ться"
 

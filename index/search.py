@@ -63,6 +63,7 @@ from index.relevance import (
 from index.rerank import DEPTH as RERANK_LEARNED_DEPTH
 from index.rerank import Candidate, RerankModel, readable_first
 from index.rerank import load_model as load_rerank_model
+from index.ru_forms import other_forms
 from index.ru_typos import RussianSpelling
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
@@ -102,6 +103,7 @@ EVIDENCE_TRANSLATED = True  # the relevance test reads a rule in the other langu
 STAY_IN_GAME = True  # a question using one game's own words and naming no game is searched in that game
 SENTENCE_MODEL = False  # model-scored answer sentences: measured no gain on the dev set (0.63 both), costs encodes
 TITLE_DISCOUNT = 0.3  # weight kept by a question word that is in the quoted rule's title
+RUSSIAN_FORMS = True  # a Russian verb's noun and a numeral's digits count as the question's word (index.ru_forms)
 RUSSIAN_TYPOS = True  # a Russian word no one knows is read as the book's word it sounds like (index.ru_typos)
 TRANSLATE_RUSSIAN = True  # a Russian question also searches with its terms' English names (index.translate)
 TRANSLATE_ENGLISH = True  # ... and an English question searched in the Russian book, its Russian names
@@ -417,6 +419,8 @@ class Searcher:
         for stem in base:
             if len(stem) >= TYPO_MIN_CHARS or stem not in self._vocabulary:
                 variants[stem] |= set(self._near_spellings(stem))
+            if RUSSIAN_FORMS:  # "штурмова": штурм, "четырех": 4 (index.ru_forms)
+                variants[stem] |= other_forms(stem, self._vocabulary)
         return {s: frozenset(v) for s, v in variants.items()}
 
     def parse(self, question: str) -> Query:

@@ -226,3 +226,35 @@ def test_everyday_words_that_other_rules_print_are_left_out() -> None:
     # words a question uses in other senses would pull every such question to one rule.
     words = {w for entry in ENTRIES if not entry.scope for w in entry.words}
     assert {"fix", "fixed", "run into", "slow", "slows down", "sonar", "radar"} & words == set()
+
+
+def test_silent_running_is_silent_hunters(searcher) -> None:
+    # dw4 glossary, Silent Hunters: "An Underwater model cannot be chosen as the Initial Target for an
+    # Attack action, unless a rule specifically states otherwise." No rule says "silent running".
+    result = searcher.ask("Do subs have silent running in 4e?", k=5)
+    assert result.status != "not_found" and result.results[0].section == "Silent Hunters"
+
+
+def test_exploding_sixes_are_exploding_hits(searcher) -> None:
+    # dw3 quick reference, 4. ATTACKER ROLLS DICE AND TOTALS HITS: "Exploding hits count as 2 hits and
+    # explode: roll an extra action dice and add it to the pool". No rule says "sixes".
+    assert "explod" in searcher.parse("what do exploding sixes do?").variants["six"]
+    result = searcher.ask("what do exploding sixes do in the 3rd edition quick reference?", k=5)
+    assert result.results[0].section.endswith("4. ATTACKER ROLLS DICE AND TOTALS HITS")
+
+
+def test_going_to_ground_is_dusts_hit_the_dirt(searcher) -> None:
+    # Dust Warfare, REACTIONS: "A reacting soldier unit may ignore the 12" distance restriction to perform a
+    # Hit The Dirt! reaction when attacked." A scoped word: Dystopian Wars has no such reaction.
+    result = searcher.ask("Dust: can my infantry go to ground when they are shot at?", k=5)
+    assert result.results[0].section == "REACTIONS › Hit the Dirt"
+
+
+def test_a_multi_word_player_word_is_not_read_as_one_common_word() -> None:
+    # "fly-by" once read as "fly" (its "by" is a stopword) and sent every flying question to Pass Through:
+    # a phrase that loses words to the stopwords must keep two, or be a word no question uses otherwise.
+    reviewed = {"reel in", "pop up", "pops up", "popped up", "patch up", "patched up", "beaten up", "beat up",
+                "smash into", "smashed into", "smashes into", "back up", "backing up"}
+    collapsed = {w for entry in ENTRIES for w in entry.words
+                 if len(re.findall(r"[\w’']+", w)) > 1 and len(matchable(w).split()) == 1}
+    assert collapsed <= reviewed, collapsed - reviewed

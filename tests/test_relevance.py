@@ -9,7 +9,9 @@ import pytest
 from index.glossary import absent_words
 from index.names import NameReader
 from index.relevance import (
+    FEATURES,
     Evidence,
+    RelevanceModel,
     asked_for_rule,
     asks_off_rules,
     claimed_names,
@@ -244,6 +246,8 @@ def test_no_answerable_question_asks_about_an_absent_concept() -> None:
     "What is a battleship's Toughness stat in DW4?",
     "есть ли в игре псайкеры или магия, которой можно отменить генератор?",  # both absent: no other name
     "how many experience points does a ship earn for sinking an enemy in a campaign?",
+    "Can a badly damaged ship strike its colours and surrender?",  # historical naval games
+    "does brace for impact halve the damage my battleship takes?",  # Battlefleet Gothic
 ])
 def test_a_question_about_another_games_concept_names_it(question: str) -> None:
     assert names_absent_concept(question, _ABSENT)
@@ -256,16 +260,20 @@ def test_a_question_about_another_games_concept_names_it(question: str) -> None:
     "how tough is a battleship?",  # typed words, not stems: "tough" is not "toughness"
     "where does the rulebook spell out how a ram works?",  # an everyday sense: left out of the list
     "how many dice does a broadside roll?",
+    "Specialist in 4e - is that a veteran skill for the crew?",  # is a thing of ours one? (not "is there a")
 ])
 def test_a_likeness_or_another_name_is_not_the_topic(question: str) -> None:
     assert not names_absent_concept(question, _ABSENT)
 
 
-def test_an_absent_concept_leaves_the_decision_to_the_model() -> None:
-    """Words shared with a rule do not vouch for another game's concept: only the model may answer it."""
+def test_an_absent_concept_is_refused_whatever_the_model_says() -> None:
+    """Words shared with a rule do not vouch for another game's concept, and the model, fitted on no
+    question naming one, cannot weigh it: refused before either."""
     assert in_the_rules([_SHARED_WORDS], model=None)
     absent = Evidence(**{**_SHARED_WORDS.__dict__, "absent": 1.0})
     assert not in_the_rules([absent], model=None)
+    always = RelevanceModel(tuple(0.0 for _ in FEATURES), 60.0)  # probability 1 for every question
+    assert in_the_rules([_SHARED_WORDS], always) and not in_the_rules([absent], always)
 
 
 def test_an_absent_concept_is_not_in_the_rules_and_not_read_as_a_rule_name(searcher) -> None:
@@ -276,3 +284,11 @@ def test_an_absent_concept_is_not_in_the_rules_and_not_read_as_a_rule_name(searc
     likened = searcher.ask("Why do flyers basically get an invulnerable save in 4e? My hits on airborne models "
                            "keep turning into counters", k=5)  # a likeness: the rule it likens is asked
     assert likened.status == "answered"
+
+
+@pytest.mark.parametrize("question", [
+    "Can a ship strike its colours and surrender in 4e?",  # historical naval games: the documents print neither
+    "does the weather gauge matter in dystopian wars?",
+])
+def test_another_games_concept_is_not_in_the_rules(searcher, question: str) -> None:
+    assert searcher.ask(question, k=5).status == "not_found"

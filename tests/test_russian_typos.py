@@ -90,3 +90,11 @@ def test_players_words_the_book_never_prints_reach_its_rules(searcher: Any) -> N
         result = searcher.ask(question, k=3).to_json()
         assert result["status"] != "not_found", question
         assert heading in result["results"][0]["section"].casefold(), (question, result["results"][0]["section"])
+
+
+def test_sch_sounds_as_shch(spelling: RussianSpelling) -> None:
+    """"сч" is said as щ: "щитается" is the book's "считается" ("Погружные подразделения считаются
+    Скрытыми"); the printed "щита" (Генератор Щита) is never read again."""
+    assert sound_key("щитаеться") == sound_key("считается")
+    assert spelling.read("генератор щита") is None
+    assert spelling.read("цель скрытая щитаеться?") == "цель скрытая считается?"

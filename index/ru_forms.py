@@ -1,0 +1,89 @@
+"""A Russian question stem's other forms the book may print: the verb's noun, a numeral's digits.
+
+Players ask with a verb where the book names a thing ("если я тараню", "сам штурмовать могу?",
+"сбрасываю токены") and write numbers as words ("в четырех дюймах", "на тыщу очков") where the book
+prints digits (4", 1000). The Snowball stemmer keeps a verb's thematic suffix ("штурмова",
+"сбрасыва"), so the stem matches neither the noun ("штурм", "сброс") nor its perfective
+("выстав" for "выставля"), and a numeral's stem matches no digit. Both are rules of Russian word
+formation, not lists of questions: a verb stem without its verbal suffix (-ыва-/-ива-/-ова-/-ева-/
+-ва-/-а-/-я-/-и-/-е-), the root vowel а of an -ыва-/-ива- imperfective read as о ("сбрасыва":
+"сброс"), the л inserted after a labial dropped ("выставля": "выстав"), the final consonant's
+alternations (щ/т, ш/с, ж/з, ж/д, ч/т: "защища": "защит"), a noun's relational adjective or
+participle and an adjective's noun ("катастроф": "катастрофическ", "умнож": "умножен", "частичн":
+"част"); and the cardinal numerals. A form counts
+only when the corpus prints it as a stem of its own, so nothing the documents never say is added.
+"""
+from __future__ import annotations
+
+from collections.abc import Container
+
+from index.text import stem
+
+# A root shorter than this is too often another word ("тар", "игр" of "играю" is fine, "ста" is not).
+MIN_ROOT = 4
+
+# Verbal suffixes before the stemmed-off ending, longest first.
+_VERB_SUFFIXES = ("ыва", "ива", "ова", "ева", "ва", "а", "я", "и", "е")
+# The root's final consonant in the verb and in the noun or perfective it comes from.
+_ALTERNATIONS = {"щ": ("т", "ст"), "ш": ("с", "х"), "ж": ("з", "д", "г"), "ч": ("т", "к")}
+_LABIALS = frozenset("бвмпф")
+# A noun the book only prints as its relational adjective or participle ("катастрофа": "Катастрофический
+# Взрыв", "умножить": "умноженной"), and an adjective it only prints as its noun ("частично": "часть").
+_ADJECTIVE_SUFFIXES = ("ическ", "ичн", "ен", "н", "ов", "ск")
+MIN_NOUN = 5
+
+# The cardinal numerals a player types for the digits the books print (every case form the
+# stemmer keeps apart is listed; "тыща" is the spoken thousand).
+_NUMERALS = {
+    "0": "ноль нуль нуля ноля",
+    "2": "два две двух двум двумя",
+    "3": "три трех трём тремя",
+    "4": "четыре четырех четырём четырьмя",
+    "5": "пять пяти пятью",
+    "6": "шесть шести",
+    "7": "семь семи",
+    "8": "восемь восьми",
+    "9": "девять девяти",
+    "10": "десять десяти",
+    "12": "двенадцать двенадцати",
+    "20": "двадцать двадцати",
+    "30": "тридцать тридцати",
+    "40": "сорок сорока",
+    "1000": "тысяча тысячу тысячи тыща тыщу тыщи",
+}
+NUMERAL_DIGITS: dict[str, str] = {stem(word): digits for digits, forms in _NUMERALS.items()
+                                  for word in forms.split()}
+
+
+def _roots(verb_stem: str) -> list[str]:
+    """The stems `verb_stem` may come from, by the suffix and alternation rules above."""
+    found: list[str] = []
+    if verb_stem.endswith("ля") and len(verb_stem) > 2 and verb_stem[-3] in _LABIALS:
+        found.append(verb_stem[:-2])  # "выставля": "выстав", "добавля": "добав"
+    for suffix in _VERB_SUFFIXES:
+        if not verb_stem.endswith(suffix):
+            continue
+        root = verb_stem[: -len(suffix)]
+        found.append(root)
+        if suffix in ("ыва", "ива") and "а" in root:
+            at = root.rindex("а")
+            found.append(root[:at] + "о" + root[at + 1:])  # "сбрасыва": "сброс", "заканчива": "законч"
+        break
+    for root in list(found):
+        for alternate in _ALTERNATIONS.get(root[-1:], ()):
+            found.append(root[:-1] + alternate)  # "защищ": "защит", "превыш": "превыс"
+    return [r for r in found if len(r) >= MIN_ROOT and r != verb_stem]
+
+
+def other_forms(question_stem: str, printed: Container[str]) -> frozenset[str]:
+    """The printed stems that name what a Russian question stem names: the noun or perfective
+    root of a verb form the corpus never prints, or a numeral's digits. Empty for other words."""
+    digits = NUMERAL_DIGITS.get(question_stem)
+    if digits is not None:
+        return frozenset({digits}) if digits in printed else frozenset()
+    if question_stem in printed or not ("а" <= question_stem[:1] <= "я"):
+        return frozenset()  # a verb form the book prints already matches its own passages
+    adjectives = (question_stem + suffix for suffix in _ADJECTIVE_SUFFIXES) if len(question_stem) >= MIN_NOUN else ()
+    nouns = (question_stem[: -len(suffix)] for suffix in _ADJECTIVE_SUFFIXES
+             if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_ROOT)
+    return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns) if r in printed)
