@@ -81,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--profile", type=Path, help="write a cProfile of the event loop thread here")
     parser.add_argument("--cpu-slots", type=int, help="the CPU queue's slots (default: the server's)")
+    parser.add_argument("--workers", type=int, help="search threads (default: the server's, `serve --workers`)")
     parser.add_argument("--client", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     kinds = [kind.strip() for kind in args.kinds.split(",") if kind.strip()]
@@ -110,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     service.terms  # noqa: B018 - loads the term book too
     freeze_loaded_objects()
     app = create_app(service, ask_rate_per_minute=0, referee_processes=referee_children_per_process(2),
-                     **({"cpu_slots": args.cpu_slots} if args.cpu_slots else {}))
+                     **({"cpu_slots": args.cpu_slots} if args.cpu_slots else {}),
+                     **({"workers": args.workers} if args.workers else {}))
 
     async def run() -> None:
         from aiohttp import web
