@@ -845,7 +845,7 @@ class Searcher:
             spellings = self._spellings_for(key, query)
             out.append(Candidate(
                 position=position, fused=score / top_score, coverage=self._coverage(key, query),
-                heading_coverage=sum(weights[s] for s in in_heading) / total,
+                heading_coverage=sum(w for s, w in weights.items() if s in in_heading) / total,
                 path_coverage=sum(w for s, w in weights.items() if not query.variants[s].isdisjoint(path)) / total,
                 body_coverage=body / rest if rest else 0.0,
                 heading_precision=len(heading & asked) / len(heading) if heading else 0.0,
