@@ -8,12 +8,12 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from core.lru import BoundedLRU
 from core.settings import DEFAULT_MODEL, Settings, env_flag
 from index.errors import ModelError
 
@@ -80,36 +80,12 @@ def use_onnx(settings: Settings) -> bool:
     return settings.model == DEFAULT_MODEL and env_flag("ADMIRALTY_ONNX")
 
 
-class VectorCache:
-    """A bounded LRU of question vectors: the same question (a retry, a popular rule name,
-    the Discord and web front ends asking alike) is encoded once."""
+class VectorCache(BoundedLRU[str, np.ndarray]):
+    """A bounded LRU of question vectors (core.lru; shared, never changed): the same question (a retry, a
+    popular rule name, the Discord and web front ends asking alike) is encoded once."""
 
     def __init__(self, size: int = 4096) -> None:
-        self._size = size
-        self._items: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._lock = threading.Lock()
-        self.hits = self.misses = 0
-
-    def get(self, key: str) -> np.ndarray | None:
-        with self._lock:
-            vector = self._items.get(key)
-            if vector is None:
-                self.misses += 1
-                return None
-            self._items.move_to_end(key)
-            self.hits += 1
-            return vector
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-
-    def put(self, key: str, vector: np.ndarray) -> None:
-        with self._lock:
-            self._items[key] = vector
-            self._items.move_to_end(key)
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
+        super().__init__(size)
 
 
 class Embedder:
