@@ -54,6 +54,12 @@ def test_no_chat_word_is_a_word_of_a_rule_name_in_the_russian_book() -> None:
     # booklet ("справочник"), the 4th edition's document a glossary ("глоссарий")
     ("по справочнику таран считается столкновением?", {"dw3-quick-reference"}),
     ("что в глоссарии сказано про таран?", {"dw4-glossary"}),
+    # Russian players' names for a quick reference sheet: "памятка", "краткие правила", "шпаргалка"
+    ("по памятке: модель вне построения что получает?", {"dw3-quick-reference"}),
+    ("в кратких правилах таран как считается?", {"dw3-quick-reference"}),
+    ("в шпаргалке резерв со скоростью 0 можно?", {"dw3-quick-reference"}),
+    # "краткий" alone is no document's name: "краткий вопрос про таран" names none
+    ("краткий вопрос про таран", set()),
 ])
 def test_russian_names_of_the_documents_route_to_them(question: str, editions: set[str]) -> None:
     assert named_editions(question, corpus_names().routes) == editions
