@@ -58,6 +58,9 @@ def test_no_chat_word_is_a_word_of_a_rule_name_in_the_russian_book() -> None:
     ("по памятке: модель вне построения что получает?", {"dw3-quick-reference"}),
     ("в кратких правилах таран как считается?", {"dw3-quick-reference"}),
     ("в шпаргалке резерв со скоростью 0 можно?", {"dw3-quick-reference"}),
+    # ... and for a rulebook: "рулбук", "книга правил"
+    ("в рулбуке что про таран?", {"dw3-rulebook"}),
+    ("по книге правил таран считается столкновением?", {"dw3-rulebook"}),
     # "краткий" alone is no document's name: "краткий вопрос про таран" names none
     ("краткий вопрос про таран", set()),
 ])
