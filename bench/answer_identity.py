@@ -13,6 +13,8 @@ compare after:
 
 `--threads N` asks from N threads at once, as the server's search pool does: concurrent questions
 must get the answers they get alone (a batched forward pass once changed every vector).
+`--repeat` asks every question a second time, answered from the Searcher's answer cache
+(index.answer_cache), and compares those answers too: a cached answer must be the searched one.
 Exit status 1 when any answer differs.
 """
 from __future__ import annotations
@@ -71,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--save", type=Path, help="write the answers' digests here")
     parser.add_argument("--compare", type=Path, help="compare with digests saved earlier")
     parser.add_argument("--threads", type=int, default=1, help="ask from this many threads at once")
+    parser.add_argument("--repeat", action="store_true",
+                        help="ask every question again (from the answer cache) and compare those answers too")
     parser.add_argument("--pool", type=int, default=1500, help="questions taken from the load bench's pool")
     parser.add_argument("--hide", action="append", default=[], metavar="PREFIX",
                         help="leave out our sets whose name starts with PREFIX (held-out sets: --hide fresh)")
@@ -88,6 +92,15 @@ def main(argv: list[str] | None = None) -> int:
         digests = [digest(service.ask(q)) for q in asked]
     print(f"{len(asked)} questions answered in {time.perf_counter() - started:.1f} s "
           f"({args.threads} thread{'s' if args.threads > 1 else ''})")
+    if args.repeat:
+        service.searcher.answers.hits = 0
+        again = [digest(service.ask(q)) for q in reversed(asked)][::-1]  # the latest first: still cached
+        changed = [q for q, first, second in zip(asked, digests, again, strict=True) if first != second]
+        print(f"asked again: {service.searcher.answers.hits} answered from the cache, {len(changed)} differ")
+        for question in changed[:20]:
+            print("  differs when asked again:", question)
+        if changed:
+            return 1
     if args.save:
         args.save.write_text("".join(json.dumps({"question": q, "sha256": d}, ensure_ascii=False) + "\n"
                                      for q, d in zip(asked, digests, strict=True)), encoding="utf-8")

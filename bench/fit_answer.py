@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +29,9 @@ sys.path.insert(0, str(ROOT))
 import index.search  # noqa: E402
 from bench.retrieval import folds, norm, quote_ok  # noqa: E402
 from core.settings import Settings  # noqa: E402
-from index.answer import Quote, best_quote, candidates, finished, line_weights, model_weights  # noqa: E402
+from index.answer import Quote, best_quote, candidates, finished, line_shape, line_weights, model_weights  # noqa: E402
 from index.answer_features import FEATURES  # noqa: E402
-from index.answer_shape import asked_words, question_shape  # noqa: E402
+from index.answer_shape import asked_words  # noqa: E402
 
 L2 = 0.01  # fixed before fitting (a mean log-likelihood per question against the squared weights); not tuned
 FIT_ON = ("dev1", "dev2")  # the rotation whose weights are printed (dev3 held out)
@@ -69,11 +69,12 @@ def record(searcher: index.search.Searcher, questions: list[dict[str, Any]], fol
                 continue
             args, kwargs, found = answered
             text, weights = args[0], args[1]
-            weights = line_weights(weights, kwargs.get("names_the_rule", False))  # as best_quote reads them
+            # as best_quote reads them
+            weights = line_weights(weights, kwargs.get("names_the_rule", False), kwargs.get("question", ""))
             variants = args[2] if len(args) > 2 else kwargs.get("variants")
             numeric = args[3] if len(args) > 3 else kwargs.get("numeric", False)
-            shape = replace(question_shape(kwargs.get("question", "")), numeric=numeric,
-                            distance=kwargs.get("distance", False), limit=kwargs.get("limit", False))
+            shape = line_shape(kwargs.get("question", ""), weights, numeric, kwargs.get("distance", False),
+                               kwargs.get("limit", False), kwargs.get("title", frozenset()))
             offered = candidates(text, weights, variants, shape, kwargs.get("closeness"),
                                  asked_words(kwargs.get("question", ""), frozenset(weights)))
             evidence = FEATURES.index("evidence_first")

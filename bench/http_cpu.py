@@ -8,7 +8,11 @@ subprocess sends one kind of request at a time at a small concurrency. Measured 
 clocks, not wall time (a shared machine disturbs CPU time far less than latency): the whole server
 process (event loop, search threads, and the referee children), the event loop thread alone (HTTP
 parsing, validation, middlewares, JSON rendering — everything but the pool's work), and the referee
-children alone. `--profile FILE` writes a cProfile of the event loop thread (pstats format).
+children alone. The event loop's kernel share is printed apart (sending an answer through the socket
+is system time: an attack's or a question's ~10 kB cost the loop more than a rule's ~2 kB), and a last
+line weighs the kinds as bench/load.py's default mix does (ask .6 / rule .25 / attack .15): the CPU a
+mixed request costs, to set beside the `server CPU under load` bench/load.py prints.
+`--profile FILE` writes a cProfile of the event loop thread (pstats format).
 """
 from __future__ import annotations
 
@@ -25,10 +29,17 @@ import cProfile  # noqa: E402
 import gc  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
+import resource  # noqa: E402
 import subprocess  # noqa: E402
 import time  # noqa: E402
 
 KINDS = ("ask", "rule", "attack")
+DEFAULT_MIX = {"ask": 0.6, "rule": 0.25, "attack": 0.15}  # bench/load.py's default --mix
+
+
+def loop_kernel_time() -> float:
+    """System CPU seconds of the calling thread (the event loop's): socket reads and writes."""
+    return resource.getrusage(resource.RUSAGE_THREAD).ru_stime
 
 
 def children_cpu(pid: int) -> float:
@@ -70,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--profile", type=Path, help="write a cProfile of the event loop thread here")
     parser.add_argument("--cpu-slots", type=int, help="the CPU queue's slots (default: the server's)")
+    parser.add_argument("--workers", type=int, help="search threads (default: the server's, `serve --workers`)")
     parser.add_argument("--client", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     kinds = [kind.strip() for kind in args.kinds.split(",") if kind.strip()]
@@ -99,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     service.terms  # noqa: B018 - loads the term book too
     freeze_loaded_objects()
     app = create_app(service, ask_rate_per_minute=0, referee_processes=referee_children_per_process(2),
-                     **({"cpu_slots": args.cpu_slots} if args.cpu_slots else {}))
+                     **({"cpu_slots": args.cpu_slots} if args.cpu_slots else {}),
+                     **({"workers": args.workers} if args.workers else {}))
 
     async def run() -> None:
         from aiohttp import web
@@ -112,11 +125,13 @@ def main(argv: list[str] | None = None) -> int:
         url = f"http://127.0.0.1:{port}"
         loop = asyncio.get_running_loop()
         profiler = cProfile.Profile() if args.profile else None
-        print(f"{'kind':<8}{'requests':>9}{'process ms':>12}{'loop ms':>9}{'children ms':>13}"
-              f"{'gc runs (gen 0/1/2)':>22}  (CPU per request)")
+        print(f"{'kind':<8}{'requests':>9}{'process ms':>12}{'loop ms':>9}{'of it kernel':>14}{'threads ms':>12}"
+              f"{'children ms':>13}{'gc runs (gen 0/1/2)':>22}  (CPU per request)")
+        per_kind: dict[str, float] = {}
         for index, kind in enumerate(kinds):
             await loop.run_in_executor(None, run_client, url, kind, 20, 4, args.seed + 100 + index)  # warm-up
             process0, loop0, kids0 = time.process_time(), time.thread_time(), children_cpu(os.getpid())
+            kernel0 = loop_kernel_time()
             gc0 = [stats["collections"] for stats in gc.get_stats()]
             if profiler is not None:
                 profiler.enable()
@@ -125,11 +140,18 @@ def main(argv: list[str] | None = None) -> int:
             if profiler is not None:
                 profiler.disable()
             process1, loop1, kids1 = time.process_time(), time.thread_time(), children_cpu(os.getpid())
+            kernel1 = loop_kernel_time()
             runs = "/".join(str(stats["collections"] - before)
                             for stats, before in zip(gc.get_stats(), gc0, strict=True))
             per = 1000 / args.requests
-            print(f"{kind:<8}{args.requests:>9}{(process1 - process0 + kids1 - kids0) * per:>12.2f}"
-                  f"{(loop1 - loop0) * per:>9.2f}{(kids1 - kids0) * per:>13.2f}{runs:>22}", flush=True)
+            per_kind[kind] = (process1 - process0 + kids1 - kids0) * per
+            threads = (process1 - process0) - (loop1 - loop0)  # search, lookup and referee-waiting threads
+            print(f"{kind:<8}{args.requests:>9}{per_kind[kind]:>12.2f}{(loop1 - loop0) * per:>9.2f}"
+                  f"{(kernel1 - kernel0) * per:>14.2f}{threads * per:>12.2f}{(kids1 - kids0) * per:>13.2f}"
+                  f"{runs:>22}", flush=True)
+        if set(DEFAULT_MIX) <= set(per_kind):
+            mixed = sum(weight * per_kind[kind] for kind, weight in DEFAULT_MIX.items())
+            print(f"{'mix':<8}{'':>9}{mixed:>12.2f}  (bench/load.py's default mix, weighted)")
         if profiler is not None:
             profiler.dump_stats(args.profile)
         await runner.cleanup()

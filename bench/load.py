@@ -16,7 +16,8 @@ Needs a built index (`admiralty index build`). First a sequential baseline is me
 in the same run (one request at a time), so the concurrent numbers are also shown as a
 ratio to it: absolute milliseconds depend on the machine, ratios much less. The server's
 CPU time per request (with its referee processes) is printed too: on a shared machine
-latency follows the share of the cores the server gets, CPU per request much less.
+latency follows the share of the cores the server gets, CPU per request much less. The referee's
+child processes work for the attacks alone: their CPU is printed per attack, the workers' per request.
 Each run also prints how many of the client's connections each server worker held at the fullest
 moment, each worker's own ask latency, and each worker's share of the workers' CPU (counts from
 /proc, not timings: they show whether the workers were busy alike whatever the machine's load).
@@ -350,6 +351,7 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
         base_lat, base_err, _, base_samples = asyncio.run(run_phase(url, baseline_plan, 1))
         plan = build_plan(args.requests, args.mix, rng)
         server_before = process_tree_cpu(SERVER_PID[0]) if SERVER_PID else None
+        referee_before = process_tree_cpu(SERVER_PID[0], referee_only=True) if SERVER_PID else None
         workers_before = worker_cpu(SERVER_PID[0]) if SERVER_PID else {}
         client_before = time.process_time()
         by_port: list[tuple[str, int, float]] = []
@@ -358,9 +360,12 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
                 run_phase(url, plan, args.concurrency, by_port, keep_alive=not args.new_connections))
         client_cpu = time.process_time() - client_before
         server_after = process_tree_cpu(SERVER_PID[0]) if SERVER_PID else None
+        referee_after = process_tree_cpu(SERVER_PID[0], referee_only=True) if SERVER_PID else None
         workers_after = worker_cpu(SERVER_PID[0]) if SERVER_PID else {}
     worker_cpu_s = sorted((workers_after[pid] - workers_before.get(pid, 0.0) for pid in workers_after), reverse=True)
     server_cpu = None if server_before is None or server_after is None else server_after - server_before
+    referee_cpu = None if referee_before is None or referee_after is None else referee_after - referee_before
+    attacks = sum(1 for kind, *_ in plan if kind == "attack")
 
     baseline = summarise(base_lat, base_err)
     loaded = summarise(latencies, errors)
@@ -373,6 +378,11 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
         print(f"server CPU under load: {server_cpu * 1000 / args.requests:.2f} ms per request "
               f"({server_cpu / elapsed * 100:.0f}% of one core); this client: "
               f"{client_cpu * 1000 / args.requests:.2f} ms per request")
+    if server_cpu is not None and referee_cpu is not None and attacks:
+        # The referee's children work for the attacks alone; the worker processes for every kind.
+        print(f"  of it: the referee's child processes {referee_cpu * 1000 / attacks:.2f} ms per attack "
+              f"({attacks} attacks), the worker processes {(server_cpu - referee_cpu) * 1000 / args.requests:.2f} "
+              f"ms per request")
     per_worker = split.ask_latency_per_worker(by_port)
     if len(worker_cpu_s) > 1 and sum(worker_cpu_s) > 0:
         print("each worker's share of the workers' CPU under load: "
@@ -407,6 +417,7 @@ def measure(args: argparse.Namespace, processes: int | None) -> dict[str, Any]:
         "target": verdict, "distinct_questions": len(_ASKED),
         "server_cpu_ms_per_request": None if server_cpu is None else server_cpu * 1000 / args.requests,
         "server_cores_used": None if server_cpu is None else server_cpu / elapsed,
+        "referee_cpu_ms_per_attack": None if referee_cpu is None or not attacks else referee_cpu * 1000 / attacks,
         "client_cpu_ms_per_request": client_cpu * 1000 / args.requests,
         "connections_per_worker": split.peak,
         "worker_cpu_s": worker_cpu_s,
@@ -458,10 +469,11 @@ def worker_cpu(server_pid: int) -> dict[int, float]:
     return used
 
 
-def process_tree_cpu(pid: int) -> float | None:
+def process_tree_cpu(pid: int, referee_only: bool = False) -> float | None:
     """CPU seconds used so far by `pid` and every process below it (worker processes, their referee
     processes), counting each one's reaped children too: a cost per request that a busy shared
-    machine disturbs much less than latency. Linux /proc; None elsewhere."""
+    machine disturbs much less than latency. `referee_only`: the referee's child processes alone
+    (the attacks' dice maths). Linux /proc; None elsewhere."""
     try:
         ticks = os.sysconf("SC_CLK_TCK")
         parents: dict[int, int] = {}
@@ -479,6 +491,8 @@ def process_tree_cpu(pid: int) -> float | None:
             below = {process for process, parent in parents.items() if parent in tree} - tree
             tree |= below
             grew = bool(below)
+        if referee_only:
+            tree = {process for process in tree if _is_referee(process)}
         return sum(times.get(process, 0) for process in tree) / ticks
     except (OSError, ValueError, IndexError):
         return None

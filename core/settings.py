@@ -29,6 +29,10 @@ DEFAULT_SEARCH_THREADS = 4
 # request lower in 3 of the 4 pairs whose figure was kept (four children competed with two workers for two cores).
 REFEREE_CHILDREN = 2
 
+# Requests of any kind admitted at once in each server process (`serve --cpu-slots`); the others wait in
+# arrival order (bot/http/admission.py, where the measurements that chose it are).
+DEFAULT_CPU_SLOTS = 8
+
 
 def referee_children_per_process(processes: int) -> int:
     """The referee's child processes each of `processes` server processes keeps."""

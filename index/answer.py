@@ -55,6 +55,8 @@ MIN_QUOTE_CHARS = 25  # a bare heading ("RESOLVING A RAM") is not an answer
 RU_PREFIX_MIN = 4  # Russian stems this long match spellings they begin (or that begin them)
 MODEL_FILE = Path(__file__).with_name("data") / "answer_model.toml"
 _CYRILLIC_WORD = re.compile(r"^[а-яё]+$")
+_WORD = re.compile(r"[^\W_]+")
+_ASIDE = re.compile(r"\([^()]*\)")  # a player's aside in brackets: "(3.03 tokens, not the old escort models)"
 
 
 @dataclass(frozen=True)
@@ -236,8 +238,9 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
 def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None,
                          shape: QuestionShape, held: list[set[str]]) -> None:
     """The question's words naming the quantity it asks for ("range", "how close", "расстояние";
-    "maximum", "cap") are held by each sentence stating that quantity (a distance; a limit with its number), as
-    if it printed them: the sentence stating "within 4”" answers "at what range"."""
+    "maximum", "cap"; "how often") are held by each sentence stating that quantity (a distance; a limit
+    with its number; a frequency), as if it printed them: the sentence stating "within 4”" answers "at
+    what range" — and by no other sentence ("close-range flank batteries" prints "range", states none)."""
     def naming(vocabulary: frozenset[str]) -> set[str]:
         spelt = variants or {}
         return {s for s in weights if s in vocabulary or spelt.get(s, frozenset()) & vocabulary}
@@ -248,10 +251,16 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
     for i, facts in enumerate(cut.facts):
         if distance and facts.distance:
             held[i] |= distance
+        elif distance:
+            held[i] -= distance
         if limit and facts.limit and facts.number:
             held[i] |= limit
+        elif limit:
+            held[i] -= limit
         if frequency and facts.frequency:
             held[i] |= frequency
+        elif frequency:
+            held[i] -= frequency
 
 
 _LIST_MARK = re.compile(r"[ \t]*([-•*]|\d{1,2}[.)])[ \t]")  # a line opening a list item
@@ -304,11 +313,56 @@ def _with_number(cut: RuleText, quote: Quote) -> Quote:
     return quote
 
 
-def line_weights(weights: Mapping[str, float], names_the_rule: bool) -> dict[str, float]:
+# A rule's level in brackets after its name ("Piercing (2)", "Ablative Armour (2)"): the rule prints
+# it as "(X)", so the number is no word of any one sentence of it.
+_RULE_LEVEL = re.compile(r"(?<=\w)\s*\((\d{1,2})\)")
+
+
+def rule_levels(question: str) -> frozenset[str]:
+    """The numbers `question` prints only as a rule's level in brackets ("Piercing (2)")."""
+    levels = set(_RULE_LEVEL.findall(question))
+    if not levels:
+        return frozenset()
+    return frozenset(levels - set(re.findall(r"\d+", _RULE_LEVEL.sub(" ", question))))
+
+
+def line_weights(weights: Mapping[str, float], names_the_rule: bool, question: str = "") -> dict[str, float]:
     """The question words' weights as the answer line reads them: none when the question names
     only the rule (see best_quote); a word whose stem is a stopword ("being" -> "be", "такое" ->
-    "так") picks no sentence."""
-    return {s: 0.0 if names_the_rule else w for s, w in weights.items() if not is_stopword(s)}
+    "так") or a rule's level in brackets ("Piercing (2)") picks no sentence."""
+    ignored = rule_levels(question)
+    return {s: 0.0 if names_the_rule else w for s, w in weights.items() if not is_stopword(s) and s not in ignored}
+
+
+def line_shape(question: str, weights: Mapping[str, float], numeric: bool, distance: bool, limit: bool,
+               title: frozenset[str] = frozenset()) -> QuestionShape:
+    """The shape the answer line looks for: `numeric`/`distance`/`limit` as index.query read them,
+    unless only a word naming the rule (`title`: "Limited weapons: what happens after firing?" asks
+    for no limit) or an aside in brackets ("(3.03 tokens, not the old escort models)") asks for it;
+    the rest read from `question`. A question told over several
+    sentences: the shape its asking sentences ask for (its scene may name distances and limits),
+    unless they name nothing the question is about ("Is that actually the rule?": the scene asks)."""
+    if (numeric or distance or limit) and (title or "(" in question):
+        unnamed = without_words(_ASIDE.sub(" ", question), title)
+        numeric = numeric and is_numeric_question(unnamed)
+        distance = distance and is_distance_question(unnamed)
+        limit = limit and is_limit_question(unnamed)
+    shape = replace(question_shape(question), numeric=numeric, distance=distance, limit=limit)
+    asking = asking_sentences(question)
+    if asking != question.strip() and set(stems(asking)) & weights.keys():
+        asked_shape = question_shape(asking)
+        shape = replace(asked_shape, numeric=numeric and asked_shape.numeric,
+                        distance=distance and asked_shape.distance, limit=limit and asked_shape.limit)
+    return shape
+
+
+@lru_cache(maxsize=1024)  # asked once per quoted rule of a question
+def without_words(question: str, unwanted: frozenset[str]) -> str:
+    """`question` without the words whose stem is one of `unwanted`."""
+    def kept(match: re.Match[str]) -> str:
+        word = match.group(0)
+        return "" if set(stems(word)) & unwanted else word
+    return _WORD.sub(kept, question)
 
 
 def score(features: Sequence[float], model: Sequence[float]) -> float:
@@ -319,7 +373,7 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
                numeric: bool = False, opening: bool = False,
                closeness: list[float] | None = None, distance: bool = False,
                limit: bool = False, question: str = "", model: Sequence[float] | None = None,
-               names_the_rule: bool = False) -> Quote | None:
+               names_the_rule: bool = False, title: frozenset[str] = frozenset()) -> Quote | None:
     """The highest-scoring answer line of the rule. `numeric`/`distance`/`limit` are the
     question's shape as index.query read it; `question` adds the rest of its shape (a
     definition, a consequence, an example asked for). When no segment holds a question word
@@ -329,16 +383,11 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     3rd vs 4th?", "what is the long range sortie"): a later sentence repeating the name
     ("... has a long range sortie on its card") is no answer, so no word is evidence.
     `closeness`, one per segment, is the model's cosine between the question and that segment,
-    when known; `model` replaces the fitted weights (bench/fit_answer.py)."""
-    weights = line_weights(weights, names_the_rule)
-    # the shape its asking sentences ask for (a long question's scene may name distances and limits),
-    # unless they name nothing the question is about ("Is that actually the rule?": the scene asks)
-    shape = replace(question_shape(question), numeric=numeric, distance=distance, limit=limit)
-    asking = asking_sentences(question)
-    if asking != question.strip() and set(stems(asking)) & weights.keys():
-        asked_shape = question_shape(asking)
-        shape = replace(asked_shape, numeric=numeric and asked_shape.numeric,
-                        distance=distance and asked_shape.distance, limit=limit and asked_shape.limit)
+    when known; `model` replaces the fitted weights (bench/fit_answer.py). `title`: the stems of
+    the rule's heading; a word naming the rule asks for no shape ("Limited weapons: what happens
+    after firing?" asks for no limit, "Long Range Sortie" for no distance)."""
+    weights = line_weights(weights, names_the_rule, question)
+    shape = line_shape(question, weights, numeric, distance, limit, title)
     offered = candidates(text, weights, variants, shape, closeness, asked_words(question, frozenset(weights)))
     evidence = FEATURES.index("evidence_first")
     if not any(c.features[evidence] for c in offered):
@@ -361,11 +410,19 @@ def finished(text: str, quote: Quote) -> Quote:
     return _with_caption(text, cut.spans, _with_number(cut, quote))
 
 
+def _in_table_row(text: str, at: int) -> bool:
+    """The printed line holding position `at` is a table row: it has a tab between its cells."""
+    line_start = text.rfind("\n", 0, at) + 1
+    line_end = text.find("\n", at)
+    return "\t" in text[line_start:line_end if line_end >= 0 else len(text)]
+
+
 def _with_caption(text: str, spans: Sequence[tuple[int, int]], quote: Quote) -> Quote:
     """Table rows ("От 750 до 1499\t5") mean nothing without the sentence that introduces
     the table: a quote starting inside a table starts at that sentence instead (when the
-    whole still fits a quote)."""
-    if "\t" not in text[quote.start:quote.end].split("\n", 1)[0]:
+    whole still fits a quote). A row whose first cell is empty ("\tДвижение (Movement)", the
+    phase table's second line for one phase) is a row too."""
+    if not _in_table_row(text, quote.start):
         return quote
     before = [s for s in spans if s[1] <= quote.start]
     start = quote.start
@@ -373,7 +430,7 @@ def _with_caption(text: str, spans: Sequence[tuple[int, int]], quote: Quote) -> 
         if quote.end - s > QUOTE_MAX_CHARS:
             return quote
         start = s
-        if "\t" not in text[s:quote.start].split("\n", 1)[0]:
+        if not _in_table_row(text, s):
             break
     return Quote(start, quote.end, quote.score)
 

@@ -22,7 +22,8 @@ FEATURES = (
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
 _NUMBER_WORDS = re.compile(
-    r"\b(twice|double|half|once|one|two|three|four|five|six|равн\w*|вдвое|дважды|половин\w*|"
+    r"\b(twice|doubl\w*|half|halv\w*|tripl\w*|once|one|two|three|four|five|six|равн\w*|вдвое|вдвойне|дважды|"
+    r"удв[ао]\w*|половин\w*|"
     r"один|одн\w+|два|две|три|четыре|пять|шесть|equal to|as many|number of|столько|во сколько)\b",
     re.IGNORECASE)
 _DISTANCE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:[\"”″]|дюйм\w*|inch(?:es)?)", re.IGNORECASE)
@@ -43,6 +44,10 @@ LIMIT = re.compile(
     r"максимум\w*|минимум\w*|максимальн\w*|без ограничени\w*|"
     r"нельзя|не может|не могут|не может быть|ни од\w+|не более|только|более одного раза|"
     r"не\s+[а-яё]+(ет|ют|ут|ит|ят|ется|ются|ится|ятся)|никогда|кроме|за исключением|игнориру\w*|независимо|"
+    # a permission or a prohibition stated outright ("Игрокам разрешается измерять ...", "Не
+    # смешивайте ваши и вражеские Токены", "is not permitted")
+    r"allowed|permitted|forbidden|prohibited|разреша\w*|разрешен\w*|запреща\w*|запрещен\w*|"
+    r"не\s+[а-яё]+(йте|ите)|"
     r"даже если)\b",
     re.IGNORECASE)
 # A worked example opens with its marker ("For example, if ...", "Пример: ..."); a rule sentence
@@ -57,7 +62,7 @@ _CONTINUATION = re.compile(
 # What a rule does to a model: the result a "what happens" question asks for.
 _CONSEQUENCE = re.compile(
     r"\b(suffers?|gains?|loses?|lose|destroyed|removed?|immediately|receives?|adds?|halved|doubled|"
-    r"cannot|may not|must|is treated|counts as|instead|"
+    r"cannot|may not|must|is treated|counts as|instead|(are|is) converted|imposes?|(is|are) reduced|(is|are) increased|"
     r"получа\w+|теря\w+|уничтож\w+|убира\w+|убер\w+|удаля\w+|немедленно|не может|не могут|должн\w+|"
     r"добавля\w+|считается|вместо)\b", re.IGNORECASE)
 # A condition, a threshold or a moment: what answers "when ...?" ("If two or more dice show the

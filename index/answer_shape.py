@@ -27,7 +27,9 @@ _LIMIT_QUESTION = re.compile(
     r"\b(not|never|cannot|can'?t|won'?t|isn'?t|aren'?t|doesn'?t|don'?t|limit\w*|max\w*|only|twice|again|"
     r"allowed|nobody|no one|requir\w*|restrict\w*|prerequisit\w*|нельзя|не|ни|только|дважды|снова|"
     r"ещ[её] раз|максимум|лимит|разрешен\w*|требован\w*|ограничен\w*)\b|"
-    r"^\s*(can|could|may)\b|^\s*(можно|может|могут)\b", re.IGNORECASE)
+    r"^\s*(can|could|may)\b|^\s*(можно|может|могут)\b|"
+    # a yes-or-no question about a limit ends "or not" / "или нет" ("... докидывают кубы или нет?"), "а какие нет"
+    r"\b(или|какие|каких|кто|что)\s+нет\b|\bor not\b", re.IGNORECASE)
 
 # "what is X", "what does X do", "how does X work", "explain X", "что такое X", "как работает X":
 # the rule's own opening defines X.
@@ -41,7 +43,11 @@ _DEFINITION_QUESTION = re.compile(
 _HAPPENS_QUESTION = re.compile(
     r"\b(what happens|happen\w*|what then|what now|catch|cost|penalt\w*|consequence\w*|effect|result\w*|"
     r"(lets?|allows?) (me|you|us|it|them)|"
-    r"что (будет|произойд[её]т|происходит|случится|дальше|да[её]т|позволяет)|чем грозит|последстви\w*|эффект\w*|"
+    # what a rule does to something: "what does Piercing do to the target", "what is fog supposed to do
+    # to shooting", "how does it affect", "как влияет на"
+    r"(do|does|did) to|affects?|affecting|влия\w*|"
+    r"что (будет|произойд[её]т|происходит|случится|дальше|да[её]т|позволяет|потом|тогда|с (ним|ней|ними|этим))|"
+    r"чем грозит|последстви\w*|эффект\w*|"
     r"штраф\w*)\b",
     re.IGNORECASE)
 

@@ -23,7 +23,7 @@ from index.store import DB_NAME, VECTORS_NAME, new_build_dir, open_db, publish_b
 from index.termmap import TermPair, build_term_map
 from index.text import stems
 from index.unitcards import rule_sections, unit_words
-from index.vocabulary import Vocabulary, parse_files, store_vocabulary, vocabulary
+from index.vocabulary import Vocabulary, parse_files, store_russian_spelling, store_vocabulary, vocabulary
 
 MAX_ENRICHMENT_TERMS = 16  # MiniLM reads 256 word pieces: keep the English additions short
 
@@ -199,6 +199,7 @@ def _write(
     names = [n for c in chunks for t in c.terms for n in (t.name, *t.aliases, t.english or "")]
     store_vocabulary(db, words, [*names, *(" ".join([*c.heading_path, c.text, c.enrichment, *c.title_terms])
                                            for c in chunks)])
+    store_russian_spelling(db, words, [c.text for c in chunks if c.document.language == "ru"])
     db.table("unit_words").create({"stem": str, "game": str}, pk="stem")
     db.table("unit_words").insert_all(
         ({"stem": stem, "game": doc.game} for doc in docs for stem in sorted(unit_words(doc))), replace=True)

@@ -17,11 +17,12 @@ from index.manifest import DocumentInfo, load_manifest
 from index.store import DB_NAME, VECTORS_NAME, current_build, open_db, read_meta
 from index.termmap import SYNONYMS_FILE
 
-PIPELINE_VERSION = "7"  # bump when search-time tables change shape
+PIPELINE_VERSION = "8"  # bump when search-time tables change shape
 
 # The code that decides what goes into the index: any edit to it makes the index stale,
 # so a version number nobody remembered to bump can never serve an outdated index.
-_INDEX_CODE = ("build.py", "chunking.py", "termmap.py", "glossary.py", "vocabulary.py", "text.py", "parsing")
+_INDEX_CODE = ("build.py", "chunking.py", "termmap.py", "glossary.py", "vocabulary.py", "text.py", "ru_typos.py",
+               "parsing")
 
 
 def code_fingerprint() -> str:

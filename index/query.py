@@ -96,16 +96,20 @@ def parse_query(
     expand: Callable[[list[str]], dict[str, frozenset[str]]],
     weight: Callable[[frozenset[str]], float],
     translate: Callable[[Mapping[str, frozenset[str]]], Mapping[str, frozenset[str]]],
-    reading: str | None = None,
+    reading: str | None = None, off_rules: bool = False, absent: bool = False,
 ) -> Query:
     """`expand` gives each stem its spellings (player words, typos); `weight` a stem's IDF from
     its spellings; `translate` adds the Russian names of the terms they name. All three belong to
     the index, so the Searcher passes its own. `reading` is the text to analyse when it differs
-    from what was typed (Russian typed in Latin letters)."""
+    from what was typed (Russian typed in Latin letters). `off_rules` and `absent` are the Searcher's
+    readings of the question too (Query.off_rules, Query.absent)."""
     read = reading or question
     routes = names.routes
-    editions = tuple(sorted(named_editions(read, routes)))
-    games = tuple(sorted(named_games(read, names.game_phrases)))
+    # Most questions name no edition and no game: one scan of all the phrases at once says so.
+    any_phrase = _any_phrase(names)
+    named = any_phrase is None or any_phrase.search(read) is not None
+    editions = tuple(sorted(named_editions(read, routes))) if named else ()
+    games = tuple(sorted(named_games(read, names.game_phrases))) if named else ()
     plain = read
     if editions:
         plain = without_edition_names(plain, routes)
@@ -132,7 +136,24 @@ def parse_query(
         weights = scene_weighted(weights, asked)
     return Query(question, plain, cyrillic, editions, games, tuple(all_stems), tuple(topic), other_game,
                  is_numeric_question(read), is_distance_question(read), is_limit_question(read), variants, weights,
-                 translated, asked=asked)
+                 translated, asked=asked, off_rules=off_rules, absent=absent)
+
+
+_ANY_PHRASE: dict[int, tuple[CorpusNames, re.Pattern[str] | None]] = {}  # id(names) -> (names, `_any_phrase`)
+
+
+def _any_phrase(names: CorpusNames) -> re.Pattern[str] | None:
+    """Every route's and game phrase's pattern as one, which matches a text iff one of them does (an
+    alternation tries each at every position); None when their flags differ (then each is tried).
+    Made once per CorpusNames (the manifest's are read once per version of the file)."""
+    found = _ANY_PHRASE.get(id(names))
+    if found is None or found[0] is not names:
+        patterns = [route.pattern for route in names.routes] + [pattern for _, pattern in names.game_phrases]
+        flags = {p.flags for p in patterns}
+        combined = re.compile("|".join(f"(?:{p.pattern})" for p in patterns), flags.pop()) \
+            if len(flags) == 1 else None
+        found = _ANY_PHRASE[id(names)] = (names, combined)
+    return found[1]
 
 
 def named_people(text: str) -> frozenset[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Container, Iterable
+from collections.abc import Callable, Container, Iterable, Mapping
 
 from index.text import is_stopword, normalise
 
@@ -37,23 +37,49 @@ def sound_key(word: str) -> str:
     return key[:-1] + "и" if key.endswith("ца") else key  # "длица": players write "ца" for "тся", "ться"
 
 
+# One word the book prints, as the reader looks it up: (word, how often it is printed, its sound key or
+# None when it is too short to be read by it, its stem's sound key or None when the stem is too short).
+SpellingEntry = tuple[str, int, str | None, str | None]
+
+
+def word_counts(book_words: Iterable[str]) -> Counter[str]:
+    """How often each word is printed (normalised): `book_words` holds every occurrence."""
+    return Counter(normalise(w) for w in book_words)
+
+
+def spelling_entries(counts: Mapping[str, int], stem: Callable[[str], str]) -> list[SpellingEntry]:
+    """What `RussianSpelling` looks words up by, one entry per word, in word order. The index build
+    stores them (index.vocabulary.store_russian_spelling), so a start-up does not tokenise the Russian
+    book and key every word again."""
+    entries: list[SpellingEntry] = []
+    for word in sorted(counts):
+        key = sound_key(word) if len(word) >= MIN_WORD - 1 else None  # "длится" is one letter longer than "длица"
+        stem_key = sound_key(root) if len(root := stem(word)) >= MIN_STEM else None
+        entries.append((word, counts[word], key, stem_key))
+    return entries
+
+
 class RussianSpelling:
     """Reads a question's unknown Russian words as the words the book prints."""
 
-    def __init__(self, book_words: Iterable[str], known: Container[str], stem: Callable[[str], str]) -> None:
+    def __init__(self, book_words: Iterable[str], known: Container[str], stem: Callable[[str], str],
+                 entries: Iterable[SpellingEntry] | None = None) -> None:
         """`book_words`: every Russian word of the corpus, once per occurrence; `known`: the stems the
-        index and the players' vocabulary know (a word whose stem is known is never read again)."""
-        counts = Counter(normalise(w) for w in book_words)
-        self._count = counts
+        index and the players' vocabulary know (a word whose stem is known is never read again).
+        `entries`: `spelling_entries` of those words, when the build stored them (then `book_words` is not read)."""
+        if entries is None:
+            entries = spelling_entries(word_counts(book_words), stem)
+        self._count: dict[str, int] = {}
         self._known = known
         self._stem = stem
         by_key: dict[str, list[str]] = {}
         by_stem_key: dict[str, list[str]] = {}  # the same by stem: another form of the word ("самалетов")
-        for word in sorted(counts):
-            if len(word) >= MIN_WORD - 1:  # "длится" is one letter longer than "длица"
-                by_key.setdefault(sound_key(word), []).append(word)
-            if len(root := stem(word)) >= MIN_STEM:
-                by_stem_key.setdefault(sound_key(root), []).append(word)
+        for word, count, key, stem_key in entries:
+            self._count[word] = count
+            if key is not None:
+                by_key.setdefault(key, []).append(word)
+            if stem_key is not None:
+                by_stem_key.setdefault(stem_key, []).append(word)
         self._by_key = by_key
         self._by_stem_key = by_stem_key
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from rapidfuzz import process
@@ -32,6 +32,8 @@ from index.aboutness import (
     repeated_share,
 )
 from index.answer import best_quote, disagreement_note, rule_text, segments
+from index.answer_cache import AnswerCache, AnswerKey
+from index.bm25 import Bm25
 from index.compare import edition_answer, rule_names
 from index.errors import QueryError
 from index.freshness import fresh_build
@@ -73,7 +75,7 @@ from index.text import stem as stem_word
 from index.text import words as words_of
 from index.translate import Translator
 from index.translit import one_alphabet, read_cyrillic_abbreviations, read_latin_russian, read_wrong_layout
-from index.vocabulary import load_vocabulary
+from index.vocabulary import load_russian_spelling, load_vocabulary
 
 RRF_K = 60
 CANDIDATES = 100
@@ -171,6 +173,17 @@ class AskResult:
     suggestions: list[str] = field(default_factory=list)  # closest rule names when not_found
     read_as: str | None = None  # the rule name the question was read as, when only its name matched
 
+    def copy(self) -> AskResult:
+        """A copy that shares nothing a caller may change (its lists, results, lines and their dicts)."""
+        copied = _shallow(self)
+        copied.results = [_shallow(h) for h in self.results]
+        for hit in copied.results:
+            hit.highlight = None if hit.highlight is None else dict(hit.highlight)
+            hit.terms_en = [dict(names) for names in hit.terms_en]
+        copied.answers = [_shallow(a) for a in self.answers]
+        copied.routed_editions, copied.suggestions = list(self.routed_editions), list(self.suggestions)
+        return copied
+
     def to_json(self) -> dict[str, Any]:
         return {
             "question": self.question,
@@ -183,6 +196,16 @@ class AskResult:
             "routed_editions": self.routed_editions,
             "results": [_plain(h) for h in self.results],
         }
+
+
+_Item = TypeVar("_Item", Hit, Answer, AskResult)
+
+
+def _shallow(item: _Item) -> _Item:
+    """A new object with the same attributes (`copy.copy` of a plain dataclass, without its generic protocol)."""
+    copied = object.__new__(type(item))
+    copied.__dict__.update(vars(item))
+    return copied
 
 
 def _plain(item: Hit | Answer) -> dict[str, Any]:
@@ -238,6 +261,7 @@ class Searcher:
         self._db = open_db(build / DB_NAME, readonly=True)
         self._lock = threading.Lock()
         self._asking = threading.local()  # per thread: the question it is asking and what is known of it
+        self.answers: AnswerCache[AskResult] = AnswerCache(AskResult.copy)  # index.answer_cache
         rows = list(self._db.query(
             "select row, chunk_id, document, game, edition, language, section, text from chunks order by row"))
         self.rows = rows
@@ -245,6 +269,9 @@ class Searcher:
         self._edition = np.array([r["edition"] for r in rows])
         self._language = np.array([r["language"] for r in rows])
         self._readable = self._language != "ru"  # rows the English-only model can read
+        self._columns = {"game": self._game, "edition": self._edition, "language": self._language}
+        self._masks: dict[tuple[str, tuple[str, ...]], np.ndarray] = {}  # `_rows_with`
+        self._lexical_postings: Bm25 | None = None  # `_bm25`
         self._russian_rows = [bool(russian) for russian in ~self._readable]
         vectors = faiss.read_index(str(build / VECTORS_NAME))
         self._matrix = np.asarray(vectors.reconstruct_n(0, vectors.ntotal), dtype="float32")
@@ -265,9 +292,6 @@ class Searcher:
         self._vocabulary_list = sorted(self._vocabulary)
         # Russian typed in Latin letters is recognised by the words we read: the corpus's and the
         # players' own Russian words for them ("dezorg": дезорг, index/data/synonyms.toml)
-        # the players' one-word Russian terms, which a misspelt word may also be (index.ru_typos)
-        self._player_words = sorted(k for k in (*vocabulary.expansions, *vocabulary.translations)
-                                    if " " not in k and is_cyrillic(k))
         self._reading_vocabulary = self._vocabulary | {
             key[0] for key, _ in self._expansions if len(key) == 1 and is_cyrillic(key[0])}
         self._idf = {term: math.log(1 + len(rows) / df) for term, df in vocab}
@@ -280,6 +304,9 @@ class Searcher:
         self._rule_of_row = [self.rule_of_chunk[r["chunk_id"]] for r in rows]
         self._row_of_chunk = {r["chunk_id"]: r["row"] for r in rows}
         self._first_row = {key: self._row_of_chunk[rule.chunk_ids[0]] for key, rule in self.rules.items()}
+        self._rows_of_rule = {key: tuple(self._row_of_chunk[c] for c in rule.chunk_ids)
+                              for key, rule in self.rules.items()}
+        self._russian_rule = {key: self.rows[row]["language"] == "ru" for key, row in self._first_row.items()}
         # Per row, a number shared by the rows whose rule prints the same text in the same
         # document (the quick reference repeats its reference pages): `_rank_rules` keeps one.
         twins: dict[tuple[str, str], int] = {}
@@ -287,6 +314,7 @@ class Searcher:
                              for r, key in zip(rows, self._rule_of_row, strict=True)]
         self._rule_stems: dict[str, frozenset[str]] = {}
         self._headings: dict[str, list[str]] = {}
+        self._heading_index: dict[str, tuple[str, ...]] | None = None  # stem -> rules (`_rules_headed_by`)
         self._heading_sets: dict[str, frozenset[str]] = {}
         self._path_sets: dict[str, frozenset[str]] = {}  # rule key -> stems of its whole section path
         self._named_titles: dict[str, frozenset[str]] = {}  # rule key -> its title's and names' stems
@@ -344,6 +372,7 @@ class Searcher:
                 self._expansion_terms_by_first.setdefault(player_word[0], []).append((player_word, term))
         self._runs: frozenset[str] | None = None  # runs of up to four words the documents print
         # the glossary's rule words, for the sentence model
+        self._absent_first = frozenset(run[0] for run in vocabulary.absent if run)  # for `parse`
         self._rules_wording = RulesWording({k: list(v) for k, v in vocabulary.glossary_expansions.items()})
 
     def _term_of_expansion(self, words: Sequence[str]) -> SpottedTerm | None:
@@ -370,6 +399,8 @@ class Searcher:
                 self._english_names(key)
         for edition in sorted(set(self._edition)):
             self._phrases_of(edition)
+        self._rules_headed_by("")  # the heading index
+        self._bm25()  # the lexical postings (~50 ms)
         if RUSSIAN_TYPOS:
             self._russian_spelling()  # ~70 ms: not on the first question a worker serves
 
@@ -378,17 +409,47 @@ class Searcher:
         if not terms:
             return []
         match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
-        with self._lock:
-            ranked = [r[0] for r in self._db.execute(
-                "select rowid from lexical where lexical match ? order by bm25(lexical, ?, 1.0) limit ?",
-                [match, TITLE_WEIGHT, CANDIDATES * 4],
-            ).fetchall()]
+        # The last ranking this thread read, kept: a comparison searches each named edition with the same terms.
+        memo = self._asking.__dict__
+        if memo.get("lexical_match") == match:
+            ranked: list[int] = memo["lexical_ranked"]
+        else:
+            distinct = list(dict.fromkeys(terms))
+            if Bm25.reads(distinct):  # FTS5's ranking, computed from the postings read once (index.bm25)
+                ranked = self._bm25().ranked(distinct, CANDIDATES * 4)
+            else:
+                with self._lock:
+                    ranked = [r[0] for r in self._db.execute(
+                        "select rowid from lexical where lexical match ? order by bm25(lexical, ?, 1.0) limit ?",
+                        [match, TITLE_WEIGHT, CANDIDATES * 4],
+                    ).fetchall()]
+            memo["lexical_match"], memo["lexical_ranked"] = match, ranked
         return [r for r in ranked if allowed[r]][:CANDIDATES]
 
+    def _bm25(self) -> Bm25:
+        """The lexical table's postings (index.bm25), read on first use (`warm` reads them)."""
+        if self._lexical_postings is None:
+            with self._lock:
+                if self._lexical_postings is None:
+                    self._db.execute("create virtual table if not exists temp.lexical_instances "
+                                     "using fts5vocab(main, lexical, instance)")
+                    count = int(self._db.execute("select count(*) from lexical").fetchone()[0])
+                    instances = self._db.execute("select term, doc, col from temp.lexical_instances")
+                    self._lexical_postings = Bm25(instances, count, {"title": TITLE_WEIGHT, "body": 1.0})
+        return self._lexical_postings
+
     def _dense_scores(self, question: str) -> tuple[np.ndarray, np.ndarray]:
-        """The question's vector and its cosine with every passage (vectors are L2-normalised)."""
+        """The question's vector and its cosine with every passage (vectors are L2-normalised); the last
+        text's kept per thread, as `_lexical` keeps its ranking."""
+        memo = self._asking.__dict__
+        if memo.get("dense_text") == question:
+            found: tuple[np.ndarray, np.ndarray] = memo["dense"]
+            return found
         vector = self._embedder.query(question)
-        return vector, np.asarray(self._matrix @ vector, dtype="float32")
+        scores = np.asarray(self._matrix @ vector, dtype="float32")
+        scores.setflags(write=False)  # shared with the next search of the same text
+        memo["dense_text"], memo["dense"] = question, (vector, scores)
+        return vector, scores
 
     def _segment_vectors(self, key: str) -> np.ndarray:
         """Vectors of a rule's sentences (index.answer.segments), encoded once per rule."""
@@ -434,17 +495,19 @@ class Searcher:
         reading = reading or (typed if typed != question else None)
         if RUSSIAN_TYPOS:  # "овария", "полныйназад": read as the book spells them (index.ru_typos)
             reading = self._russian_spelling().read(reading or question) or reading
-        query = parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading)
-        return replace(query, off_rules=asks_off_rules(query.text),
-                       absent=names_absent_concept(query.text, self.vocabulary.absent))
+        # A question none of whose words begins an absent concept's name names none (most do not).
+        absent = not self._absent_first.isdisjoint(words_of(question.replace("/", " or "))) and \
+            names_absent_concept(question, self.vocabulary.absent)
+        return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading,
+                           off_rules=asks_off_rules(question), absent=absent)
 
     def _russian_spelling(self) -> RussianSpelling:
         """Built on the first Russian question (the book's words and the players' own): start-up
         stays as it was."""
         if self._ru_spelling is None:
             known = self._reading_vocabulary | {words[0] for words, _ in self._translations if len(words) == 1}
-            book = [w for r in self.rows if r["language"] == "ru" for w in words_of(r["text"])]
-            self._ru_spelling = RussianSpelling([*book, *self._player_words], known, stem_word)
+            # the Russian book's words and the players' own, as the build keyed them
+            self._ru_spelling = RussianSpelling((), known, stem_word, load_russian_spelling(self.build_dir))
         return self._ru_spelling
 
     def _phrases_of(self, edition: str) -> frozenset[tuple[str, ...]]:
@@ -542,33 +605,51 @@ class Searcher:
         self, question: str, k: int = 5, game: str | None = None,
         edition: str | None = None, lang: str | None = None, mode: str = "hybrid",
     ) -> AskResult:
-        """mode: "hybrid" (the product), or "lexical"/"dense" alone for measurement."""
+        """mode: "hybrid" (the product), or "lexical"/"dense" alone for measurement. The same question
+        with the same options asked again is answered from `self.answers` (index.answer_cache)."""
         question = validate_question(question)
         k = validate_k(k)
         if mode not in MODES:
             raise QueryError(f"unknown search mode {mode!r}; choose one of: {', '.join(MODES)}", "mode")
+        key: AnswerKey = (question, k, game, edition, lang, mode)
+        cached = self.answers.get(key)
+        if cached is not None:
+            return cached
+        result = self._answer(question, k, game, edition, lang, mode)
+        self.answers.put(key, result)
+        return result
+
+    def _answer(self, question: str, k: int, game: str | None, edition: str | None, lang: str | None,
+                mode: str) -> AskResult:
+        """`ask` without the cache: the options resolved, the question parsed and searched."""
         if game or edition or lang:
             docs = list(self.docs.values())
             game, edition = resolve_game(game, docs), resolve_edition(edition, docs)
             lang = resolve_language(lang, docs)
         else:  # what the resolvers answer for nothing given, without reading the manifest's names
             game = edition = lang = None
+        return self._search(question, self.parse(question), k, game, edition, lang, mode)
+
+    def _search(self, question: str, query: Query, k: int, game: str | None, edition: str | None,
+                lang: str | None, mode: str) -> AskResult:
+        """`ask` once the question is parsed and the options resolved: a comparison's other editions and
+        the English fallback search again with the same parsed question (parsing is a tenth of an ask)."""
+        parsed = query
         allowed = np.ones(len(self.rows), dtype=bool)
         if game:
-            allowed &= self._game == game
+            allowed &= self._rows_with("game", (game,))
         if edition:
-            allowed &= self._edition == edition
+            allowed &= self._rows_with("edition", (edition,))
         if lang:
-            allowed &= self._language == lang
-        query = self.parse(question)
+            allowed &= self._rows_with("language", (lang,))
         if query.games and not game:
             # "in Dystopian Wars": that game's documents, not another game's same word.
-            narrowed = allowed & np.isin(self._game, list(query.games))
+            narrowed = allowed & self._rows_with("game", query.games)
             if narrowed.any():
                 allowed = narrowed
         routed = list(query.editions) if not edition else []
         if routed:
-            narrowed = allowed & np.isin(self._edition, routed)
+            narrowed = allowed & self._rows_with("edition", query.editions)
             if narrowed.any():
                 allowed = narrowed
         if STAY_IN_GAME and not (game or edition or query.games or routed):
@@ -577,7 +658,7 @@ class Searcher:
             # rule that shares its other words is not the answer. (Narrowing to the small games by their words was
             # measured: Dust Warfare's "drop" and "pick" took skirmish-table questions away.)
             if self._home_by_vocabulary(query):
-                narrowed = allowed & (self._game == self._home_game)
+                narrowed = allowed & self._rows_with("game", (self._home_game,))
                 if narrowed.any():
                     allowed = narrowed
         if not allowed.any() or (query.other_game and mode == "hybrid"):
@@ -678,7 +759,10 @@ class Searcher:
                     # their words, its answer stands when the rule found first is the one it names.
                     only_english = {english for _, english in self._to_english.render(query.stems, query.variants).runs
                                     if english not in self._book_pair_names}
-                    english = self.ask(question, k, lang="en", mode=mode) if only_english else None
+                    english = None
+                    if only_english:
+                        in_english = resolve_language("en", list(self.docs.values()))
+                        english = self._search(question, parsed, k, None, None, in_english, mode)
                     if english is not None and english.status == ANSWERED and english.results and tuple(
                             stems(english.results[0].section.split(" › ")[-1])) in only_english:
                         return english
@@ -694,10 +778,22 @@ class Searcher:
         answers = self._answers(hits, query, one_edition=bool(edition) or len(routed) == 1,
                                 query_vector=query_vector if mode == "hybrid" else None)
         if PER_EDITION_COMPARISON and mode == "hybrid" and len(routed) > 1 and hits:
-            hits, answers = self._compared(question, k, lang, hits, answers, query, query_vector)
+            hits, answers = self._compared(question, parsed, k, lang, hits, answers, query, query_vector)
         same_rule = self._same_rule_answers(answers)
         note = disagreement_note([(a.edition_label, a.quote) for a in same_rule]) if len(same_rule) > 1 else None
         return AskResult(question, hits, routed, note, ANSWERED, answers, read_as=read_as)
+
+    def _rows_with(self, column: str, values: tuple[str, ...]) -> np.ndarray:
+        """The rows whose `column` ("game", "edition" or "language") is one of `values`, as a mask made
+        once per set of values (comparing the column's strings cost more than the rest of routing)."""
+        key = (column, values)
+        found = self._masks.get(key)
+        if found is None:
+            found = np.isin(self._columns[column], list(values))
+            found.setflags(write=False)  # shared by every question: combined into new masks only
+            if len(self._masks) < NEAR_CACHE:
+                self._masks[key] = found
+        return found
 
     def _rerank(self, ranked: list[tuple[str, int, float]], query: Query, lexical: list[int],
                 dense_scores: np.ndarray | None, named: Mapping[str, float],
@@ -727,7 +823,7 @@ class Searcher:
             if dense_scores is None or (self.rows[row]["language"] == "ru" and not self.multilingual):
                 cosines.append(None)
             else:
-                cosines.append(max(float(dense_scores[self._row_of_chunk[c]]) for c in self.rules[key].chunk_ids))
+                cosines.append(self._cosine_of_rule(key, dense_scores))
         best_cosine = max((c for c in cosines if c is not None), default=0.0)
         top_score = head[0][2] or 1.0
         out = []
@@ -882,7 +978,7 @@ class Searcher:
                 for player_word, term in self._expansion_terms_by_first.get(first, ()):
                     if _contains_run(topic, player_word):
                         spotted.append((term, set(player_word)))
-        headings: list[tuple[str, list[str]]] | None = None  # each candidate rule's heading, read once
+        among: set[str] | None = None  # the candidates, as a set
         for term, carriers in spotted:
             share = sum(weights.get(s, 0.0) for s in sorted(carriers)) / total
             if share < MIN_NAME_SHARE:
@@ -894,14 +990,24 @@ class Searcher:
             if loose and HEADINGS_NAME_RULES:
                 others = set(weights) - set(term.stems)
                 name = list(term.stems)
-                if headings is None:
-                    read = self._headings
-                    headings = [(key, read[key] if key in read else self._heading_stems(key))
-                                for key in dict.fromkeys(candidates)]
-                for key, heading in headings:
-                    if name[0] in heading and _contains_run(heading, name) and others & set(heading):
+                if among is None:
+                    among = set(candidates)
+                for key in self._rules_headed_by(name[0]) if among else ():
+                    if key in among and _contains_run(heading := self._heading_stems(key), name) \
+                            and others & set(heading):
                         named[key] = max(named.get(key, 0.0), share)
         return named
+
+    def _rules_headed_by(self, stem: str) -> tuple[str, ...]:
+        """The rules whose own heading holds this stem: `_named_rules` looks among them, not through
+        every candidate's heading per term (indexed on first use, for every rule)."""
+        if self._heading_index is None:
+            index: dict[str, list[str]] = {}
+            for key in self.rules:
+                for word in dict.fromkeys(self._heading_stems(key)):
+                    index.setdefault(word, []).append(key)
+            self._heading_index = {word: tuple(keys) for word, keys in index.items()}
+        return self._heading_index.get(stem, ())
 
     def _heading_stems(self, key: str) -> list[str]:
         found = self._headings.get(key)
@@ -973,10 +1079,16 @@ class Searcher:
             coverage[key] = found
         return found
 
+    def _cosine_of_rule(self, key: str, dense_scores: np.ndarray) -> float:
+        """The question's best cosine with one of the rule's parts, read as Python floats (`item`: the
+        value `float` gives, without a numpy scalar in between)."""
+        item = dense_scores.item
+        return float(max(item(row) for row in self._rows_of_rule[key]))
+
     def _spellings_for(self, key: str, query: Query) -> Mapping[str, frozenset[str]]:
         """The question's spellings a rule is read with: through the term map when the rule is in
         the other language than the question."""
-        other = (self.rows[self._first_row[key]]["language"] == "ru") != query.cyrillic
+        other = self._russian_rule[key] != query.cyrillic
         return query.translated if other else query.variants
 
     def _evidence(self, key: str, row: int, query: Query, dense_scores: np.ndarray | None,
@@ -990,7 +1102,7 @@ class Searcher:
         coverage = sum(query.weights[s] for s in matched) / total if total else 0.0
         cosine, cosine_z = None, 0.0
         if dense_scores is not None and self.rows[row]["language"] != "ru":
-            cosine = max(float(dense_scores[self._row_of_chunk[c]]) for c in self.rules[key].chunk_ids)
+            cosine = self._cosine_of_rule(key, dense_scores)
             assert asked.dense_stats is not None
             spread, mean = asked.dense_stats
             cosine_z = (cosine - mean) / spread if spread > 0 else 0.0
@@ -1130,7 +1242,8 @@ class Searcher:
                 closeness = [float(c) for c in self._segment_vectors(key) @ query_vector]
             quote = best_quote(rule.text, local, spellings, query.numeric, opening=True, closeness=closeness,
                                distance=query.distance, limit=query.limit and LIMIT_SENTENCES,
-                               question=query.plain, names_the_rule=all(spellings[s] & title for s in local))
+                               question=query.plain, names_the_rule=all(spellings[s] & title for s in local),
+                               title=frozenset(title))
             if quote is None:
                 continue
             part = rule.part_at(quote.start)
@@ -1140,8 +1253,9 @@ class Searcher:
                                   hit.document_title, hit.edition, hit.edition_label, hit.section, hit.rank))
         return answers
 
-    def _compared(self, question: str, k: int, lang: str | None, hits: list[Hit], answers: list[Answer],
-                  query: Query, query_vector: np.ndarray | None) -> tuple[list[Hit], list[Answer]]:
+    def _compared(self, question: str, parsed: Query, k: int, lang: str | None, hits: list[Hit],
+                  answers: list[Answer], query: Query,
+                  query_vector: np.ndarray | None) -> tuple[list[Hit], list[Answer]]:
         """A comparison's results and lines: the first result and its line stay; every other named
         edition answers with the rule its own search chooses (index.compare.edition_answer), shown
         in place of its best rule in the mixed ranking. An edition whose own search finds nothing
@@ -1150,7 +1264,7 @@ class Searcher:
         shown = list(hits)
         lines = {a.edition: a for a in answers}
         for edition in (e for e in query.editions if e != hits[0].edition):
-            own = self.ask(question, k, edition=edition, lang=lang)
+            own = self._search(question, parsed, k, None, edition, lang, "hybrid")  # parsed once
             if own.status != ANSWERED:
                 continue
             place = next((i for i, h in enumerate(shown) if h.edition == edition), None)

@@ -5,7 +5,7 @@ SQLite and rapidfuzz only: this path never imports torch, so it starts fast.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -51,7 +51,8 @@ class RuleLookup:
     def to_json(self) -> dict[str, Any]:
         return {
             "query": self.query, "status": self.status, "matched": self.matched, "how": self.how,
-            "entries": [asdict(e) for e in self.entries], "candidates": self.candidates,
+            # its fields are strings: a copy of each, not `asdict`'s generic deep copy (half a lookup's CPU)
+            "entries": [dict(vars(e)) for e in self.entries], "candidates": self.candidates,
         }
 
 
@@ -119,6 +120,7 @@ class TermBook:
         # Only names that lead to a rule text (directly or through the term map) can match.
         self._keys = [k for k, rows in self._by_key.items()
                       if rows or any(self._by_key.get(t) for t in self._translations(k))]
+        self._known = frozenset(self._keys)  # `key in` a list of every name scanned it at each lookup
         self._by_stems: dict[tuple[str, ...], list[str]] = {}
         for k in self._keys:
             self._by_stems.setdefault(tuple(stems(k, keep_stopwords=True)), []).append(k)
@@ -184,7 +186,7 @@ class TermBook:
         key = term_key(query)
         how = None
         same_stems = self._by_stems.get(tuple(stems(key, keep_stopwords=True)), [])
-        if key in self._keys:
+        if key in self._known:
             rows = self._by_key[key]
             how = "alias" if rows and all(r["kind"] == "alias" for r in rows) else "exact"
         elif same_stems:  # another inflection: "минное поле" -> "Минные поля"

@@ -19,15 +19,17 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from index.glossary import absent_words, glossary_expansions, load_glossary, read_glossary, scoped_words
+from index.ru_typos import SpellingEntry, spelling_entries, word_counts
 from index.store import DB_NAME, open_db
 from index.termmap import Synonyms, TermPair, load_synonyms, translation_pairs
-from index.text import remember_stems, stem, words
+from index.text import is_cyrillic, remember_stems, stem, words
 
 if TYPE_CHECKING:
     import sqlite_utils
 
 TABLE = "vocabulary"
 STEMS_TABLE = "word_stems"  # every word the build holds -> its stem (index.text.remember_stems)
+SPELLING_TABLE = "russian_spelling"  # the Russian words a typo is read as (index.ru_typos.spelling_entries)
 # the kinds of row the table holds, one a row: (part, key, value as JSON)
 _EXPANSION, _TRANSLATION, _SCOPED, _ABSENT, _GLOSSARY = "expansion", "translation", "scoped", "absent", "glossary"
 
@@ -104,6 +106,33 @@ def store_vocabulary(db: sqlite_utils.Database, vocabulary: Vocabulary, texts: I
     db.execute(f"create table {STEMS_TABLE} (word text primary key, stem text not null) without rowid")
     db.conn.executemany(f"insert into {STEMS_TABLE} (word, stem) values (?, ?)",
                         [(word, stem(word)) for word in every_word])
+
+
+def russian_player_words(vocabulary: Vocabulary) -> list[str]:
+    """The players' one-word Russian terms, which a misspelt word may also be (index.ru_typos)."""
+    return sorted(k for k in (*vocabulary.expansions, *vocabulary.translations) if " " not in k and is_cyrillic(k))
+
+
+def store_russian_spelling(db: sqlite_utils.Database, vocabulary: Vocabulary, russian_texts: Iterable[str]) -> None:
+    """Write what the Russian typo reader looks words up by: the words of the Russian passages
+    (`russian_texts`) and the players' Russian terms, each with its count and sound keys. Keyed at
+    start-up instead, it cost every process ~70 ms."""
+    book = [word for text in russian_texts for word in words(text)]
+    entries = spelling_entries(word_counts([*book, *russian_player_words(vocabulary)]), stem)
+    db.execute(f"create table {SPELLING_TABLE} (word text primary key, count integer not null, "
+               "sound_key text, stem_key text) without rowid")
+    db.conn.executemany(f"insert into {SPELLING_TABLE} (word, count, sound_key, stem_key) values (?, ?, ?, ?)",
+                        entries)
+
+
+def load_russian_spelling(build: Path) -> list[SpellingEntry]:
+    """The entries `store_russian_spelling` wrote, in word order."""
+    db = open_db(build / DB_NAME, readonly=True)
+    try:
+        return [(str(word), int(count), key, stem_key) for word, count, key, stem_key in db.execute(
+            f"select word, count, sound_key, stem_key from {SPELLING_TABLE} order by word")]
+    finally:
+        db.close()
 
 
 @functools.lru_cache(maxsize=4)

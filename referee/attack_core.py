@@ -8,7 +8,7 @@ from typing import Any
 
 from referee import attack_dw3, attack_dw4, attack_setup, dice, poly
 from referee.attack_setup import AttackSetup
-from referee.damage import CriticalOutcome, citadel_check, critical_branches, hull_state
+from referee.damage import CitadelCheck, CriticalOutcome, citadel_check, critical_branches, hull_state
 from referee.dice import FaceRules
 from referee.disorder import gain
 from referee.errors import InputError
@@ -47,10 +47,14 @@ def build(p: dict[str, Any], rs: Ruleset, report: Report) -> AttackSetup:
 
 
 def outcome_for(setup: AttackSetup) -> Callable[[int], NetOutcome]:
-    """What each net-hit total does to the target (cached: odds mode asks for every total)."""
+    """What each net-hit total does to the target (cached: odds mode asks for every total). In dw3 a
+    total acts only through its Citadel check (damage by Armour, critical, double), which many totals
+    share, so each distinct check's outcome is worked out once (bench/http_cpu.py: the referee child's
+    CPU per attack)."""
     rs, t = setup.rs, setup.target
     cache: dict[int, NetOutcome] = {}
     crit_cache: dict[int, list[tuple[float, CriticalOutcome]]] = {}
+    by_check: dict[CitadelCheck, NetOutcome] = {}
 
     def crits(rolls: int) -> list[tuple[float, CriticalOutcome]]:
         if rolls not in crit_cache:
@@ -59,6 +63,11 @@ def outcome_for(setup: AttackSetup) -> Callable[[int], NetOutcome]:
 
     def dw3(n: int) -> NetOutcome:
         cc = citadel_check(n, t, rs, bool(setup.piercing), setup.mass1_strict)
+        if cc not in by_check:
+            by_check[cc] = of_check(cc)
+        return by_check[cc]
+
+    def of_check(cc: CitadelCheck) -> NetOutcome:
         grouped: dict[int, float] = {}
         for pb, crit in crits(cc.critical_rolls):
             # a target already at Disorder level 3 takes 1 damage for each further level (disorder.gain)

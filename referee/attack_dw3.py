@@ -10,7 +10,7 @@ from referee.damage import CitadelCheck, CriticalOutcome, Target, citadel_check,
 from referee.dice import FaceRules
 from referee.disorder import gain
 from referee.errors import InputError
-from referee.faces import Face, parse_faces
+from referee.faces import FACES, Face, parse_faces
 from referee.qualities import NO_MATHS
 from referee.report import Report
 from referee.rulesets.base import ATTACK_VALUES, COUNTER_VALUES, Ruleset
@@ -148,11 +148,12 @@ def _rerolls(p: dict[str, Any], rs: Ruleset, q: dict[str, int], band: str | None
         policy = SustainedPolicy.make(p.get("sustained_policy") or "max-hits", rules)
         if sustained == "any":
             extra = policy.any_faces()
+            listed = [f for f in FACES if f in extra]  # in face order: a set's order follows the hash seed
             report.assume("Sustained (quick reference: re-roll any dice): odds assume every die whose face is "
-                          "worth less than a fresh die is re-rolled: " + ", ".join(f.name.lower() for f in extra),
+                          "worth less than a fresh die is re-rolled: " + ", ".join(f.name.lower() for f in listed),
                           "Непрерывный огонь (краткий справочник: переброс любых кубов): считается, что "
                           "перебрасывается каждый куб, чья грань хуже нового куба: "
-                          + ", ".join(f.name.lower() for f in extra))
+                          + ", ".join(f.name.lower() for f in listed))
             for f in extra:
                 if f not in reroll:
                     names[f] = "Sustained"

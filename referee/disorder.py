@@ -45,16 +45,12 @@ class DisorderGain:
 
 
 def gain(before: int, levels: int, family: str) -> DisorderGain:
-    """`levels` more Disorder on a model at `before`, by the track of `family` ("dw3" or "dw4")."""
-    level, damage, spread = min(before, MAX_LEVEL), 0, 0
-    for _ in range(levels):
-        if level < MAX_LEVEL:
-            level += 1
-        elif family == "dw4":
-            spread += 1
-        else:
-            damage += 1
-    return DisorderGain(level, damage, spread)
+    """`levels` more Disorder on a model at `before`, by the track of `family` ("dw3" or "dw4"): the track
+    fills up to level 3, and what is left over Spreads (dw4) or is damage (dw3)."""
+    level = min(before, MAX_LEVEL)
+    taken = max(0, min(levels, MAX_LEVEL - level))
+    beyond = max(0, levels - taken)
+    return DisorderGain(level + taken, 0 if family == "dw4" else beyond, beyond if family == "dw4" else 0)
 # The attack's and boarding's extra input (the lead adds `*disorder.PARAMS` to ATTACK and ASSAULT).
 PARAMS = [ParamSpec("attacker_disorder", Kind.INT, "dw4: highest Disorder level among the models making the "
                     "Action Roll (2: Heavy Strikes count as Standard; 3: Heavy and Exploding too)", 0, 3)]

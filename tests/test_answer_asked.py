@@ -49,6 +49,18 @@ def test_the_sentence_stating_a_distance_answers_at_what_range():
     assert quote.startswith("The Target is within 4”")
 
 
+def test_a_word_naming_the_distance_counts_only_where_a_distance_is_stated():
+    # A Russian question read in English ("бортовой залп на каком расстоянии работает?": broadside,
+    # range, distance): "close-range flank batteries" prints the rule's name and "range"
+    # but states no distance, so it is not evidence for "at what range".
+    weights = {"broadsid": 3.5, "rang": 2.6, "distanc": 2.6}
+    spellings = {"broadsid": frozenset({"broadsid"}), "rang": frozenset({"rang"}),
+                 "distanc": frozenset({"distanc", "rang"})}  # "расстояние" read as distance or range
+    question = "бортовой залп в 4е на каком расстоянии работает?"
+    found = best_quote(BROADSIDE, weights, spellings, question=question, numeric=True, distance=True)
+    assert found is not None and BROADSIDE[found.start:found.end].startswith("The Target is within 4”")
+
+
 # DW4 glossary, Spreading Disorder: "If two models are equally close, Disorder Spreads to the one
 # with the lowest Disorder level."
 SPREADING = _block("dw4-rules-glossary.cat", "SPREADING DISORDER", 8)

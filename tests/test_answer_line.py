@@ -7,7 +7,16 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from index.answer import QUOTE_MAX_CHARS, best_quote, candidates, line_weights, model_weights
+from index.answer import (
+    QUOTE_MAX_CHARS,
+    Quote,
+    best_quote,
+    candidates,
+    finished,
+    line_shape,
+    line_weights,
+    model_weights,
+)
 from index.answer_features import FEATURES, is_heading, sentence_facts
 from index.answer_segments import segments
 from index.answer_shape import asked_words, question_shape
@@ -103,6 +112,7 @@ def test_question_shapes_from_players_wording():
     assert question_shape("what range can torpedoes shoot at").distance
     assert question_shape("my ship is already on 3 disorder and takes another one, what happens??").happens
     assert question_shape("при статусе Авария можно таранить или нет? что будет").happens
+    assert question_shape("самолетики остались без цели (цель утонула) — что с ними?").happens
     assert question_shape("можно ли перебросить куб дважды").limit
     assert question_shape("sole survivor").definition  # a bare rule name
     assert not question_shape("how many dice does a ram get in dw4?").happens
@@ -295,3 +305,109 @@ def test_a_list_item_is_read_with_the_sentence_introducing_it():
     # "бонус" is only in the introduction, "обороны" only in the second item: the item answers.
     quote = _quote(ESCORT_BONUSES, "эскорт как дает бонус к обороне")
     assert quote.startswith("Набор Кубов Обороны Сопровождаемого Подразделения увеличивается на +1 куб")
+
+
+def test_a_yes_or_no_question_ending_or_not_asks_for_the_limit():
+    # 3.03 rulebook, Reserves: "Если не указано иного, в резерв не может быть помещена
+    # Подразделение, содержащее Модели со Скоростью 0." answers "... а какие нет"; without the
+    # limit shape the rule's opening (what reserves are) is quoted.
+    question = "какие подразделения можно держать в резерве а какие нет"
+    assert question_shape(question).limit
+    assert question_shape("Broadside в 4 редакции: взрывные докидывают кубы или нет?").limit
+    assert question_shape("does the fog block line of sight or not").limit
+    assert not question_shape("сколько кубов кидает цель").limit
+    assert "не может быть помещена" in _quote(RESERVES, question, limit=True)
+    assert "не может быть помещена" not in _quote(RESERVES, question, limit=False)
+
+
+def test_an_inflected_number_word_states_a_quantity():
+    # DW4 glossary, Interphase Generator: "... each model’s Maximum Speed rating is doubled, ..."
+    # answers "how much faster"; "halved" and the Russian "удваивается" state one too.
+    text = (CORPUS / "dw4-rules-glossary.cat").read_text(encoding="utf-8")
+    doubled = re.search(r"In an Interphasing unit’s Movement Step, [^.]*doubled", text)
+    assert doubled is not None and sentence_facts(doubled.group(0)).number
+    assert sentence_facts("its Attack rating is halved").number
+    assert sentence_facts("Скорость Модели удваивается").number
+    assert not sentence_facts("The Admiral chooses an enemy model to be the Target.").number
+
+
+def test_a_rules_level_in_brackets_is_no_question_word():
+    # "Piercing (2)": the glossary prints the rule as "Piercing (X)", so "2" names no sentence of
+    # it; a number the question also states outside brackets stays a question word.
+    weights = {"pierc": 1.4, "2": 1.8, "target": 1.6}
+    assert "2" not in line_weights(weights, False, "Piercing (2) on my heavy guns, what does it do to the target?")
+    assert "2" in line_weights(weights, False, "Piercing (2) with 2 guns: what does it do to the target?")
+    assert "2" in line_weights(weights, False, "how many dice does a (2)-hull ship roll, 2?")
+
+
+
+
+def test_a_word_naming_the_rule_asks_for_no_limit():
+    # "Limited" reads as a limit question ("limit\w*"); when it names the rule being quoted (the
+    # DW4 glossary's "Limited" quality), what happens after firing asks for no limit, and the
+    # sentence stating one ("A weapon with this Quality cannot Contribute ...") gets no preference.
+    question = "Limited weapons - what happens after firing, 3rd edition qrs vs 4th?"
+    limited = frozenset(stems("Limited"))
+    assert question_shape(question).limit
+    assert not line_shape(question, _even_weights(question), False, False, True, limited).limit
+    assert line_shape(question, _even_weights(question), False, False, True).limit  # another rule's line
+    assert line_shape("Limited: can I fire it again?", {}, False, False, True, limited).limit  # "can I", "again"
+    # "Long Range Sortie" names a rule: the question asks for no distance
+    sortie = frozenset(stems("Long Range Sortie"))
+    assert not line_shape("long range sortie: how does it work", {}, True, True, False, sortie).distance
+
+
+def test_a_permission_or_a_prohibition_states_a_limit():
+    # 3.03 rulebook: "Не смешивайте ваши и вражеские Токены SRS в одной стопке!" answers "можно ли
+    # класть свои и вражеские токены в одну стопку?"; "Игрокам разрешается измерять любое
+    # расстояние на игровом поле в любое время." answers "можно заранее мерить?".
+    text = (CORPUS / "dw3-rulebook-ru.md").read_text(encoding="utf-8")
+    for printed in ("Не смешивайте ваши и вражеские Токены SRS в одной стопке!",
+                    "Игрокам разрешается измерять любое расстояние на игровом поле в любое время."):
+        assert printed in text and sentence_facts(printed).limit
+    assert not sentence_facts("Вы можете разделить Токены на сколько угодно стопок").limit
+    assert not sentence_facts("Стопка Токенов всегда остается в базовом контакте с целью.").limit
+
+
+def test_an_aside_in_brackets_asks_for_no_limit():
+    # "(3.03 tokens, not the old escort models)" says which rule the player means; the question
+    # asks where the tokens go, not what they cannot do.
+    question = "where do escort tokens go when the escorted unit moves? (3.03 tokens, not the old escort models)"
+    assert question_shape(question).limit
+    assert not line_shape(question, _even_weights(question), False, False, True).limit
+    assert line_shape("can escort tokens (3.03) leave their unit?", {}, False, False, True).limit
+
+
+# 3.03 rulebook, the round's phases: "Каждый раунд в Dystopian Wars делится на три Фазы:", then a
+# table whose Activation phase runs over several rows with an empty first cell ("\tДвижение (Movement)").
+PHASES = re.sub(r"</?b>", "", _lines("dw3-rulebook-ru.md", "Каждый раунд в *Dystopian Wars*", 10)).replace("*", "")
+
+
+def test_a_row_with_an_empty_first_cell_is_read_with_the_tables_caption():
+    start = PHASES.index("Движение (Movement)")
+    end = start + len("Движение (Movement)")
+    quote = finished(PHASES, Quote(start, end, 0.0))
+    assert PHASES[quote.start:quote.end].startswith("Каждый раунд в Dystopian Wars делится на три Фазы:")
+    assert quote.end == end
+    # the caption itself is no row; a row whose table and caption do not fit one quote stays as it is
+    assert finished(PHASES, Quote(0, 50, 0.0)).start == 0
+    repair = PHASES.index("Починка (Repair)")
+    assert finished(PHASES, Quote(repair, repair + len("Починка (Repair)"), 0.0)).start == repair
+
+
+def test_what_a_rule_does_to_something_asks_for_its_result():
+    # "what does that do to the target", "what is fog supposed to do to shooting", "как влияет": the
+    # result answers, as for "what happens"; "what does Agile do?" asks what the rule is.
+    assert question_shape("Piercing (2) on my heavy guns, what does that do to the target?").happens
+    assert question_shape("What is fog actually supposed to do to shooting in the 4th edition rules?").happens
+    assert question_shape("как влияет туман на стрельбу?").happens
+    assert not question_shape("what does Agile do?").happens
+    # DW4 glossary, Disorder: "Panicking Level 2: ... any Heavy Strikes in the roll are Converted to
+    # Standard Strikes ..." and "Each level of Disorder a model has imposes a -1 Modifier on its Crew
+    # rating." state results.
+    text = (CORPUS / "dw4-rules-glossary.cat").read_text(encoding="utf-8")
+    for printed in ("any Heavy Strikes in the roll are Converted to Standard Strikes",
+                    "Each level of Disorder a model has imposes a -1 Modifier on its Crew rating"):
+        found = re.search(r"\W+".join(map(re.escape, printed.split())), text)  # printed with non-breaking spaces
+        assert found is not None and sentence_facts(found.group(0)).consequence
+    assert not sentence_facts("This represents a loss of cohesion among a vessel’s crew.").consequence

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.http.admission import FairQueue
+from core.settings import DEFAULT_CPU_SLOTS
 
 
 async def _arrive_in_order(queue: FairQueue, names: list[str], seconds: float) -> list[str]:
@@ -267,3 +268,57 @@ def test_every_kind_starts_in_the_order_it_arrived():
     requests (admission.py's docstring has the measurement)."""
     arrivals = ["rule-1", "attack-1", "ask-1", "rule-2", "ask-2"]
     assert asyncio.run(_start_order(FairQueue(slots=1), arrivals)) == arrivals
+
+
+@pytest.mark.parametrize(("given", "slots"), [([], DEFAULT_CPU_SLOTS), (["--cpu-slots", "3"], 3)])
+def test_serve_gives_each_process_the_queue_slots_asked_for(tmp_path, given, slots):
+    from bot.cli import build_parser
+    from bot.cli.serve import _app_maker
+    from bot.http.app import CPU_QUEUE
+    from bot.http.ratelimit import NO_PROXY
+    from bot.service import Admiralty
+    from core.settings import Settings
+
+    args = build_parser().parse_args(["serve", *given])
+    app = _app_maker(args, None, None, NO_PROXY, None)(Admiralty(Settings.from_env().with_data_dir(tmp_path)))
+    assert app[CPU_QUEUE].slots == slots
+
+
+def test_serve_refuses_no_queue_slots(capsys):
+    from bot.cli import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["serve", "--cpu-slots", "0"])
+    assert "--cpu-slots" in capsys.readouterr().err
+
+
+@pytest.mark.slow  # starts a server and its referee processes
+def test_a_rule_lookup_waits_for_the_question_admitted_before_it(tmp_path):
+    """Arrival order holds past the queue: every service call takes the one pool's threads in the order
+    the queue let it in, so a rule look-up never runs ahead of a question waiting for a search thread
+    (it had two threads of its own)."""
+    from bot.http.app import EXECUTOR, create_app
+    from bot.http.client import ApiClient
+    from bot.http.server import ServerThread
+    from bot.service import Admiralty
+    from core.settings import Settings
+
+    service = Admiralty(Settings.from_env().with_data_dir(tmp_path), build_if_stale=False)
+    app = create_app(service, workers=1)  # one search thread, eight slots
+    gate = threading.Event()
+    answered = threading.Event()
+
+    def look_up(url: str) -> None:
+        with ApiClient(url) as api:
+            api.get("/v1/rule?term=Ramming")  # no index here: a quick 503, once it has a thread
+        answered.set()
+
+    with ServerThread(app) as url:
+        question = app[EXECUTOR].submit(gate.wait, 30)  # a question holds the one search thread
+        try:
+            threading.Thread(target=look_up, args=(url,), daemon=True).start()
+            assert not answered.wait(0.5)  # let in (seven slots free), waiting for the thread
+        finally:
+            gate.set()
+        question.result(timeout=10)
+        assert answered.wait(10)

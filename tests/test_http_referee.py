@@ -171,3 +171,20 @@ def test_openapi_schema_follows_referee_params(api):
                 assert prop["enum"] == [*spec.choices, None]
             elif spec.kind is Kind.TEXT:
                 assert (prop["minLength"], prop["maxLength"]) == (1, spec.max_length)
+
+
+def test_children_run_the_servers_code_whatever_the_working_directory(tmp_path, monkeypatch):
+    # A directory holding another `bot` package (another checkout, an older release): `python -m`
+    # puts the working directory first on the path, so without -P the child ran that code.
+    child = tmp_path / "bot" / "http"
+    child.mkdir(parents=True)
+    for package in (tmp_path / "bot", child):
+        (package / "__init__.py").write_text("")
+    (child / "referee_child.py").write_text("print('ok {\"from\": \"the working directory\"}', flush=True)\n"
+                                            "import time; time.sleep(60)\n")
+    monkeypatch.chdir(tmp_path)
+    pool = RefereeProcessPool(size=1, timeout=60.0)
+    try:
+        assert pool.call("attack", {"dice": 12, "armour": 5, "citadel": 8})["verdict"].startswith("12 dice")
+    finally:
+        pool.close()

@@ -1,6 +1,7 @@
 """Odds mode against independent twins: exact Fractions on small pools, Monte Carlo on large ones."""
 from __future__ import annotations
 
+import json
 import math
 from fractions import Fraction
 
@@ -183,3 +184,21 @@ def test_truncation_of_unbounded_chains_stays_below_1e_12(params):
     assert 0 <= result["truncation_error_bound"] < 1e-12
     assert any("truncation error below" in note for note in result["notes"])
     assert abs(sum(result["p_damage"].values()) - 1) < 1e-9
+
+
+@pytest.mark.slow
+def test_quick_reference_sustained_answer_is_the_same_under_every_hash_seed():
+    """An answer may not depend on the process that worked it out: the faces QRS Sustained re-rolls are a
+    set, and its assumption listed them in the set's order, which follows PYTHONHASHSEED."""
+    import os
+    import subprocess
+    import sys
+
+    script = ("import json; from referee.api import resolve; "
+              "r = resolve('attack', {'ruleset': 'dw3-qrs', 'dice': 6, 'armour': 5, 'citadel': 8, "
+              "'quality': ['sustained']}); print(json.dumps(r['assumptions']))")
+    answers = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
+    assert len(answers) == 1
+    listed = next(line for line in json.loads(answers.pop()) if "worth less than a fresh die" in line)
+    assert listed.endswith("heavy_counter, counter, blank")  # the faces in the order the referee names them

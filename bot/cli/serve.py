@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from bot.rate_limit import RateLimiter
 
 from bot.cli.output import whole_number
-from core.settings import DEFAULT_SEARCH_THREADS, user_env
+from core.settings import DEFAULT_CPU_SLOTS, DEFAULT_SEARCH_THREADS, user_env
 
 SWITCH_INTERVAL_S = 0.001
 
@@ -58,6 +58,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--workers", type=_workers, default=DEFAULT_SEARCH_THREADS,
                         help=f"search threads in each process (default: {DEFAULT_SEARCH_THREADS}; each question "
                         "is encoded on its own)")
+    parser.add_argument("--cpu-slots", type=_workers, default=DEFAULT_CPU_SLOTS, metavar="N",
+                        help="requests of any kind admitted at once in each process; the others wait their "
+                        f"turn in arrival order (default: {DEFAULT_CPU_SLOTS})")
     parser.add_argument(
         "--referee-timeout",
         type=float,
@@ -241,6 +244,7 @@ def _app_maker(args: argparse.Namespace, api_key: str | None, metrics_token: str
             ask_limiter=limiter,
             proxy_trust=trust,
             metrics_token=metrics_token,
+            cpu_slots=args.cpu_slots,
         )
 
     return make

@@ -28,14 +28,24 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
+from core.settings import DEFAULT_CPU_SLOTS
+
 T = TypeVar("T")
 
-# Per process. Measured with bench/load.py, default mix, alternating runs on the shared 2-core machine
-# (load average 7-10, so the server got 1-1.4 cores): ask p95 ms / server CPU ms per request —
-# no queue 500, 500 / 3.74, 3.71; 3 slots 403, 451 / 3.92, 3.82; 8 slots 297, 366, 331 / 3.84, 3.58,
-# 3.79; 16 slots 703 / 4.08 (no better than none: the search pool has 16 threads). With three the
-# process was idle more often (likely: each wake-up on a busy machine starts with cold caches).
-DEFAULT_SLOTS = 8
+# Per process (`core.settings.DEFAULT_CPU_SLOTS`, `serve --cpu-slots N`). Measured with bench/load.py,
+# default mix, alternating runs on the shared 2-core machine (load average 7-10, so the server got 1-1.4
+# cores): ask p95 ms / server CPU ms per request — no queue 500, 500 / 3.74, 3.71; 3 slots 403, 451 /
+# 3.92, 3.82; 8 slots 297, 366, 331 / 3.84, 3.58, 3.79; 16 slots 703 / 4.08 (no better than none: the
+# search pool had 16 threads). With three the process was idle more often (likely: each wake-up on a
+# busy machine starts with cold caches).
+# Session 9: more slots than search threads (8 and 4) keep the threads fed — a thread that finishes takes
+# the next admitted call at once: bench/http_cpu.py, questions only, 4 slots cost 4.55-5.33 ms of CPU a
+# question against 4.24-4.82 with 8 (three alternated pairs). But then the order was arrival order only
+# if every kind waited for the same threads: rule look-ups had two threads of their own and went ahead of
+# the questions admitted before them that waited for a search thread. Every service call now takes the
+# one pool's threads in admission order (bot/http/app.py); the referee's calls still wait for their child
+# in threads of their own, so a slow calculation holds no search thread.
+
 # A request still running after this many seconds gives its slot up and finishes outside the queue:
 # a slow calculation (an exact Sustained attack runs for seconds, until the referee's time limit)
 # must not hold up the questions behind it. Every usual request is done in a few milliseconds.
@@ -51,7 +61,7 @@ class FairQueue:
     arrived (asyncio.Semaphore wakes waiters in order too, but a newcomer can take a slot released
     before the woken waiter runs; here a released slot is handed to the waiter whose turn it is)."""
 
-    def __init__(self, slots: int = DEFAULT_SLOTS) -> None:
+    def __init__(self, slots: int = DEFAULT_CPU_SLOTS) -> None:
         if slots < 1:
             raise ValueError("a queue needs at least one slot")
         self.slots = slots

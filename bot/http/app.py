@@ -20,7 +20,7 @@ from aiohttp import web
 from bot import metrics
 from bot.http import openapi as doc
 from bot.http import specs
-from bot.http.admission import DEFAULT_SLOTS, FairQueue
+from bot.http.admission import FairQueue
 from bot.http.errors import SERVER_HEADER, ApiError, Handler, error_middleware, request_lang
 from bot.http.openapi import build_openapi
 from bot.http.protocol import BODY_TIMEOUT, BODY_TIMEOUT_KEY, HEADER_TIMEOUT
@@ -32,13 +32,12 @@ from bot.http.validation import MAX_BODY_BYTES, read_json_object, validate_body,
 from bot.http.workers import CallTimedOut, RefereeProcessPool, WorkersLost
 from bot.rate_limit import RateLimiter
 from bot.service import Admiralty, TooExpensiveError, UserInputError, referee_actions
-from core.settings import DEFAULT_SEARCH_THREADS, REFEREE_CHILDREN
+from core.settings import DEFAULT_CPU_SLOTS, DEFAULT_SEARCH_THREADS, REFEREE_CHILDREN
 
 T = TypeVar("T")
 
 SERVICE = web.AppKey("service", Admiralty)
 EXECUTOR = web.AppKey("executor", ThreadPoolExecutor)
-LOOKUP_EXECUTOR = web.AppKey("lookup_executor", ThreadPoolExecutor)
 REFEREE_POOL = web.AppKey("referee_pool", RefereeProcessPool)
 REFEREE_WAITERS = web.AppKey("referee_waiters", ThreadPoolExecutor)
 API_KEY = web.AppKey("api_key", str)
@@ -76,12 +75,13 @@ def create_app(
     ask_limiter: RateLimiter | None = None,
     proxy_trust: ProxyTrust = NO_PROXY,
     metrics_token: str | None = None,
-    cpu_slots: int = DEFAULT_SLOTS,
+    cpu_slots: int = DEFAULT_CPU_SLOTS,
 ) -> web.Application:
     """An application serving the API and the page over one shared `Admiralty`.
 
     Search runs in a pool of `workers` threads; the referee in `referee_processes`
-    child processes, each call killed after `referee_timeout` seconds. Each client may
+    child processes, each call killed after `referee_timeout` seconds. `cpu_slots` requests of any
+    kind are admitted at once, the others wait in arrival order (bot/http/admission.py). Each client may
     ask `ask_rate_per_minute` questions a minute, in bursts of up to `ask_burst` (0: no limit),
     unless `ask_limiter` is given (one shared by several worker processes). `proxy_trust` says
     whose X-Forwarded-For to believe; `/metrics` needs `metrics_token`, else the API key, if set.
@@ -97,9 +97,10 @@ def create_app(
     )
     app[SERVICE] = service
     app[BODY_TIMEOUT_KEY] = body_timeout
+    # Every service call (questions, rule and unit look-ups) takes a thread of this one pool, in the order
+    # the CPU queue let it in: a look-up of its own thread went ahead of the questions waiting for a search
+    # thread (bot/http/admission.py). The referee's calls wait for their child process in their own threads.
     app[EXECUTOR] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="admiralty-search")
-    # Term lookups are quick SQLite reads: their own threads keep them from queueing behind searches.
-    app[LOOKUP_EXECUTOR] = ThreadPoolExecutor(max_workers=2, thread_name_prefix="admiralty-lookup")
     app[API_KEY] = api_key or ""
     app[metrics.BUILD_LABELS] = lambda: (_version(), service.settings.data_dir, service.settings.model)
     app[CORS_ORIGINS] = frozenset(origin.rstrip("/") for origin in cors_origins)
@@ -130,23 +131,16 @@ async def _start_referee_pool(app: web.Application) -> None:
 
 async def _shutdown_executor(app: web.Application) -> None:
     app[EXECUTOR].shutdown(wait=False, cancel_futures=True)
-    app[LOOKUP_EXECUTOR].shutdown(wait=False, cancel_futures=True)
     app[REFEREE_POOL].close()
     app[REFEREE_WAITERS].shutdown(wait=False, cancel_futures=True)
 
 
-async def run_in_pool(
-    request: web.Request,
-    func: Callable[..., T],
-    *args: Any,
-    executor: web.AppKey[ThreadPoolExecutor] = EXECUTOR,
-    **kwargs: Any,
-) -> T:
+async def run_in_pool(request: web.Request, func: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """Run a service call off the event loop, when its turn in the CPU queue comes (user errors reach
     the error middleware as they are)."""
     loop = asyncio.get_running_loop()
     call = functools.partial(func, *args, **kwargs)
-    return await request.app[CPU_QUEUE].run(lambda: loop.run_in_executor(request.app[executor], call),
+    return await request.app[CPU_QUEUE].run(lambda: loop.run_in_executor(request.app[EXECUTOR], call),
                                             wanted=lambda: still_connected(request))
 
 
@@ -277,21 +271,21 @@ def ask_client_key(request: web.Request) -> str:
 async def rule(request: web.Request) -> web.Response:
     params = validate_query(request.query, specs.RULE)
     service = request.app[SERVICE]
-    return json_response(await run_in_pool(request, service.rule, executor=LOOKUP_EXECUTOR, **params))
+    return json_response(await run_in_pool(request, service.rule, **params))
 
 
 async def complete(request: web.Request) -> web.Response:
     params = validate_query(request.query, specs.COMPLETE)
     limit = params.get("limit", specs.MAX_COMPLETIONS)
     names = await run_in_pool(
-        request, request.app[SERVICE].complete_terms, params["prefix"], limit=limit, executor=LOOKUP_EXECUTOR
+        request, request.app[SERVICE].complete_terms, params["prefix"], limit=limit
     )
     return json_response({"prefix": params["prefix"], "terms": list(names)[:limit]})
 
 
 async def sources(request: web.Request) -> web.Response:
     validate_query(request.query, ())
-    documents = await run_in_pool(request, request.app[SERVICE].sources, executor=LOOKUP_EXECUTOR)
+    documents = await run_in_pool(request, request.app[SERVICE].sources)
     public = [{key: doc[key] for key in SOURCE_KEYS if key in doc} for doc in documents]
     return json_response({"documents": public})
 
@@ -302,7 +296,7 @@ async def unit(request: web.Request) -> web.Response:
 
     params = validate_query(request.query, UNIT_QUERY_PARAMS)
     service = request.app[SERVICE]
-    return json_response(await run_in_pool(request, service.unit, params["name"], executor=LOOKUP_EXECUTOR))
+    return json_response(await run_in_pool(request, service.unit, params["name"]))
 
 
 async def unit_names(request: web.Request) -> web.Response:
@@ -311,8 +305,7 @@ async def unit_names(request: web.Request) -> web.Response:
 
     params = validate_query(request.query, UNITS_QUERY_PARAMS)
     prefix, limit = params.get("prefix", ""), params.get("limit", 25)
-    names = await run_in_pool(request, request.app[SERVICE].complete_units, prefix, limit=limit,
-                              executor=LOOKUP_EXECUTOR)
+    names = await run_in_pool(request, request.app[SERVICE].complete_units, prefix, limit=limit)
     return json_response({"prefix": prefix, "units": list(names)[:limit]})
 
 
@@ -321,8 +314,7 @@ async def fleet(request: web.Request) -> web.Response:
     from units.params import FLEET_QUERY_PARAMS
 
     params = validate_query(request.query, FLEET_QUERY_PARAMS)
-    return json_response(await run_in_pool(request, request.app[SERVICE].fleet, params.get("name"),
-                                               executor=LOOKUP_EXECUTOR))
+    return json_response(await run_in_pool(request, request.app[SERVICE].fleet, params.get("name")))
 
 
 async def fleet_vs(request: web.Request) -> web.Response:

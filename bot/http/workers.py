@@ -47,7 +47,9 @@ class _Worker:
             env.update(settings.as_environment())
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [_PROJECT_ROOT, env.get("PYTHONPATH")]))
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "bot.http.referee_child"],
+            # -P: `-m` would put the working directory first on the path, so a directory holding another
+            # `bot` package (another checkout) would answer the attacks with its code instead of this one's
+            [sys.executable, "-P", "-m", "bot.http.referee_child"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=None,
