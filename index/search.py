@@ -90,6 +90,7 @@ SAME_LANGUAGE_BONUS = 0.1  # a passage the asker can read, other things equal
 TERM_FIRST_WITHIN = 10  # a named term's rule jumps to first place from this deep, no deeper
 TERM_FIRST_COVERAGE = 0.6  # ... if it covers the question nearly as well as the best there does
 EXPANSIONS_NAME_RULES = True  # a synonym that expands to a term's name names its rule
+EXPANSIONS_NAME_SEVERAL = True  # ... and one that expands to several terms' names names each of them
 RULES_WORDS_FOR_MODEL = True  # the model reads a glossary word's rule words beside it
 HEADINGS_NAME_RULES = True  # a leading rule whose heading holds a named term is named too
 DENSE_WITHOUT_EDITION = True  # the model reads a routed question without its edition names
@@ -361,6 +362,7 @@ class Searcher:
         # (for `_expand`) and the one term it stands for, if any (for `_named_rules`).
         self._expansion_stems = [{s for w in words for s in stems(w)} for _, words in self._expansions]
         self._expansion_term = [self._term_of_expansion(words) for _, words in self._expansions]
+        self._expansion_terms = [self._terms_of_expansion(words) for _, words in self._expansions]
         self._expansions_by_first: dict[str, list[tuple[list[str], set[str]]]] = {}  # for `_expand`
         for (player_word, _), extra in zip(self._expansions, self._expansion_stems, strict=True):
             if player_word:
@@ -370,6 +372,13 @@ class Searcher:
         for (player_word, _), term in zip(self._expansions, self._expansion_term, strict=True):
             if term is not None and player_word:
                 self._expansion_terms_by_first.setdefault(player_word[0], []).append((player_word, term))
+        # ... and, for ranking only, those standing for several ("half speed": Limping, Full Reverse).
+        self._expansion_several_by_first: dict[str, list[tuple[list[str], SpottedTerm]]] = {}
+        for (player_word, _), term, several in zip(self._expansions, self._expansion_term, self._expansion_terms,
+                                                   strict=True):
+            if term is None and player_word:
+                for named_term in several:
+                    self._expansion_several_by_first.setdefault(player_word[0], []).append((player_word, named_term))
         self._runs: frozenset[str] | None = None  # runs of up to four words the documents print
         # the glossary's rule words, for the sentence model
         self._absent_first = frozenset(run[0] for run in vocabulary.absent if run)  # for `parse`
@@ -377,9 +386,14 @@ class Searcher:
 
     def _term_of_expansion(self, words: Sequence[str]) -> SpottedTerm | None:
         """The term a player word's expansion names exactly, when it names one term only."""
+        exact = self._terms_of_expansion(words)
+        return exact[0] if len(exact) == 1 and len(
+            {term.stems for w in words for term in self._spotter.spot(stems(w))}) == 1 else None
+
+    def _terms_of_expansion(self, words: Sequence[str]) -> list[SpottedTerm]:
+        """Every term a player word's expansion names exactly ("half speed": Limping, Full Reverse)."""
         terms = {term.stems: term for w in words for term in self._spotter.spot(stems(w))}
-        exact = [t for t in terms.values() if any(t.stems == tuple(stems(w)) for w in words)]
-        return exact[0] if len(terms) == 1 and exact else None
+        return [t for t in terms.values() if any(t.stems == tuple(stems(w)) for w in words)]
 
     def warm(self) -> None:
         """Do now what the first questions would otherwise pay for: the encoder session,
@@ -727,7 +741,8 @@ class Searcher:
         named = self._named_rules(relevance_topic, relevance_query.weights, allowed, loose=True,
                                   spotted_names=topic_names if relevance_topic == topic else None)
         ranking_names = self._named_rules(list(query.stems), query.weights, allowed,
-                                          [self._rule_of_row[r] for r in list(fused)[:CANDIDATES]], loose=True)
+                                          [self._rule_of_row[r] for r in list(fused)[:CANDIDATES]], loose=True,
+                                          several=EXPANSIONS_NAME_SEVERAL)
         # The book's own names (no player words, no headings) say which rule defines the term (re-ranking evidence).
         defined = self._named_rules(topic, query.weights, allowed, spotted_names=topic_names) \
             if mode == "hybrid" else {}
@@ -845,7 +860,7 @@ class Searcher:
             spellings = self._spellings_for(key, query)
             out.append(Candidate(
                 position=position, fused=score / top_score, coverage=self._coverage(key, query),
-                heading_coverage=sum(weights[s] for s in in_heading) / total,
+                heading_coverage=sum(w for s, w in weights.items() if s in in_heading) / total,
                 path_coverage=sum(w for s, w in weights.items() if not query.variants[s].isdisjoint(path)) / total,
                 body_coverage=body / rest if rest else 0.0,
                 heading_precision=len(heading & asked) / len(heading) if heading else 0.0,
@@ -959,14 +974,17 @@ class Searcher:
 
     def _named_rules(self, topic: list[str], weights: Mapping[str, float], allowed: np.ndarray,
                      candidates: Sequence[str] = (), loose: bool = False,
-                     spotted_names: list[tuple[SpottedTerm, set[str]]] | None = None) -> dict[str, float]:
+                     spotted_names: list[tuple[SpottedTerm, set[str]]] | None = None,
+                     several: bool = False) -> dict[str, float]:
         """Rules defining a term the question names -> the share of the question's weight
         that the name carries (a name can be most of a question: "piercing?"). `loose`, for
         ranking only: a player's word that stands for one term names it too, and a candidate
         rule whose own heading holds the name and another of the question's words ("1. LAUNCH
         SRS TOKENS" for "SRS tokens ... launching") is about the asked thing as much as the
         definition is, and counts as named too ("Boarding Parties" does not, for "boarding").
-        `spotted_names`: `_spotted(topic)`, when the caller already has it."""
+        `spotted_names`: `_spotted(topic)`, when the caller already has it. `several`: a player's word
+        standing for several terms names each (ranking only: the relevance test was measured answering
+        more off-topic questions with it)."""
         total = sum(weights.values()) or 1.0
         named: dict[str, float] = {}
         spotted = list(self._spotted(topic, allowed) if spotted_names is None else spotted_names)
@@ -975,7 +993,8 @@ class Searcher:
             # "крит" -> Критическое повреждение) when it stands for one term only ("rock" ->
             # terrain feature or obstacle names neither); it carries the player word's weight.
             for first in dict.fromkeys(topic):
-                for player_word, term in self._expansion_terms_by_first.get(first, ()):
+                for player_word, term in [*self._expansion_terms_by_first.get(first, ()),
+                                          *(self._expansion_several_by_first.get(first, ()) if several else ())]:
                     if _contains_run(topic, player_word):
                         spotted.append((term, set(player_word)))
         among: set[str] | None = None  # the candidates, as a set

@@ -40,3 +40,17 @@ def test_a_chapter_title_names_its_own_rule(searcher):
     result = searcher.ask("эскорт как дает бонус к обороне").to_json()
     assert rule_key(result["results"][0]["chunk_id"]) in named
     assert result["results"][0]["section"] == "ЭСКОРТ"
+
+
+def test_a_player_word_for_several_terms_names_each_for_ranking_only(searcher):
+    """The glossary reads "half speed" as the rules' Limping and Full Reverse (Limping: "A Crippled model
+    halves its Maximum Speed rating"; Full Reverse: "Its Maximum Speed rating is halved"). For ranking
+    the word names both rules, as a word standing for one term names that one; the "is it in the rules
+    at all" test does not read it so (it then answered more off-topic questions, measured)."""
+    question = "my ship can only go half speed now in 4e"
+    query = searcher.parse(question)
+    allowed = searcher._edition == "dw4-glossary"
+    ranking = searcher._named_rules(list(query.stems), query.weights, allowed, loose=True, several=True)
+    assert {"Limping", "Full Reverse"} <= {_section(searcher, key) for key in ranking}
+    relevance = searcher._named_rules(list(query.topic), query.weights, allowed, loose=True)
+    assert not {"Limping", "Full Reverse"} & {_section(searcher, key) for key in relevance}
