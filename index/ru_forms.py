@@ -10,7 +10,7 @@ formation, not lists of questions: a verb stem without its verbal suffix (-ыв�
 "сброс"), the л inserted after a labial dropped ("выставля": "выстав"), the final consonant's
 alternations (щ/т, ш/с, ж/з, ж/д, ч/т: "защища": "защит"), a noun's relational adjective or
 participle and an adjective's noun ("катастроф": "катастрофическ", "умнож": "умножен", "частичн":
-"част"); and the cardinal numerals. A form counts
+"част"), an agent noun's act ("таранщик": "таран"); and the cardinal numerals. A form counts
 only when the corpus prints it as a stem of its own, so nothing the documents never say is added.
 """
 from __future__ import annotations
@@ -31,6 +31,9 @@ _LABIALS = frozenset("бвмпф")
 # Взрыв", "умножить": "умноженной"), and an adjective it only prints as its noun ("частично": "часть").
 _ADJECTIVE_SUFFIXES = ("ическ", "ичн", "ен", "н", "ов", "ск")
 MIN_NOUN = 5
+# A noun of the one who does it, which the book names by the act ("таранщик": Таран, "абордажник":
+# Абордаж): the agent suffixes -льщик/-щик/-чик/-ник.
+_AGENT_SUFFIXES = ("льщик", "щик", "чик", "ник")
 
 # The cardinal numerals a player types for the digits the books print (every case form the
 # stemmer keeps apart is listed; "тыща" is the spoken thousand).
@@ -86,4 +89,6 @@ def other_forms(question_stem: str, printed: Container[str]) -> frozenset[str]:
     adjectives = (question_stem + suffix for suffix in _ADJECTIVE_SUFFIXES) if len(question_stem) >= MIN_NOUN else ()
     nouns = (question_stem[: -len(suffix)] for suffix in _ADJECTIVE_SUFFIXES
              if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_ROOT)
-    return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns) if r in printed)
+    acts = (question_stem[: -len(suffix)] for suffix in _AGENT_SUFFIXES
+            if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_ROOT)
+    return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns, *acts) if r in printed)

@@ -43,6 +43,16 @@ def test_an_adjective_counts_as_the_noun_the_book_prints(printed: frozenset[str]
     assert stem("часть") in other_forms(stem("частично"), printed)
 
 
+def test_an_agent_noun_counts_as_the_act_the_book_prints(printed: frozenset[str]) -> None:
+    """"Если выпало Попадание или Тяжелое Попадание, Движущаяся Модель получает повреждение" (after a
+    Таран) — a player calls the ramming ship "таранщик", the boarder "абордажник"."""
+    assert stem("таранщик") not in printed
+    assert other_forms(stem("таранщик"), printed) == {stem("таран")}
+    assert stem("абордаж") in other_forms(stem("абордажник"), printed)
+    # an agent noun whose act the book never prints gains nothing ("заказчик": заказ)
+    assert other_forms(stem("заказчик"), printed) == frozenset()
+
+
 def test_printed_and_foreign_words_gain_nothing(printed: frozenset[str]) -> None:
     """A form the book prints matches its own passages; a word whose derived roots the book never
     prints ("фаренгейт") and an English stem gain no form."""

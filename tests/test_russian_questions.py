@@ -54,6 +54,15 @@ def test_no_chat_word_is_a_word_of_a_rule_name_in_the_russian_book() -> None:
     # booklet ("справочник"), the 4th edition's document a glossary ("глоссарий")
     ("по справочнику таран считается столкновением?", {"dw3-quick-reference"}),
     ("что в глоссарии сказано про таран?", {"dw4-glossary"}),
+    # Russian players' names for a quick reference sheet: "памятка", "краткие правила", "шпаргалка"
+    ("по памятке: модель вне построения что получает?", {"dw3-quick-reference"}),
+    ("в кратких правилах таран как считается?", {"dw3-quick-reference"}),
+    ("в шпаргалке резерв со скоростью 0 можно?", {"dw3-quick-reference"}),
+    # ... and for a rulebook: "рулбук", "книга правил"
+    ("в рулбуке что про таран?", {"dw3-rulebook"}),
+    ("по книге правил таран считается столкновением?", {"dw3-rulebook"}),
+    # "краткий" alone is no document's name: "краткий вопрос про таран" names none
+    ("краткий вопрос про таран", set()),
 ])
 def test_russian_names_of_the_documents_route_to_them(question: str, editions: set[str]) -> None:
     assert named_editions(question, corpus_names().routes) == editions
@@ -81,11 +90,22 @@ def test_a_russian_name_of_an_english_rule_finds_that_rule(searcher, question: s
 @pytest.mark.parametrize("word, book_word", [
     ("дайсов", "кубов"), ("тапок", "шаблон"), ("рулеткой", "измерения"), ("пулять", "стрельба"),
     ("авик", "вместимость"), ("пустышки", "пустая"), ("соперник", "противник"),
+    # "путем прохождения Проверки на Ремонт (Repair Test)": a "бросок", "тест" or "чек" on repair
+    ("бросок", "проверка"), ("тест", "проверка"), ("чек", "проверка"),
 ])
 def test_table_words_read_as_the_books_words(searcher, word: str, book_word: str) -> None:
     """Players' words for game things count as the word the Russian book prints."""
     query = searcher.parse(f"что делать, если {word}?")
     assert stem(book_word) in query.variants[stem(word)]
+
+
+def test_a_roll_on_repair_finds_the_repair_step(searcher) -> None:
+    """"Чтобы пройти ремонтную проверку, для каждой Модели ... бросьте количество Боевых Кубов, равное
+    ее Массе": "бросок на ремонт" is that Проверка на Ремонт, not the roll for a scenario
+    ("Совершите бросок на Сценарий")."""
+    result = searcher.ask("бросок на ремонт сколько кубов", k=5)
+    assert result.status == "answered"
+    assert result.results[0].section == "ЭТАП РЕМОНТА"
 
 
 @pytest.mark.parametrize("question, section", [
