@@ -33,7 +33,9 @@ import random  # noqa: E402
 import time  # noqa: E402
 from concurrent.futures import ThreadPoolExecutor  # noqa: E402
 
-SHARED_EVAL = _HERE.parent.parent / "shared" / "eval"
+# ../shared/eval beside the checkout (a worktree one level deeper finds it one level up), as bench/retrieval.py
+SHARED_EVAL = next((p for p in (_HERE.parent.parent / "shared" / "eval", _HERE.parent.parent.parent / "shared" / "eval")
+                    if p.is_dir()), _HERE.parent.parent / "shared" / "eval")
 DEV_SETS = ("retrieval_dev.jsonl", "retrieval_dev2.jsonl", "retrieval_dev3.jsonl")
 
 
