@@ -172,8 +172,9 @@ class Admiralty:
         mode: str = "hybrid",
     ) -> dict[str, Any]:
         """The answer line and the passages for a question, as the `ask --json` dict."""
-        result: dict[str, Any] = tidy(self.searcher.ask(question, k=k, game=game, edition=edition, lang=lang,
-                                                        mode=mode).to_json())
+        # to_json tidies its numbers itself (the one float, each result's score)
+        result: dict[str, Any] = self.searcher.ask(question, k=k, game=game, edition=edition, lang=lang,
+                                                   mode=mode).to_json()
         return result
 
     def rule(self, term: str, edition: str | None = None) -> dict[str, Any]:

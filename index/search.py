@@ -22,6 +22,7 @@ import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from core.numbers import tidy
 from core.params import coerce, spec_named
 from core.settings import DEFAULT_MODEL, Settings
 from index.aboutness import (
@@ -186,16 +187,18 @@ class AskResult:
         return copied
 
     def to_json(self) -> dict[str, Any]:
+        """The `ask --json` dict, its numbers as every front end shows them (core.numbers.tidy): the one
+        float, each result's score, is rounded here, so the service need not walk the whole answer."""
         return {
             "question": self.question,
             "status": self.status,
             "answer": _plain(self.answers[0]) if self.answers else None,
             "answers": [_plain(a) for a in self.answers],
-            "suggestions": self.suggestions,
+            "suggestions": list(self.suggestions),
             "read_as": self.read_as,
             "editions_disagree": self.editions_disagree,
-            "routed_editions": self.routed_editions,
-            "results": [_plain(h) for h in self.results],
+            "routed_editions": list(self.routed_editions),
+            "results": [_plain_hit(h) for h in self.results],
         }
 
 
@@ -215,6 +218,13 @@ def _plain(item: Hit | Answer) -> dict[str, Any]:
     values = vars(item)
     return {name: _copied(value) if isinstance(value := values[name], (dict, list)) else value
             for name in _FIELDS[type(item)]}
+
+
+def _plain_hit(hit: Hit) -> dict[str, Any]:
+    """`_plain(hit)` with its score tidied (the only float in an answer)."""
+    plain = _plain(hit)
+    plain["score"] = tidy(plain["score"])
+    return plain
 
 
 def _copied(value: Any) -> Any:
