@@ -851,32 +851,50 @@ class Searcher:
                 cosines.append(self._cosine_of_rule(key, dense_scores))
         best_cosine = max((c for c in cosines if c is not None), default=0.0)
         top_score = head[0][2] or 1.0
+        # each topic stem's weight, spellings and game, in the question's order: every share below
+        # sums its weights in that order (one pass per candidate instead of one per share)
+        weighed = [(w, query.variants[s], signals[s]) for s, w in weights.items()]
         out = []
         for position, ((key, row, score), cosine) in enumerate(zip(head, cosines, strict=True)):
             rule = self.rules[key]
             r = self.rows[row]
+            game = r["game"]
             heading = self._heading_words(key)
             path = self._path_words(key)
-            foreign = sum(w for s, w in weights.items() if signals[s] not in (None, r["game"])) / total
+            rule_stems = self._stems_of_rule(key)
+            # the weights of the words: of another game; in the heading; not in it; of those, in the
+            # body; in the section path
+            foreign: list[float] = []
+            in_heading: list[float] = []
+            rest: list[float] = []
+            body: list[float] = []
+            in_path: list[float] = []
+            for w, spelt, signal in weighed:
+                if signal is not None and signal != game:
+                    foreign.append(w)
+                if spelt.isdisjoint(heading):
+                    rest.append(w)
+                    if not spelt.isdisjoint(rule_stems):
+                        body.append(w)
+                else:
+                    in_heading.append(w)
+                if not spelt.isdisjoint(path):
+                    in_path.append(w)
             ranks = [lexical_rank[self._row_of_chunk[c]] for c in rule.chunk_ids
                      if self._row_of_chunk[c] in lexical_rank]
             printed = self._numbers_of_rule(key)
-            in_heading = {s for s in weights if not query.variants[s].isdisjoint(heading)}
-            rest = sum(w for s, w in weights.items() if s not in in_heading)
-            rule_stems = self._stems_of_rule(key)
-            body = sum(w for s, w in weights.items()
-                       if s not in in_heading and not query.variants[s].isdisjoint(rule_stems))
+            rest_weight = sum(rest)
             words = self._words_of_rule(key)
             spellings = self._spellings_for(key, query)
             out.append(Candidate(
                 position=position, fused=score / top_score, coverage=self._coverage(key, query),
-                heading_coverage=sum(w for s, w in weights.items() if s in in_heading) / total,
-                path_coverage=sum(w for s, w in weights.items() if not query.variants[s].isdisjoint(path)) / total,
-                body_coverage=body / rest if rest else 0.0,
+                heading_coverage=sum(in_heading) / total,
+                path_coverage=sum(in_path) / total,
+                body_coverage=sum(body) / rest_weight if rest_weight else 0.0,
                 heading_precision=len(heading & asked) / len(heading) if heading else 0.0,
                 named=named.get(key, 0.0), defined=defined.get(key, 0.0), same_language=r["language"] == language,
                 cosine=None if cosine is None else cosine - best_cosine, lexical=min(ranks) if ranks else None,
-                foreign=foreign, away=not query.games and not query.editions and r["game"] != self._home_game,
+                foreign=sum(foreign) / total, away=not query.games and not query.editions and r["game"] != self._home_game,
                 numbers=len(numbers & printed) / len(numbers) if numbers else 0.0,
                 numeric_rule=query.numeric and bool(printed),
                 distance_rule=query.distance and self._prints_distance(key), length=len(rule.text),
