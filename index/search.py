@@ -894,7 +894,7 @@ class Searcher:
                 heading_precision=len(heading & asked) / len(heading) if heading else 0.0,
                 named=named.get(key, 0.0), defined=defined.get(key, 0.0), same_language=r["language"] == language,
                 cosine=None if cosine is None else cosine - best_cosine, lexical=min(ranks) if ranks else None,
-                foreign=sum(foreign) / total, away=not query.games and not query.editions and r["game"] != self._home_game,
+                foreign=sum(foreign) / total, away=not query.games and not query.editions and game != self._home_game,
                 numbers=len(numbers & printed) / len(numbers) if numbers else 0.0,
                 numeric_rule=query.numeric and bool(printed),
                 distance_rule=query.distance and self._prints_distance(key), length=len(rule.text),
