@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from index.answer import is_distance_question, is_limit_question, is_numeric_question
 from index.manifest import CorpusNames
+from index.phrase_scan import any_of
 from index.relevance import topic_stems
 from index.routing import named_editions, named_games, without_edition_names, without_game_names
 from index.text import is_cyrillic, normalise, question_stems, stem, stems, words
@@ -116,8 +117,7 @@ def parse_query(
     if games:
         plain = without_game_names(plain, names.game_phrases)
     plain = " ".join(plain.split()) if editions or games else read
-    other_game = (not editions and not games and names.other_games is not None
-                  and bool(names.other_games.search(read)))
+    other_game = not editions and not games and _other_game(names, read)
     all_stems = question_stems(plain)
     cyrillic = is_cyrillic(read)
     topic = topic_stems(all_stems)
@@ -139,57 +139,30 @@ def parse_query(
                  translated, asked=asked, off_rules=off_rules, absent=absent)
 
 
-_ANY_PHRASE: dict[int, tuple[CorpusNames, re.Pattern[str] | None]] = {}  # id(names) -> (names, `_any_phrase`)
+# id(names) -> (names, `_any_phrase`, `_other_game`)
+_ANY_PHRASE: dict[int, tuple[CorpusNames, re.Pattern[str] | None, re.Pattern[str] | None]] = {}
+
+
+def _scans(names: CorpusNames) -> tuple[CorpusNames, re.Pattern[str] | None, re.Pattern[str] | None]:
+    """Made once per CorpusNames (the manifest's are read once per version of the file)."""
+    found = _ANY_PHRASE.get(id(names))
+    if found is None or found[0] is not names:
+        phrases = [route.pattern for route in names.routes] + [pattern for _, pattern in names.game_phrases]
+        others = (any_of([names.other_games]) or names.other_games) if names.other_games is not None else None
+        found = _ANY_PHRASE[id(names)] = (names, any_of(phrases), others)
+    return found
 
 
 def _any_phrase(names: CorpusNames) -> re.Pattern[str] | None:
-    """Every route's and game phrase's pattern as one, which matches a text iff one of them does (an
-    alternation tries each at every position); None when their flags differ (then each is tried).
-    The patterns that open with a word boundary (most: "\\bdw4", "\\bdust\\b") share one "\\b(?:...)",
-    so inside a word only the others are tried (half the time of one branch per pattern): only
-    whether one matches is asked, so the order of the branches does not matter.
-    Made once per CorpusNames (the manifest's are read once per version of the file)."""
-    found = _ANY_PHRASE.get(id(names))
-    if found is None or found[0] is not names:
-        patterns = [route.pattern for route in names.routes] + [pattern for _, pattern in names.game_phrases]
-        flags = {p.flags for p in patterns}
-        combined = None
-        if len(flags) == 1:
-            bounded = [p.pattern[2:] for p in patterns if _opens_with_boundary(p.pattern)]
-            free = [p.pattern for p in patterns if not _opens_with_boundary(p.pattern)]
-            branches = [f"(?:{p})" for p in free]
-            if bounded:
-                branches.insert(0, "\\b(?:" + "|".join(f"(?:{p})" for p in bounded) + ")")
-            combined = re.compile("|".join(branches), flags.pop())
-        found = _ANY_PHRASE[id(names)] = (names, combined)
-    return found[1]
+    """Every route's and game phrase's pattern as one, which matches a text iff one of them does
+    (index.phrase_scan); None when their flags differ (then each is tried)."""
+    return _scans(names)[1]
 
 
-def _opens_with_boundary(pattern: str) -> bool:
-    """The pattern is "\\b" and then one alternative (no "|" outside its groups and classes): it matches
-    only where "\\b" does, so the "\\b" can be shared."""
-    if not pattern.startswith("\\b"):
-        return False
-    depth, opened, escaped = 0, -1, False  # opened: where the character class read now opened (-1: none)
-    for place in range(2, len(pattern)):
-        char = pattern[place]
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif opened >= 0:  # a "]" first in a class ("[]", "[^]") is one of its characters
-            first = opened + 2 if pattern[opened + 1:opened + 2] == "^" else opened + 1
-            if char == "]" and place > first:
-                opened = -1
-        elif char == "[":
-            opened = place
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "|" and depth == 0:
-            return False
-    return True
+def _other_game(names: CorpusNames, text: str) -> bool:
+    """The text names a game the corpus does not hold (the manifest's other_games), in one scan."""
+    scan = _scans(names)[2]
+    return scan is not None and scan.search(text) is not None
 
 
 def named_people(text: str) -> frozenset[str]:

@@ -25,6 +25,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 
+from index.phrase_scan import any_of
 from index.text import stems, words
 
 # Words that ask or frame a question but say nothing about its topic (stemmed when used).
@@ -240,9 +241,12 @@ _OFF_RULES = re.compile("|".join((
     r"покрас\w*", r"краск\w*", r"грунт\w*", r"\bклей\w*",)), re.IGNORECASE)
 
 
+_OFF_RULES_SCAN = any_of([_OFF_RULES]) or _OFF_RULES  # the same answer in half the time (index.phrase_scan)
+
+
 def asks_off_rules(text: str) -> bool:
     """The question asks for a house rule, an opinion, lore, a price or a hobby tip (see above)."""
-    return _OFF_RULES.search(text) is not None
+    return _OFF_RULES_SCAN.search(text) is not None
 
 
 # -- the fitted model ---------------------------------------------------------------------

@@ -3,10 +3,13 @@ none (index.query._any_phrase): that scan must find one exactly when some phrase
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from index.manifest import corpus_names
-from index.query import _any_phrase, _opens_with_boundary
+from index.phrase_scan import alternatives, any_of
+from index.query import _any_phrase, _scans
+from index.relevance import _OFF_RULES, _OFF_RULES_SCAN
 
 QUESTIONS = (
     "how far can a ship move at full reverse?", "ram in dw4 vs 3rd edition", "квикреф: сколько кубов на таран?",
@@ -43,14 +46,27 @@ def test_one_scan_agrees_on_every_question_of_our_own_sets() -> None:
     differ = [q for q in questions
               if (combined.search(q) is not None) != any(pattern.search(q) for pattern in phrases)]
     assert differ == []
+    # the other games' names and the off-rules phrases (index.relevance) are scanned so too
+    assert names.other_games is not None
+    for pattern, scan in ((names.other_games, _scans(names)[2]), (_OFF_RULES, _OFF_RULES_SCAN)):
+        assert scan is not None and scan.pattern != pattern.pattern
+        assert [q for q in questions if (scan.search(q) is None) != (pattern.search(q) is None)] == []
+        assert any(pattern.search(q) for q in questions)  # both answers occur
 
 
 def test_a_boundary_is_shared_only_by_a_pattern_of_one_alternative() -> None:
-    assert _opens_with_boundary(r"\b(dw4|v4)(\s*ed)?")
-    assert _opens_with_boundary(r"\bdust\b")
-    assert _opens_with_boundary(r"\b[|]x")  # "|" inside a class is a character
-    assert _opens_with_boundary(r"\b[]|]x")  # so is a "]" that opens a class
-    assert _opens_with_boundary(r"\b\|x")  # and an escaped one
-    assert not _opens_with_boundary(r"\bdust|war")  # "war" needs no boundary
-    assert not _opens_with_boundary(r"\b[^]]|war")
-    assert not _opens_with_boundary(r"глоссари\w*")
+    assert alternatives(r"\b(dw4|v4)(\s*ed)?") == [r"\b(dw4|v4)(\s*ed)?"]
+    assert alternatives(r"(?:\bdust\b)|(?:скирмиш\w*|\busr)") == [r"\bdust\b", r"скирмиш\w*", r"\busr"]
+    assert alternatives(r"\b[|]x|[]|]y|\|z") == [r"\b[|]x", r"[]|]y", r"\|z"]  # "|" as a character
+    assert alternatives(r"(?:a)(b)|c") == [r"(?:a)(b)", "c"]  # a group opening an alternative, not all of it
+    assert alternatives(r"(a|b") is None
+
+
+def test_one_scan_of_a_phrase_list_answers_as_its_phrases_do() -> None:
+    """The shared boundary must not reach an alternative that has none ("war" inside "postwar")."""
+    phrases = [re.compile(r"\bdust|war", re.IGNORECASE), re.compile(r"\b(?:ram|tow)\b", re.IGNORECASE)]
+    scan = any_of(phrases)
+    assert scan is not None
+    for text in ("postwar", "DUSTy", "adust", "a ram!", "tram", "towing", "", "tow"):
+        assert (scan.search(text) is not None) == any(p.search(text) for p in phrases), text
+    assert any_of([re.compile("a"), re.compile("b", re.IGNORECASE)]) is None  # flags differ: each is tried
