@@ -226,11 +226,17 @@ def read_wrong_layout(question: str, known: Container[str], stem: Callable[[str]
             return _on_russian_keys(bare) + token[len(bare):]
         return whole
 
-    read = {t: reading(t) for t in tokens}
-    russian = [t for t in tokens if _is_russian(read[t].rstrip(",."), known, stem)]
-    english = [t for t in tokens if stem(t.lower().strip(",.")) in known]
-    if len(russian) < MIN_WORDS or len(russian) < LAYOUT_SHARE * len(tokens) or len(english) >= len(russian):
+    english = sum(1 for t in tokens if stem(t.lower().strip(",.")) in known)
+    # Read as Russian, the words must be MIN_WORDS, LAYOUT_SHARE of them and more than the English
+    # ones: the reading stops once the words left cannot reach that (an English question, mostly).
+    russian = 0
+    for place, token in enumerate(tokens):
+        if russian + len(tokens) - place < max(MIN_WORDS, LAYOUT_SHARE * len(tokens), english + 1):
+            return None
+        russian += _is_russian(reading(token).rstrip(",."), known, stem)
+    if russian < MIN_WORDS or russian < LAYOUT_SHARE * len(tokens) or english >= russian:
         return None
+    read = {t: reading(t) for t in tokens}
     out = _KEYS.sub(lambda m: read[m.group(0)], question)
     return "".join(_LAYOUT_PUNCTUATION.get(c, c) for c in out)
 
