@@ -35,8 +35,12 @@ class Bm25:
             size[row] = size.get(row, 0) + 1
         average = float(sum(size.values())) / float(row_count) if row_count else 0.0
         # the part of the denominator that is the row's own: k1 * (1 - b + b * D / avgdl)
-        self._norm = {row: K1 * (1 - B + B * float(tokens) / average) for row, tokens in size.items()}
-        self._postings = {term: (tuple(rows.items()), _idf(row_count, len(rows))) for term, rows in frequency.items()}
+        norm = {row: K1 * (1 - B + B * float(tokens) / average) for row, tokens in size.items()}
+        gain = K1 + 1.0
+        # per posting, the numerator f * (k1 + 1) and the denominator f + norm, computed once here: the
+        # same doubles `ranked` computed per question
+        self._postings = {term: (tuple((row, f * gain, f + norm[row]) for row, f in rows.items()),
+                                 _idf(row_count, len(rows))) for term, rows in frequency.items()}
 
     @staticmethod
     def reads(terms: Sequence[str]) -> bool:
@@ -48,16 +52,18 @@ class Bm25:
         """The rowids `... where lexical match '"t1" OR "t2" ...' order by bm25(lexical, ...) limit ?`
         returns, for distinct `terms` in that order."""
         score: dict[int, float] = {}
-        gain = K1 + 1.0
-        norm = self._norm
         for term in terms:
             found = self._postings.get(term)
             if found is None:
                 continue  # no row holds it: it adds nothing to any row's score
             rows, idf = found
-            for row, frequency in rows:
-                score[row] = score.get(row, 0.0) + idf * ((frequency * gain) / (frequency + norm[row]))
-        return sorted(score, key=lambda row: (-score[row], row))[:limit]
+            for row, numerator, denominator in rows:
+                score[row] = score.get(row, 0.0) + idf * (numerator / denominator)
+        # best score first, equal scores in rowid order: the rowids sorted, then stably by score
+        # (`reverse` keeps equal items in their order; one C key call per row, no tuple)
+        ranked = sorted(score)
+        ranked.sort(key=score.__getitem__, reverse=True)
+        return ranked[:limit]
 
 
 def _idf(rows: int, holding: int) -> float:
