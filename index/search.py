@@ -1404,10 +1404,23 @@ def fuse(rankings: list[tuple[list[int], float]]) -> dict[int, float]:
     """Reciprocal rank fusion; returns row -> score in descending score order."""
     scores: dict[int, float] = {}
     for ranked, weight in rankings:
-        for rank, row in enumerate(ranked):
-            scores[row] = scores.get(row, 0.0) + weight / (RRF_K + rank + 1)
+        for row, vote in zip(ranked, _votes(weight, len(ranked)), strict=False):  # the votes may run longer
+            scores[row] = scores.get(row, 0.0) + vote
     # reverse=True keeps equal scores in insertion order, as the key -score did (sorting is stable)
     return dict(sorted(scores.items(), key=itemgetter(1), reverse=True))
+
+
+_VOTES: dict[float, list[float]] = {}  # weight -> each rank's vote, weight / (RRF_K + rank + 1)
+
+
+def _votes(weight: float, count: int) -> list[float]:
+    """The first `count` ranks' votes of a ranking of this weight (the same doubles, divided once per process)."""
+    found = _VOTES.get(weight)
+    if found is None or len(found) < count:
+        found = [weight / (RRF_K + rank + 1) for rank in range(max(count, CANDIDATES))]
+        if len(_VOTES) < 16:  # the weights are a few constants
+            _VOTES[weight] = found
+    return found
 
 
 def diversify_rules(ranked: list[tuple[str, int, float]], rows: list[dict[str, Any]],
