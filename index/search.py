@@ -1097,14 +1097,17 @@ class Searcher:
         # A rule in another language than the question's jumps only when it covers the
         # question as well as the leader: a Russian glossary line named by an English
         # question is no better an answer than the English passages above it.
-        lead = self._coverage(ranked[0][0], query) if ranked else 0.0
-        best = max((self._coverage(r[0], query) for r in ranked[:TERM_FIRST_WITHIN]), default=0.0)
-        first = [r for r in ranked[:TERM_FIRST_WITHIN] if r[0] in named
-                 and self._coverage(r[0], query) >= TERM_FIRST_COVERAGE * best
-                 and (self.rows[r[1]]["language"] == language or self._coverage(r[0], query) > lead)]
+        within = ranked[:TERM_FIRST_WITHIN]
+        covers = {r[0]: self._coverage(r[0], query) for r in within}  # read once here
+        lead = covers[ranked[0][0]] if ranked else 0.0
+        best = max((covers[r[0]] for r in within), default=0.0)
+        first = [r for r in within if r[0] in named
+                 and covers[r[0]] >= TERM_FIRST_COVERAGE * best
+                 and (self.rows[r[1]]["language"] == language or covers[r[0]] > lead)]
         # Of several named rules, the one that uses more of the question leads.
-        first.sort(key=lambda r: -self._coverage(r[0], query))
-        return first + [r for r in ranked if r not in first]
+        first.sort(key=lambda r: -covers[r[0]])
+        moved = set(first)
+        return first + [r for r in ranked if r not in moved]
 
     def _coverage(self, key: str, query: Query) -> float:
         """Share of the question's weight (IDF) whose words, in some spelling, the rule uses; an
@@ -1129,8 +1132,10 @@ class Searcher:
     def _cosine_of_rule(self, key: str, dense_scores: np.ndarray) -> float:
         """The question's best cosine with one of the rule's parts, read as Python floats (`item`: the
         value `float` gives, without a numpy scalar in between)."""
-        item = dense_scores.item
-        return float(max(item(row) for row in self._rows_of_rule[key]))
+        rows = self._rows_of_rule[key]
+        if len(rows) == 1:  # most rules are one part
+            return float(dense_scores.item(rows[0]))
+        return float(max(map(dense_scores.item, rows)))
 
     def _spellings_for(self, key: str, query: Query) -> Mapping[str, frozenset[str]]:
         """The question's spellings a rule is read with: through the term map when the rule is in
