@@ -513,7 +513,7 @@ class Searcher:
         absent = not self._absent_first.isdisjoint(words_of(question.replace("/", " or "))) and \
             names_absent_concept(question, self.vocabulary.absent)
         return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading,
-                           off_rules=asks_off_rules(question), absent=absent)
+                           off_rules=asks_off_rules(question), absent=absent, known=self._vocabulary.__contains__)
 
     def _russian_spelling(self) -> RussianSpelling:
         """Built on the first Russian question (the book's words and the players' own): start-up
