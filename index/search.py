@@ -74,7 +74,13 @@ from index.text import is_cyrillic, is_stopword, stems
 from index.text import stem as stem_word
 from index.text import words as words_of
 from index.translate import Translator
-from index.translit import one_alphabet, read_cyrillic_abbreviations, read_latin_russian, read_wrong_layout
+from index.translit import (
+    one_alphabet,
+    read_cyrillic_abbreviations,
+    read_english_loanwords,
+    read_latin_russian,
+    read_wrong_layout,
+)
 from index.vocabulary import load_russian_spelling, load_vocabulary
 
 RRF_K = 60
@@ -502,6 +508,9 @@ class Searcher:
         """The question parsed once, with this index's spellings and weights."""
         typed = one_alphabet(question)  # "rаm" with a Cyrillic а is read as "ram"
         typed = read_cyrillic_abbreviations(typed, self._vocabulary, stem_word) or typed  # "срски": SRS
+        if RUSSIAN_TYPOS:  # "ралли": rally, unless a Russian word or a typo of one (index.translit)
+            typed = read_english_loanwords(typed, self._vocabulary, lambda w: self._russian_spelling().knows(w),
+                                           stem_word) or typed
         reading = read_latin_russian(typed, self._reading_vocabulary, stem_word)
         reading = reading or read_wrong_layout(typed, self._reading_vocabulary, stem_word)  # "crjkmrj": сколько
         if reading is not None:  # "srsok" read as срсок: SRS
