@@ -329,10 +329,10 @@ def test_a_question_read_as_a_rule_name_says_so_in_the_players_language(built_se
     (and say it was read as that name)" — in Discord too, without replacing the citation."""
     from bot.service import Admiralty
 
-    answer = Admiralty(built_settings).ask("interphase gen lol")
-    assert answer["read_as"] == "Interphase Generator"
-    for lang, words in (("en", "Read as the rule name “Interphase Generator”"),
-                        ("ru", "Прочитано как название правила «Interphase Generator»")):
+    answer = Admiralty(built_settings).ask("full rev lol")  # "rev" is no word the rules print
+    assert answer["read_as"] == "Full Reverse"
+    for lang, words in (("en", "Read as the rule name “Full Reverse”"),
+                        ("ru", "Прочитано как название правила «Full Reverse»")):
         top = embeds.ask_embeds(answer, lang=lang)[0]
         assert any(words in field.value for field in top.fields)
     _all_messages_accepted(embeds.ask_embeds(answer))
