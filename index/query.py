@@ -98,12 +98,14 @@ def parse_query(
     weight: Callable[[frozenset[str]], float],
     translate: Callable[[Mapping[str, frozenset[str]]], Mapping[str, frozenset[str]]],
     reading: str | None = None, off_rules: bool = False, absent: bool = False,
+    known: Callable[[str], bool] | None = None,
 ) -> Query:
     """`expand` gives each stem its spellings (player words, typos); `weight` a stem's IDF from
     its spellings; `translate` adds the Russian names of the terms they name. All three belong to
     the index, so the Searcher passes its own. `reading` is the text to analyse when it differs
     from what was typed (Russian typed in Latin letters). `off_rules` and `absent` are the Searcher's
-    readings of the question too (Query.off_rules, Query.absent)."""
+    readings of the question too (Query.off_rules, Query.absent). `known` says whether the index
+    prints a stem (a capitalised word it does not print is a story's person, `named_people`)."""
     read = reading or question
     routes = names.routes
     # Most questions name no edition and no game: one scan of all the phrases at once says so.
@@ -125,9 +127,12 @@ def parse_query(
         topic = [s for s in topic if s not in TABLE_TALK]
     variants = expand(all_stems)
     if cyrillic:
+        # Not "weighs as an unknown word": a rule name printed in one passage weighs as much
+        # ("на карте написано Самонаводящееся" would lose the quality it quotes).
         unknown = weight(frozenset())
+        printed = known or (lambda s: weight(frozenset({s})) != unknown)
         people = {s for s in named_people(read)
-                  if s in variants and variants[s] <= {s} and weight(variants[s]) == unknown}
+                  if s in variants and variants[s] <= {s} and not printed(s)}
         topic = [s for s in topic if s not in people]
     weights = {s: weight(variants[s]) for s in topic}
     translated = translate({s: variants[s] for s in weights})

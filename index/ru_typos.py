@@ -108,6 +108,13 @@ class RussianSpelling:
             return None
         return min(found, key=lambda w: (-self._count[w], w))
 
+    def knows(self, word: str) -> bool:
+        """`word` is Russian to this reader: a word it knows, two run together or a misspelling of
+        one (index.translit reads only the others as English names typed in Cyrillic)."""
+        word = normalise(word)
+        return self._is_known(word) or (len(word) >= MIN_WORD and
+                                        (self._split(word) or self._respelt(word)) is not None)
+
     def read(self, question: str) -> str | None:
         """`question` with its misspelt Russian words in the book's spelling; None when none is."""
         changed = False

@@ -76,7 +76,13 @@ from index.text import is_cyrillic, is_stopword, stems
 from index.text import stem as stem_word
 from index.text import words as words_of
 from index.translate import Translator
-from index.translit import one_alphabet, read_cyrillic_abbreviations, read_latin_russian, read_wrong_layout
+from index.translit import (
+    one_alphabet,
+    read_cyrillic_abbreviations,
+    read_english_loanwords,
+    read_latin_russian,
+    read_wrong_layout,
+)
 from index.vocabulary import load_russian_spelling, load_vocabulary
 
 RRF_K = 60
@@ -520,6 +526,9 @@ class Searcher:
         """The question parsed once, with this index's spellings and weights."""
         typed = one_alphabet(question)  # "rаm" with a Cyrillic а is read as "ram"
         typed = read_cyrillic_abbreviations(typed, self._vocabulary, stem_word) or typed  # "срски": SRS
+        if RUSSIAN_TYPOS:  # "ралли": rally, unless a Russian word or a typo of one (index.translit)
+            typed = read_english_loanwords(typed, self._vocabulary, lambda w: self._russian_spelling().knows(w),
+                                           stem_word) or typed
         reading = read_latin_russian(typed, self._reading_vocabulary, stem_word)
         reading = reading or read_wrong_layout(typed, self._reading_vocabulary, stem_word)  # "crjkmrj": сколько
         if reading is not None:  # "srsok" read as срсок: SRS
@@ -531,7 +540,7 @@ class Searcher:
         absent = not self._absent_first.isdisjoint(words_of(question.replace("/", " or "))) and \
             names_absent_concept(question, self.vocabulary.absent)
         return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading,
-                           off_rules=asks_off_rules(question), absent=absent)
+                           off_rules=asks_off_rules(question), absent=absent, known=self._vocabulary.__contains__)
 
     def _russian_spelling(self) -> RussianSpelling:
         """Built on the first Russian question (the book's words and the players' own): start-up

@@ -182,6 +182,71 @@ def _abbreviation(word: str, known: Container[str], stem: Callable[[str], str]) 
     return None
 
 
+# Players type the English documents' rule names in Cyrillic letters, by sound ("ралли" for Rally,
+# "медик" for Medic, "стоик" for Stoic). A word's Cyrillic letters read back in Latin; where English
+# spells one sound two ways, both are tried (к: k or c, и: i or y, ...), and a reading counts only when
+# it is a word the corpus prints in English. Only words of MIN_LOANWORD letters and more, unknown to
+# the corpus as typed: a short one is too often a name or another word ("Макс" would read as max).
+MIN_LOANWORD = 5
+MAX_READINGS = 64  # a word with more open letters than this allows is left as typed
+_LOAN_LETTERS = {
+    "а": ("a",), "б": ("b",), "в": ("v", "w"), "г": ("g",), "д": ("d",), "е": ("e",), "ё": ("yo",),
+    "ж": ("zh", "j"), "з": ("z", "s"), "и": ("i", "y"), "й": ("y", "i"), "к": ("k", "c"), "л": ("l",),
+    "м": ("m",), "н": ("n",), "о": ("o",), "п": ("p",), "р": ("r",), "с": ("s", "c"), "т": ("t",),
+    "у": ("u",), "ф": ("f",), "х": ("h", "kh"), "ц": ("ts", "c"), "ч": ("ch",), "ш": ("sh",),
+    "щ": ("sch",), "ы": ("y",), "э": ("e", "a"), "ю": ("yu", "u"), "я": ("ya",), "ь": ("",), "ъ": ("",),
+}
+_LOANWORD = re.compile(rf"(?<![\w'])[а-яё]{{{MIN_LOANWORD},16}}(?![\w'])", re.IGNORECASE)
+
+
+def _latin_readings(word: str) -> list[str]:
+    """A Cyrillic word's Latin spellings by sound, a doubled letter also read once ("ралли": rally)."""
+    readings = [""]
+    for place, letter in enumerate(word, start=1):
+        options = _LOAN_LETTERS.get(letter)
+        if options is None:
+            return []
+        if letter == "и" and place == len(word):  # a final и is an English -y first ("ралли": rally)
+            options = ("y", "i")
+        readings = [r + o for r in readings for o in options]
+        if len(readings) > MAX_READINGS:
+            return []
+    return readings
+
+
+def _english_loanword(word: str, known: Container[str], russian: Callable[[str], bool],
+                      stem: Callable[[str], str]) -> str | None:
+    """The English word a Cyrillic word sounds out, when the corpus prints it in English and
+    nobody reads the word as Russian (the book's words, players' words, a typo of either)."""
+    lower = word.lower()
+    if word[:1].isupper() or stem(lower) in known or is_stopword(lower) or stem(lower) in QUESTION_STEMS \
+            or russian(lower):
+        return None
+    root = stem(lower)  # "медиком": its stem "медик" reads as medic; a shorter root is another word
+    for spelling in dict.fromkeys((lower, root) if len(root) >= MIN_LOANWORD else (lower,)):
+        for latin in _latin_readings(spelling):
+            for candidate in dict.fromkeys((latin, re.sub(r"(.)\1", r"\1", latin))):
+                if len(candidate) >= MIN_LOANWORD and stem(candidate) in known:
+                    return candidate
+    return None
+
+
+def read_english_loanwords(question: str, known: Container[str], russian: Callable[[str], bool],
+                           stem: Callable[[str], str]) -> str | None:
+    """The question with the English rule names typed in Cyrillic ("ралли") spelled as the English
+    documents print them ("rally"); None when it has none. `russian` says a word is read as Russian."""
+    changed = False
+
+    def sound_out(match: re.Match[str]) -> str:
+        nonlocal changed
+        latin = _english_loanword(match.group(0), known, russian, stem)
+        changed = changed or latin is not None
+        return latin or match.group(0)
+
+    reading = _LOANWORD.sub(sound_out, question)
+    return reading if changed else None
+
+
 def read_cyrillic_abbreviations(question: str, known: Container[str], stem: Callable[[str], str]) -> str | None:
     """The question with the Latin abbreviations typed in Cyrillic ("срски") spelled as the books
     print them ("SRS"); None when it has none."""

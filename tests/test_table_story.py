@@ -91,3 +91,14 @@ def test_names_of_the_story_are_not_topic_words(searcher) -> None:
     assert any(s.startswith("торпед") for s in story.topic) and any(s.startswith("крейсер") for s in story.topic)
     quoted = searcher.parse("что даёт результат «Резня» в таблице абордажа?")
     assert any(s.startswith("резн") for s in quoted.topic), quoted.topic
+
+
+def test_a_quality_quoted_from_a_card_is_no_person(searcher) -> None:
+    """A rule name the corpus prints in a single passage weighs as much as an unknown word; quoted
+    from a card with its capital ("на карте написано Самонаводящееся") it is still what is asked:
+    **Самонаводящееся (Homing):** "Модели не считаются Скрытыми при Атаках с этим Свойством"."""
+    card = searcher.parse("у ракет на карточке написано Самонаводящееся, как работает?")
+    assert "самонаводя" in card.weights, card.weights
+    answer = searcher.ask("на карте у батареи качество Угрожающее, что оно делает")
+    assert answer.results[0].section.endswith("Угрожающее"), answer.results[0].section
+    assert "пет" not in searcher.parse("играли с Петей, он таранил мой крейсер").weights

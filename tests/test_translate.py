@@ -50,6 +50,12 @@ def _render(translator: Translator, question: str) -> Rendering:
     ("в четвёртой редакции таран", {"dw4-glossary"}),
     ("сколько кубов за 4 попадания?", set()),
     ("тройка кубов на таран", set()),
+    # "DW4" typed in Cyrillic letters or with a space; not a count of two ("два 4")
+    ("дв4: торпеды вблизи можно?", {"dw4-glossary"}),
+    ("ДВ 4 таран сколько кубов", {"dw4-glossary"}),
+    ("dw 4 ram dice", {"dw4-glossary"}),
+    ("дв3 эскорты что дают", {"dw3-quick-reference", "dw3-rulebook"}),
+    ("два 4 попадания это сколько", set()),
 ])
 def test_russian_players_name_editions_by_their_nicknames(question: str, editions: set[str]) -> None:
     assert named_editions(question, corpus_names().routes) == editions

@@ -6,7 +6,13 @@ from functools import lru_cache
 
 from corpus import CORPUS_DIR
 from index.text import stem, stems
-from index.translit import one_alphabet, read_cyrillic_abbreviations, read_latin_russian, to_cyrillic
+from index.translit import (
+    one_alphabet,
+    read_cyrillic_abbreviations,
+    read_english_loanwords,
+    read_latin_russian,
+    to_cyrillic,
+)
 
 
 @lru_cache(maxsize=1)
@@ -126,3 +132,30 @@ def test_a_word_both_languages_know_is_russian_in_a_russian_sentence() -> None:
     assert reading == "сколько кубов дает один SRS токен при налете?"
     reading = read_latin_russian("Drift model' skolko dyuymov?", corpus_stems(), stem)
     assert reading is not None and reading.startswith("Drift модель")
+
+
+def _dust_and_glossary_stems() -> frozenset[str]:
+    """The real corpus's stems with Dust Warfare's and the 4th-edition glossary's English too."""
+    text = (CORPUS_DIR / "dust-warfare-rules-summary.md").read_text(encoding="utf-8")
+    text += (CORPUS_DIR / "dw4-rules-glossary.cat").read_text(encoding="utf-8")
+    return corpus_stems() | frozenset(stems(text, keep_stopwords=True))
+
+
+def test_english_rule_names_typed_in_cyrillic_are_read_as_printed() -> None:
+    """Dust Warfare prints the ability "Medic" ("May take a special heal action"), the glossary the
+    properties "Stoic" and the "Rally" of a Consolidation Step; players type them by sound."""
+    known = _dust_and_glossary_stems()
+    never_russian = lambda word: False  # noqa: E731 - the words below are no Russian words
+    assert read_english_loanwords("в дасте медик что умеет?", known, never_russian, stem) == "в дасте medic что умеет?"
+    assert read_english_loanwords("у меня стоик на карте", known, never_russian, stem) == "у меня stoic на карте"
+    assert read_english_loanwords("условия для ралли", known, never_russian, stem) == "условия для rally"
+
+
+def test_russian_words_and_names_are_not_read_as_english() -> None:
+    """A word read as Russian stays Russian ("реакция", Dust's reaction, is a players' word); a
+    capitalised word is a person ("с Денисом", not denis); a short root is another word ("костей"
+    is no cost, "диске" no dice)."""
+    known = _dust_and_glossary_stems()
+    russian = {"реакция"}.__contains__
+    for question in ("реакция на атаку", "играли с Денисом", "сколько костей кидать", "на диске написано"):
+        assert read_english_loanwords(question, known, russian, stem) is None, question
