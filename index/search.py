@@ -8,7 +8,6 @@ Cyrillic questions, and an edition the question names is applied before the list
 from __future__ import annotations
 
 import functools
-import gc
 import itertools
 import math
 import re
@@ -434,13 +433,6 @@ class Searcher:
         self._bm25()  # the lexical postings (~50 ms)
         if RUSSIAN_TYPOS:
             self._russian_spelling()  # ~70 ms: not on the first question a worker serves
-        # What warm has read lives as long as the searcher: the cyclic collector need not scan it
-        # again. Without this, a full collection of it (~80 ms of CPU, once in ~1,000 asks, and a
-        # pause for every question in flight) cost ~80 us per ask on average (issue 18). Unfrozen
-        # first: a searcher this one replaces (a rebuilt index) is collected, not kept frozen.
-        gc.unfreeze()
-        gc.collect()
-        gc.freeze()
 
     # -- candidate lists -------------------------------------------------
     def _lexical(self, terms: list[str], allowed: np.ndarray) -> list[int]:
