@@ -93,10 +93,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from bench.load import question_pool
+    from bot.http.heap import freeze_loaded_objects
     from bot.service import Admiralty
 
     service = Admiralty(build_if_stale=False)
     service.warm()
+    freeze_loaded_objects()  # as `admiralty serve` does: a full collection no longer walks the index
     pool = question_pool(random.Random(4))
     warm, asked = pool[:20], pool[20:20 + args.questions]
     for question in warm:
