@@ -55,7 +55,13 @@ def one_alphabet(text: str) -> str:
         table = _AS_CYRILLIC if cyrillic > latin else _AS_LATIN
         return "".join(table.get(c, c) for c in word)
 
+    if not (_ANY_LATIN.search(text) and _ANY_CYRILLIC.search(text)):
+        return text  # a word of both alphabets needs a text of both (most questions are in one)
     return _MIXED_WORD.sub(fix, text)
+
+
+_ANY_LATIN = re.compile(r"[A-Za-z]")
+_ANY_CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
 
 
 
