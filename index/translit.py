@@ -115,8 +115,10 @@ def read_latin_russian(question: str, known: Container[str], stem: Callable[[str
              if len(w.strip("'")) >= 3 and not w.isupper() and w.lower() not in _EN_FUNCTION_WORDS]
     if not words:
         return None
-    spelled = {w: _russian_spelling(w, known, stem) for w in words
-               if "4" in w or stem(w.strip("'").lower()) not in known}
+    unknown = list(dict.fromkeys(w for w in words if "4" in w or stem(w.strip("'").lower()) not in known))
+    if len(unknown) < MIN_SHARE * len(words):
+        return None  # too few words could read as Russian (below): an English question, mostly
+    spelled = {w: _russian_spelling(w, known, stem) for w in unknown}
     russian = [w for w, spelling in spelled.items() if spelling is not None]
     content = [w for w in russian if stem(spelled[w] or "") in known]
     # a question of one Latin word ("abordazh?") is Russian when that word is, and long enough not
