@@ -307,6 +307,7 @@ class Searcher:
         vocab = self._db.execute("select term, doc from lexical_vocab").fetchall()
         self._vocabulary = {term for term, _ in vocab}
         self._vocabulary_list = sorted(self._vocabulary)
+        self._vocabulary_bands: dict[tuple[int, int], list[str]] = {}  # `_vocabulary_within`
         # Russian typed in Latin letters is recognised by the words we read: the corpus's and the
         # players' own Russian words for them ("dezorg": дезорг, index/data/synonyms.toml)
         self._reading_vocabulary = self._vocabulary | {
@@ -605,11 +606,22 @@ class Searcher:
         found = self._near.get(stem)
         if found is None:
             limit = 1 if len(stem) < 8 else 2
-            matches = process.extract(stem, self._vocabulary_list, scorer=OSA.distance,
+            matches = process.extract(stem, self._vocabulary_within(len(stem), limit), scorer=OSA.distance,
                                       score_cutoff=limit, limit=3)
             found = [m[0] for m in matches if m[0] != stem]
             if len(self._near) < NEAR_CACHE:
                 self._near[stem] = found
+        return found
+
+    def _vocabulary_within(self, length: int, edits: int) -> list[str]:
+        """The vocabulary's words (in its order) whose length is within `edits` of `length`: the only
+        ones `edits` edits can reach, as every edit adds or removes one letter at most. The near
+        spellings are looked for among them (half the time of the whole vocabulary; the same
+        matches in the same order). Made once per (length, edits)."""
+        found = self._vocabulary_bands.get((length, edits))
+        if found is None:
+            found = [w for w in self._vocabulary_list if abs(len(w) - length) <= edits]
+            self._vocabulary_bands[(length, edits)] = found
         return found
 
     def _weight(self, variants: frozenset[str]) -> float:
