@@ -378,8 +378,9 @@ class Searcher:
         # Per player word, computed once rather than per question: its expansion's stems
         # (for `_expand`) and the one term it stands for, if any (for `_named_rules`).
         self._expansion_stems = [{s for w in words for s in stems(w)} for _, words in self._expansions]
-        self._expansion_term = [self._term_of_expansion(words) for _, words in self._expansions]
         self._expansion_terms = [self._terms_of_expansion(words) for _, words in self._expansions]
+        self._expansion_term = [exact[0] if len(exact) == 1 and spotted == 1 else None
+                                for exact, spotted in self._expansion_terms]
         self._expansions_by_first: dict[str, list[tuple[list[str], set[str]]]] = {}  # for `_expand`
         for (player_word, _), extra in zip(self._expansions, self._expansion_stems, strict=True):
             if player_word:
@@ -391,8 +392,8 @@ class Searcher:
                 self._expansion_terms_by_first.setdefault(player_word[0], []).append((player_word, term))
         # ... and, for ranking only, those standing for several ("half speed": Limping, Full Reverse).
         self._expansion_several_by_first: dict[str, list[tuple[list[str], SpottedTerm]]] = {}
-        for (player_word, _), term, several in zip(self._expansions, self._expansion_term, self._expansion_terms,
-                                                   strict=True):
+        for (player_word, _), term, (several, _) in zip(self._expansions, self._expansion_term,
+                                                        self._expansion_terms, strict=True):
             if term is None and player_word:
                 for named_term in several:
                     self._expansion_several_by_first.setdefault(player_word[0], []).append((player_word, named_term))
@@ -401,16 +402,11 @@ class Searcher:
         self._absent_first = frozenset(run[0] for run in vocabulary.absent if run)  # for `parse`
         self._rules_wording = RulesWording({k: list(v) for k, v in vocabulary.glossary_expansions.items()})
 
-    def _term_of_expansion(self, words: Sequence[str]) -> SpottedTerm | None:
-        """The term a player word's expansion names exactly, when it names one term only."""
-        exact = self._terms_of_expansion(words)
-        return exact[0] if len(exact) == 1 and len(
-            {term.stems for w in words for term in self._spotter.spot(stems(w))}) == 1 else None
-
-    def _terms_of_expansion(self, words: Sequence[str]) -> list[SpottedTerm]:
-        """Every term a player word's expansion names exactly ("half speed": Limping, Full Reverse)."""
+    def _terms_of_expansion(self, words: Sequence[str]) -> tuple[list[SpottedTerm], int]:
+        """Every term a player word's expansion names exactly ("half speed": Limping, Full Reverse), and how
+        many terms its words hold in all: the expansion names one term only when both are one."""
         terms = {term.stems: term for w in words for term in self._spotter.spot(stems(w))}
-        return [t for t in terms.values() if any(t.stems == tuple(stems(w)) for w in words)]
+        return [t for t in terms.values() if any(t.stems == tuple(stems(w)) for w in words)], len(terms)
 
     def warm(self) -> None:
         """Do now what the first questions would otherwise pay for: the encoder session,
