@@ -64,8 +64,6 @@ _ANY_LATIN = re.compile(r"[A-Za-z]")
 _ANY_CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
 
 
-
-
 def to_cyrillic(word: str) -> str:
     """One Latin word in Cyrillic letters, by the common chat transliteration."""
     latin = _PLURAL_YE.sub("ые", _SHORT_I.sub("j", word.lower().replace("4", "ч")))
