@@ -1,26 +1,33 @@
-"""Fit the learned re-ranking of the leading candidates (index/rerank.py) and report it cross-validated.
+"""Fit the learned re-ranking of the leading candidates (index/rerank.py), each fold measured by a
+model never fitted on it.
 
-    python bench/fit_rerank.py [--write] [--own]
+    python bench/fit_rerank.py [--write] [--dev-only] [--without NAME ...] [--simulate] [--sets]
 
-Data: the answerable questions of the three development sets (../shared/eval/retrieval_dev*.jsonl).
-Each question is asked once with the re-ranking switched off, recording what search knows about its
+Folds (`PROTOCOL`): dev1, dev2, dev3 (../shared/eval/retrieval_dev*.jsonl, the off-topic questions
+dealt round-robin to them) and our own sets of bench/data/ grouped by style, each set wholly in one
+fold: English players, English vocabulary, Russian players, structure and other documents. Each
+question is asked once with the re-ranking switched off, recording what search knows about its
 leading `DEPTH` candidates and which of them hold a gold span. The model is a conditional logit (a
 softmax over one question's candidates; the likelihood that an answering one comes first), L2
 penalty C = 1 (the relevance model's default, not tuned), solved by damped Newton steps in numpy.
-Folds: fit on two sets, then ask the third with that model in place: the whole product (R@1, R@5,
-quote, false "not in the rules", abstention) on questions the model never saw. Our own sets in
-bench/data/ are never fitted on; they are asked with the model fitted on all three. The held-out
-sets (`HELD_OUT`: fresh*) are not even read: they judge the fit afterwards (bench/retrieval.py).
-`--own` fits on our own sets too, each fold reported with the model fitted on all the others
-(measured this session, 878 questions: dev1 0.86 -> 0.86, dev2 0.92 -> 0.90, dev3 0.87 -> 0.88,
-players_en/_own/_ru unchanged, each fold never fitted on: not adopted, a dev fold lost). `--write`
-refits on all three sets and writes index/data/rerank_model.toml.
+Each fold is fitted on all the others, then asked whole with that model in place: R@1, R@5, quote,
+false "not in the rules" and abstention on questions the model never saw, beside the shipped model's
+figures on the same questions (for the dev folds the shipped model was fitted on them: a high bar).
+Sets in no fold (the unanswerable ones, any new set) are asked with the model fitted on every fold.
+The held-out sets (`HELD_OUT`: fresh*) are not even read: they judge the fit afterwards.
+`--dev-only`: the protocol before session 10 (folds dev1-3 only). `--without NAME`: hold a feature's
+weight at 0 (to measure one piece of evidence alone). `--simulate`: the order within the recorded
+candidates only, no second pass (seconds; for screening). `--write` fits on every fold of the
+protocol and writes index/data/rerank_model.toml (about a minute on a quiet machine).
+
+Measured (session 10, helper rerank): see docs/retrieval.md "Session 10, helper rerank".
 """
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+import tomllib
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -37,87 +44,123 @@ from index.search import Searcher  # noqa: E402
 
 C = 1.0
 HELD_OUT = ("fresh",)  # name prefixes of the held-out question sets
+# Every set wholly in one fold, grouped by who asks and how: a fold is measured by a model fitted on
+# the others, so a style the model never saw is what each own fold reports.
+PROTOCOL: dict[str, tuple[str, ...]] = {
+    "dev1": ("dev1",), "dev2": ("dev2",), "dev3": ("dev3",),
+    "own_en": ("players_en", "players_own", "abstain_own", "abstain2_own", "quote_own", "compare_own", "scene_own"),
+    "own_vocab": ("vocab_own", "vocab2_own", "vocab3_own", "vocab4_check", "rank_own"),
+    "own_ru": ("players_ru", "ru_own", "ru2_own", "ru3_own", "ru4_own", "ru5_own", "rustory_own", "latin_own",
+               "quote2_own"),
+    "own_struct": ("struct_own", "dust_own"),
+}
+DEV_PROTOCOL = {name: (name,) for name in DEV_SETS}
 
 
 class _Recorder(Searcher):
-    """The product's search; with `recording` on, the re-ranking is off and the candidates are kept."""
+    """The product's search; with `recording` on, the re-ranking is off and the candidates of every
+    search an ask makes are kept (a comparison searches each named edition again after the first)."""
 
     recording = False
-    candidates: list[Candidate] = []
-    keys: list[str] = []
+    calls: list[tuple[list[Candidate], list[str]]] = []
 
     def _rerank(self, ranked: Any, query: Any, lexical: Any, dense_scores: Any, named: Any, defined: Any) -> Any:
         if not self.recording:
             return super()._rerank(ranked, query, lexical, dense_scores, named, defined)
         head = ranked[:DEPTH]
-        self.candidates = self._candidates(head, query, lexical, dense_scores, named, defined)
-        self.keys = [key for key, _, _ in head]
+        self.calls.append((self._candidates(head, query, lexical, dense_scores, named, defined),
+                           [key for key, _, _ in head]))
         return ranked
 
 
 def collect(searcher: _Recorder, sets: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
-    """Per answerable question of `sets`: its fold, candidate features and which candidates answer."""
+    """Per answerable question of `sets`: its set, candidate features and which candidates answer."""
     rows = []
     searcher.recording = True
-    for fold, questions in sets.items():
+    searcher.answers.clear()
+    for name, questions in sets.items():
         for q in questions:
             golds = [norm(g) for g in q["gold"]]
             if not golds:
                 continue
-            searcher.candidates, searcher.keys = [], []
-            searcher.ask(q["question"], k=5)
-            labels = [any(g in norm(searcher.rules[key].text) for g in golds) for key in searcher.keys]
-            rows.append({"fold": fold, "x": np.array([features(c) for c in searcher.candidates]),
-                         "y": np.array(labels, dtype=bool)})
+            searcher.calls = []
+            result = searcher.ask(q["question"], k=5)
+            # the search whose leader the answer shows (not an edition's second search, nor a
+            # fallback that was not answered)
+            shown = searcher.rule_of_chunk[result.results[0].chunk_id] if result.results else None
+            candidates, keys = next((call for call in searcher.calls if call[1] and call[1][0] == shown),
+                                    searcher.calls[0] if searcher.calls else ([], []))
+            labels = [any(g in norm(searcher.rules[key].text) for g in golds) for key in keys]
+            rows.append({"set": name, "x": np.array([features(c) for c in candidates]).reshape(
+                len(labels), len(FEATURES)), "y": np.array(labels, dtype=bool)})
     searcher.recording = False
+    searcher.answers.clear()  # the recorded answers were given without the re-ranking
     return rows
 
 
-def _objective(beta: np.ndarray, data: Sequence[tuple[np.ndarray, np.ndarray]], c: float) -> float:
-    total = -float(beta @ beta) / (2 * c)
-    for x, y in data:
-        s = x @ beta
-        top = s.max()
-        total += float(np.log(np.exp(s[y] - top).sum()) - np.log(np.exp(s - top).sum()))
-    return total
+class _Stacked:
+    """The questions that can teach something (an answering candidate and a wrong one), stacked: one
+    matrix of candidates, each question's rows contiguous (`starts`)."""
+
+    def __init__(self, rows: Sequence[dict[str, Any]], free: np.ndarray) -> None:
+        kept = [r for r in rows if r["y"].any() and not r["y"].all()]
+        self.x = np.vstack([r["x"] for r in kept])[:, free] if kept else np.zeros((0, int(free.sum())))
+        self.y = np.concatenate([r["y"] for r in kept]) if kept else np.zeros(0, dtype=bool)
+        sizes = [len(r["y"]) for r in kept]
+        self.starts = np.cumsum([0, *sizes[:-1]]).astype(int)
+        self.group = np.repeat(np.arange(len(kept)), sizes)
+
+    def softmax(self, s: np.ndarray, mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Per question: the softmax of `s` over its candidates (or those in `mask`), and log of its sum."""
+        s = np.where(mask, s, -np.inf) if mask is not None else s
+        top = np.maximum.reduceat(s, self.starts)
+        e = np.exp(s - top[self.group])
+        sums = np.add.reduceat(e, self.starts)
+        return e / sums[self.group], np.log(sums) + top
+
+    def objective(self, beta: np.ndarray, c: float) -> float:
+        s = self.x @ beta
+        _, log_all = self.softmax(s)
+        _, log_pos = self.softmax(s, self.y)
+        return float((log_pos - log_all).sum() - beta @ beta / (2 * c))
 
 
-def fit(rows: Sequence[dict[str, Any]], c: float = C, steps: int = 100) -> np.ndarray:
+def fit(rows: Sequence[dict[str, Any]], c: float = C, steps: int = 100, without: Iterable[str] = ()) -> np.ndarray:
     """Conditional logit, L2-penalised: maximise sum over questions of log P(an answering candidate
-    is first). Newton steps with the all-candidates covariance (positive definite) and halving."""
-    data = [(r["x"], r["y"]) for r in rows if r["y"].any() and not r["y"].all()]
-    d = len(FEATURES)
+    is first). Newton steps with the all-candidates covariance (positive definite) and halving.
+    Features in `without` keep weight 0."""
+    free = np.array([name not in set(without) for name in FEATURES])
+    data = _Stacked(rows, free)
+    d = int(free.sum())
     beta = np.zeros(d)
-    current = _objective(beta, data, c)
+    current = data.objective(beta, c)
     for _ in range(steps):
-        gradient, hessian = -beta / c, np.eye(d) / c
-        for x, y in data:
-            s = x @ beta
-            p = np.exp(s - s.max())
-            p /= p.sum()
-            q = np.where(y, p, 0.0)
-            q /= q.sum()
-            mean_all, mean_pos = p @ x, q @ x
-            gradient += mean_pos - mean_all
-            centred = x - mean_all
-            hessian += (centred * p[:, None]).T @ centred
+        s = data.x @ beta
+        p, _ = data.softmax(s)
+        q, _ = data.softmax(s, data.y)
+        mean_all = np.add.reduceat(data.x * p[:, None], data.starts)
+        mean_pos = np.add.reduceat(data.x * q[:, None], data.starts)
+        gradient = (mean_pos - mean_all).sum(axis=0) - beta / c
+        hessian = (data.x * p[:, None]).T @ data.x - mean_all.T @ mean_all + np.eye(d) / c
         step = np.linalg.solve(hessian, gradient)
         t = 1.0
-        while t > 1e-4 and _objective(beta + t * step, data, c) < current:
+        while t > 1e-4 and data.objective(beta + t * step, c) < current:
             t /= 2
         if t <= 1e-4:
             break
         beta = beta + t * step
-        new = _objective(beta, data, c)
+        new = data.objective(beta, c)
         if new - current < 1e-9:
-            current = new
             break
         current = new
-    return beta
+    full = np.zeros(len(FEATURES))
+    full[free] = beta
+    return full
 
 
-def simulated(rows: Sequence[dict[str, Any]], beta: np.ndarray | None) -> tuple[float, float]:
-    """R@1 and R@5 within the recorded candidates, hand-made order (None) or the model's."""
+def simulated(rows: Sequence[dict[str, Any]], beta: np.ndarray | None) -> tuple[int, int]:
+    """Questions answered first and in the top 5 within the recorded candidates, hand-made order
+    (None) or the model's (ties keep the hand-made order, as index.rerank does)."""
     r1 = r5 = 0
     for r in rows:
         order = np.arange(len(r["y"])) if beta is None else sorted(
@@ -125,57 +168,101 @@ def simulated(rows: Sequence[dict[str, Any]], beta: np.ndarray | None) -> tuple[
         labels = r["y"][list(order)]
         r1 += bool(len(labels) and labels[0])
         r5 += bool(labels[:5].any())
-    return r1 / len(rows), r5 / len(rows)
+    return r1, r5
+
+
+def shipped_coefficients(path: Path = MODEL_FILE) -> np.ndarray:
+    """The model in index/data as it is, by feature name (a feature it lacks weighs 0), so that a
+    model fitted before a feature was added is measured beside the new one."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    weights = dict(zip(data["features"], data["coefficients"], strict=True))
+    return np.array([float(weights.get(name, 0.0)) for name in FEATURES])
+
+
+def measured(searcher: Searcher, questions: list[dict[str, Any]], beta: np.ndarray) -> dict[str, Any]:
+    """The whole product on `questions` with this model in place (the answer cache emptied first:
+    an answer given with another model must not be served)."""
+    searcher._rerank_model = RerankModel(tuple(float(b) for b in beta))
+    searcher.answers.clear()
+    return score(searcher, questions)
+
+
+def pooled(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One fold's figures from its sets' (questions summed, not sets averaged)."""
+    n = sum(r["answerable"] for r in reports)
+    unans = sum(r["unanswerable"] for r in reports)
+    out: dict[str, Any] = {"answerable": n, "unanswerable": unans,
+                           "false_not_found": sum(r["false_not_found"] for r in reports)}
+    for key in ("R@1", "R@5", "quote"):
+        out[key] = sum(r[key] * r["answerable"] for r in reports) / n if n else 0.0
+    out["abstention"] = sum((r["abstention"] or 0.0) * r["unanswerable"] for r in reports) / unans if unans else None
+    return out
 
 
 def _line(name: str, report: dict[str, Any]) -> str:
     abstain = f"{report['abstention']:.2f}" if report["abstention"] is not None else "-"
-    return (f"  {name:<22} R@1 {report['R@1']:.2f}  R@5 {report['R@5']:.2f}  quote {report['quote']:.2f}"
-            f"  false NF {report['false_not_found']}  abstain {abstain}  compare {report['comparisons'] or '-'}")
-
-
-def _styles(report: dict[str, Any]) -> str:
-    return ", ".join(f"{s} {v['R@1']:.2f}" for s, v in report["styles"].items())
+    return (f"  {name:<18} n {report['answerable']:>4}  R@1 {report['R@1']:.3f}  R@5 {report['R@5']:.3f}"
+            f"  quote {report['quote']:.3f}  false NF {report['false_not_found']:>2}  abstain {abstain}")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help=f"refit on all folds and write {MODEL_FILE.name}")
-    parser.add_argument("--own", action="store_true",
-                        help="fit on our own question sets too (each fold reported fitted on all the others)")
+    parser.add_argument("--write", action="store_true", help=f"fit on every fold and write {MODEL_FILE.name}")
+    parser.add_argument("--dev-only", action="store_true", help="folds dev1-3 only (the protocol before session 10)")
+    parser.add_argument("--without", action="append", default=[], metavar="FEATURE",
+                        help="hold this feature's weight at 0")
+    parser.add_argument("--simulate", action="store_true", help="the order within the recorded candidates only")
+    parser.add_argument("--sets", action="store_true", help="report every set of a fold, not the fold alone")
     args = parser.parse_args()
+    unknown = [name for name in args.without if name not in FEATURES]
+    if unknown:
+        parser.error(f"no such feature: {', '.join(unknown)} (the features: {', '.join(FEATURES)})")
+    protocol = DEV_PROTOCOL if args.dev_only else PROTOCOL
     searcher = _Recorder(Settings.from_env())
     searcher.warm()
     sets = folds(HELD_OUT)
-    training = [n for n in sets if n in DEV_SETS or (args.own and any(q["gold"] for q in sets[n]))]
-    rows = collect(searcher, {n: sets[n] for n in training})
-    print(f"{len(rows)} questions; the answering rule among the leading {DEPTH}: "
+    missing = [s for names in protocol.values() for s in names if s not in sets]
+    if missing:
+        parser.error(f"question sets not found: {', '.join(missing)}")
+    fold_of = {s: fold for fold, names in protocol.items() for s in names}
+    rows = collect(searcher, {s: sets[s] for s in fold_of})
+    for r in rows:
+        r["fold"] = fold_of[r["set"]]
+    shipped = shipped_coefficients()
+    print(f"{len(rows)} questions in {len(protocol)} folds; the answering rule among the leading {DEPTH}: "
           f"{sum(bool(r['y'].any()) for r in rows)}")
-    for fold in training:
-        train = [r for r in rows if r["fold"] != fold]
+    totals: dict[str, list[dict[str, Any]]] = {"shipped": [], "new": []}
+    for fold, names in protocol.items():
         held = [r for r in rows if r["fold"] == fold]
-        beta = fit(train)
-        print(f"\n{fold} (fitted on the other folds):")
-        print("  within the candidates: R@1 {:.2f} -> {:.2f}, R@5 {:.2f} -> {:.2f}".format(
-            *(v for pair in zip(simulated(held, None), simulated(held, beta), strict=True) for v in pair)))
-        searcher._rerank_model = None
-        before = score(searcher, sets[fold])
-        searcher._rerank_model = RerankModel(tuple(float(b) for b in beta))
-        after = score(searcher, sets[fold])
-        print(_line("hand-made order", before) + "\n" + _line("learned order", after))
-        print(f"  by style, before: {_styles(before)}\n  by style, after:  {_styles(after)}")
-    beta = fit(rows)
-    print("\nfitted on all folds: " + ", ".join(f"{n} {b:+.2f}" for n, b in zip(FEATURES, beta, strict=True)))
-    for name in [n for n in sets if n not in training and any(q["gold"] for q in sets[n])]:
-        searcher._rerank_model = None
-        before = score(searcher, sets[name])
-        searcher._rerank_model = RerankModel(tuple(float(b) for b in beta))
-        after = score(searcher, sets[name])
-        print(f"{name} (never fitted on):\n" + _line("hand-made order", before) + "\n" + _line("learned order", after))
+        beta = fit([r for r in rows if r["fold"] != fold], without=args.without)
+        (b1, b5), (a1, a5), (n1, n5) = simulated(held, None), simulated(held, shipped), simulated(held, beta)
+        print(f"\n{fold} ({len(held)} answerable; fitted on the other folds) within the candidates, R@1 / R@5: "
+              f"hand-made {b1}/{b5}, shipped {a1}/{a5}, new {n1}/{n5}")
+        if args.simulate:
+            continue
+        before = {s: measured(searcher, sets[s], shipped) for s in names}
+        after = {s: measured(searcher, sets[s], beta) for s in names}
+        totals["shipped"].append(pooled(list(before.values())))
+        totals["new"].append(pooled(list(after.values())))
+        print(_line("shipped model", totals["shipped"][-1]) + "\n" + _line("new, not fitted", totals["new"][-1]))
+        if args.sets and len(names) > 1:
+            for s in names:
+                print(_line(f"{s} shipped", before[s]) + "\n" + _line(f"{s} new", after[s]))
+    if not args.simulate:
+        own = [i for i, fold in enumerate(protocol) if not fold.startswith("dev")]
+        if own:
+            print("\nown folds together:\n" + _line("shipped model", pooled([totals["shipped"][i] for i in own]))
+                  + "\n" + _line("new, not fitted", pooled([totals["new"][i] for i in own])))
+    beta = fit(rows, without=args.without)
+    print("\nfitted on every fold: " + ", ".join(f"{n} {b:+.2f}" for n, b in zip(FEATURES, beta, strict=True)))
+    if not args.simulate:
+        for name in [n for n in sets if n not in fold_of and n not in DEV_SETS]:
+            print(f"{name} (in no fold):\n" + _line("shipped model", measured(searcher, sets[name], shipped))
+                  + "\n" + _line("fitted on every fold", measured(searcher, sets[name], beta)))
     if args.write:
+        scope = "the three development sets" if args.dev_only else "every fold of bench/fit_rerank.py's PROTOCOL"
         write_model(MODEL_FILE, "Written by bench/fit_rerank.py --write (conditional logit over the leading "
-                    "candidates, L2 C = 1),\nfitted on the three development sets. Do not edit by hand.",
-                    FEATURES, beta)
+                    f"candidates, L2 C = 1),\nfitted on {scope}. Do not edit by hand.", FEATURES, beta)
     return 0
 
 
