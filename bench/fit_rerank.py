@@ -54,7 +54,6 @@ PROTOCOL: dict[str, tuple[str, ...]] = {
                "quote2_own"),
     "own_struct": ("struct_own", "dust_own"),
 }
-DEV_PROTOCOL = {name: (name,) for name in DEV_SETS}
 
 
 class _Recorder(Searcher):
@@ -72,6 +71,15 @@ class _Recorder(Searcher):
                            [key for key, _, _ in head]))
         return ranked
 
+    def shown(self, question: str) -> tuple[list[Candidate], list[str]]:
+        """`question` asked with the re-ranking off: the leading candidates (and their rules) of the
+        search whose leader the answer shows, not an edition's second search nor an unanswered fallback."""
+        self.calls = []
+        result = self.ask(question, k=5)
+        first = self.rule_of_chunk[result.results[0].chunk_id] if result.results else None
+        return next((call for call in self.calls if call[1] and call[1][0] == first),
+                    self.calls[0] if self.calls else ([], []))
+
 
 def collect(searcher: _Recorder, sets: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
     """Per answerable question of `sets`: its set, candidate features and which candidates answer."""
@@ -83,13 +91,7 @@ def collect(searcher: _Recorder, sets: dict[str, list[dict[str, Any]]]) -> list[
             golds = [norm(g) for g in q["gold"]]
             if not golds:
                 continue
-            searcher.calls = []
-            result = searcher.ask(q["question"], k=5)
-            # the search whose leader the answer shows (not an edition's second search, nor a
-            # fallback that was not answered)
-            shown = searcher.rule_of_chunk[result.results[0].chunk_id] if result.results else None
-            candidates, keys = next((call for call in searcher.calls if call[1] and call[1][0] == shown),
-                                    searcher.calls[0] if searcher.calls else ([], []))
+            candidates, keys = searcher.shown(q["question"])
             labels = [any(g in norm(searcher.rules[key].text) for g in golds) for key in keys]
             rows.append({"set": name, "x": np.array([features(c) for c in candidates]).reshape(
                 len(labels), len(FEATURES)), "y": np.array(labels, dtype=bool)})
@@ -205,10 +207,32 @@ def _line(name: str, report: dict[str, Any]) -> str:
             f"  quote {report['quote']:.3f}  false NF {report['false_not_found']:>2}  abstain {abstain}")
 
 
+def adopted(shipped: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]) -> list[str]:
+    """Why the new model may not replace the shipped one (empty: adopt): every dev fold at least as
+    good on R@1 and quote, no more false "not in the rules", no less abstention; our own folds
+    together no worse on R@1, quote and false "not in the rules"."""
+    reasons = []
+    own = [g for g in new if not g.startswith("dev")]
+    groups = [(g, shipped[g], new[g]) for g in new if g.startswith("dev")]
+    if own:
+        groups.append(("own folds together", pooled([shipped[g] for g in own]), pooled([new[g] for g in own])))
+    for name, before, after in groups:
+        lost = [key for key in ("R@1", "quote") if round(after[key], 6) < round(before[key], 6)]
+        if after["false_not_found"] > before["false_not_found"]:
+            lost.append("false not-found")
+        if (after["abstention"] or 0.0) < (before["abstention"] or 0.0):
+            lost.append("abstention")
+        if lost:
+            reasons.append(f"{name}: {', '.join(lost)}")
+    return reasons
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help=f"fit on every fold and write {MODEL_FILE.name}")
-    parser.add_argument("--dev-only", action="store_true", help="folds dev1-3 only (the protocol before session 10)")
+    parser.add_argument("--write", action="store_true",
+                        help=f"fit on every fold and write {MODEL_FILE.name}, if it passes the adoption rule")
+    parser.add_argument("--force", action="store_true", help="with --write: write even if it does not pass")
+    parser.add_argument("--dev-only", action="store_true", help="fit on dev1-3 only (the protocol before session 10)")
     parser.add_argument("--without", action="append", default=[], metavar="FEATURE",
                         help="hold this feature's weight at 0")
     parser.add_argument("--simulate", action="store_true", help="the order within the recorded candidates only")
@@ -217,52 +241,57 @@ def main() -> int:
     unknown = [name for name in args.without if name not in FEATURES]
     if unknown:
         parser.error(f"no such feature: {', '.join(unknown)} (the features: {', '.join(FEATURES)})")
-    protocol = DEV_PROTOCOL if args.dev_only else PROTOCOL
+    fitted = [g for g in PROTOCOL if g.startswith("dev") or not args.dev_only]  # the folds fitted on
     searcher = _Recorder(Settings.from_env())
     searcher.warm()
     sets = folds(HELD_OUT)
-    missing = [s for names in protocol.values() for s in names if s not in sets]
+    missing = [s for names in PROTOCOL.values() for s in names if s not in sets]
     if missing:
         parser.error(f"question sets not found: {', '.join(missing)}")
-    fold_of = {s: fold for fold, names in protocol.items() for s in names}
+    fold_of = {s: fold for fold, names in PROTOCOL.items() for s in names}
     rows = collect(searcher, {s: sets[s] for s in fold_of})
     for r in rows:
         r["fold"] = fold_of[r["set"]]
     shipped = shipped_coefficients()
-    print(f"{len(rows)} questions in {len(protocol)} folds; the answering rule among the leading {DEPTH}: "
-          f"{sum(bool(r['y'].any()) for r in rows)}")
-    totals: dict[str, list[dict[str, Any]]] = {"shipped": [], "new": []}
-    for fold, names in protocol.items():
+    beta_all = fit([r for r in rows if r["fold"] in fitted], without=args.without)
+    print(f"{len(rows)} questions in {len(PROTOCOL)} folds, fitted on {', '.join(fitted)}; the answering rule "
+          f"among the leading {DEPTH}: {sum(bool(r['y'].any()) for r in rows)}")
+    reports: dict[str, dict[str, dict[str, Any]]] = {"shipped": {}, "new": {}}
+    for fold, names in PROTOCOL.items():
         held = [r for r in rows if r["fold"] == fold]
-        beta = fit([r for r in rows if r["fold"] != fold], without=args.without)
+        beta = fit([r for r in rows if r["fold"] != fold and r["fold"] in fitted],
+                   without=args.without) if fold in fitted else beta_all
         (b1, b5), (a1, a5), (n1, n5) = simulated(held, None), simulated(held, shipped), simulated(held, beta)
-        print(f"\n{fold} ({len(held)} answerable; fitted on the other folds) within the candidates, R@1 / R@5: "
+        how = "fitted on the other folds" if fold in fitted else "never fitted on"
+        print(f"\n{fold} ({len(held)} answerable; {how}) within the candidates, R@1 / R@5: "
               f"hand-made {b1}/{b5}, shipped {a1}/{a5}, new {n1}/{n5}")
         if args.simulate:
             continue
         before = {s: measured(searcher, sets[s], shipped) for s in names}
         after = {s: measured(searcher, sets[s], beta) for s in names}
-        totals["shipped"].append(pooled(list(before.values())))
-        totals["new"].append(pooled(list(after.values())))
-        print(_line("shipped model", totals["shipped"][-1]) + "\n" + _line("new, not fitted", totals["new"][-1]))
+        reports["shipped"][fold], reports["new"][fold] = pooled(list(before.values())), pooled(list(after.values()))
+        print(_line("shipped model", reports["shipped"][fold]) + "\n" + _line("new, not fitted", reports["new"][fold]))
         if args.sets and len(names) > 1:
             for s in names:
                 print(_line(f"{s} shipped", before[s]) + "\n" + _line(f"{s} new", after[s]))
-    if not args.simulate:
-        own = [i for i, fold in enumerate(protocol) if not fold.startswith("dev")]
-        if own:
-            print("\nown folds together:\n" + _line("shipped model", pooled([totals["shipped"][i] for i in own]))
-                  + "\n" + _line("new, not fitted", pooled([totals["new"][i] for i in own])))
-    beta = fit(rows, without=args.without)
-    print("\nfitted on every fold: " + ", ".join(f"{n} {b:+.2f}" for n, b in zip(FEATURES, beta, strict=True)))
-    if not args.simulate:
-        for name in [n for n in sets if n not in fold_of and n not in DEV_SETS]:
-            print(f"{name} (in no fold):\n" + _line("shipped model", measured(searcher, sets[name], shipped))
-                  + "\n" + _line("fitted on every fold", measured(searcher, sets[name], beta)))
-    if args.write:
+    print("\nfitted on every fitted fold: " + ", ".join(
+        f"{n} {b:+.2f}" for n, b in zip(FEATURES, beta_all, strict=True)))
+    if args.simulate:
+        return 0
+    own = [g for g in PROTOCOL if not g.startswith("dev")]
+    print("own folds together:\n" + _line("shipped model", pooled([reports["shipped"][g] for g in own]))
+          + "\n" + _line("new, not fitted", pooled([reports["new"][g] for g in own])))
+    for name in [n for n in sets if n not in fold_of and n not in DEV_SETS]:
+        print(f"{name} (in no fold):\n" + _line("shipped model", measured(searcher, sets[name], shipped))
+              + "\n" + _line("new", measured(searcher, sets[name], beta_all)))
+    reasons = adopted(reports["shipped"], reports["new"])
+    print("\nadoption rule: " + ("passes" if not reasons else "fails (" + "; ".join(reasons) + ")"))
+    if args.write and (not reasons or args.force):
         scope = "the three development sets" if args.dev_only else "every fold of bench/fit_rerank.py's PROTOCOL"
         write_model(MODEL_FILE, "Written by bench/fit_rerank.py --write (conditional logit over the leading "
-                    f"candidates, L2 C = 1),\nfitted on {scope}. Do not edit by hand.", FEATURES, beta)
+                    f"candidates, L2 C = 1),\nfitted on {scope}. Do not edit by hand.", FEATURES, beta_all)
+    elif args.write:
+        print(f"{MODEL_FILE.name} not written (--force writes it anyway)")
     return 0
 
 
