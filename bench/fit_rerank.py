@@ -20,7 +20,25 @@ weight at 0 (to measure one piece of evidence alone). `--simulate`: the order wi
 candidates only, no second pass (seconds; for screening). `--write` fits on every fold of the
 protocol and writes index/data/rerank_model.toml (about a minute on a quiet machine).
 
-Measured (session 10, helper rerank): see docs/retrieval.md "Session 10, helper rerank".
+Measured (session 10, main at 82deb06; whole product R@1 / quote / false NF; docs/retrieval.md
+"Session 10, helper rerank" has every column and what was measured and not kept):
+
+    fold (answerable)   shipped (dev: in-sample)   fitted on all other folds   --dev-only, fold left out
+    dev1 (90)           .867 / .789 / 0            .844 / .767 / 0             .867 / .800 / 0
+    dev2 (72)           .944 / .861 / 0            .917 / .847 / 0             .917 / .847 / 0
+    dev3 (195)          .903 / .831 / 0            .892 / .821 / 0             .877 / .810 / 0
+    own_en (504)        .861 / .754 / 8            .857 / .750 / 8             .859 / .752 / 8
+    own_vocab (351)     .735 / .595 / 22           .735 / .593 / 22            .738 / .598 / 22
+    own_ru (840)        .786 / .665 / 12           .777 / .662 / 12            .779 / .661 / 12
+    own_struct (102)    .461 / .412 / 3            .480 / .431 / 3             .471 / .422 / 3
+    own together        .779 / .662 / 45           .775 / .660 / 45            .776 / .661 / 45
+
+Not adopted (every dev fold loses to the shipped in-sample figure; our own folds together lose 7):
+the shipped model, fitted on dev1-3 by the protocol before this one, stays. New evidence measured
+alone and not kept: the heading's words reached only through a player word's expansion; the rule
+naming another leading rule the question types whole; the heading wholly typed; parent / child
+among the candidates; the encoder's cosine with the rule's best sentence or its heading; the
+question's shape against the rule's wording; Russian-question interactions; fold-balanced weights.
 """
 from __future__ import annotations
 

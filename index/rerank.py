@@ -4,9 +4,10 @@ The hand-made ranking (fused lexical and dense ranks, whole-rule coverage, the r
 names first) orders the candidates; this step re-orders the leading `DEPTH` of them with a
 linear model over the evidence search already computes for each one. The model is a
 conditional logit (a softmax over one question's candidates, the answering ones as the
-outcome: the likelihood of R@1 itself), L2-penalised; `bench/fit_rerank.py` fits it on two
-development sets, reports it on the third, and writes the weights fitted on all three to
-`index/data/rerank_model.toml`. Without that file (or with one fitted for other features) the
+outcome: the likelihood of R@1 itself), L2-penalised; `bench/fit_rerank.py` fits it, reports each
+fold of its protocol (the three development sets, our own sets grouped by style) with a model not
+fitted on that fold, and writes the weights to `index/data/rerank_model.toml` only when the new
+model passes the adoption rule. Without that file (or with one fitted for other features) the
 hand-made order stands.
 """
 from __future__ import annotations
