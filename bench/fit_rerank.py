@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 import tomllib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -221,8 +222,10 @@ def pooled(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 def _line(name: str, report: dict[str, Any]) -> str:
     abstain = f"{report['abstention']:.2f}" if report["abstention"] is not None else "-"
-    return (f"  {name:<18} n {report['answerable']:>4}  R@1 {report['R@1']:.3f}  R@5 {report['R@5']:.3f}"
-            f"  quote {report['quote']:.3f}  false NF {report['false_not_found']:>2}  abstain {abstain}")
+    n = report["answerable"]
+    return (f"  {name:<18} n {n:>4}  R@1 {report['R@1']:.3f} ({round(report['R@1'] * n)})  R@5 {report['R@5']:.3f}"
+            f"  quote {report['quote']:.3f} ({round(report['quote'] * n)})  false NF {report['false_not_found']:>2}"
+            f"  abstain {abstain}")
 
 
 def adopted(shipped: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]) -> list[str]:
@@ -260,6 +263,7 @@ def main() -> int:
     if unknown:
         parser.error(f"no such feature: {', '.join(unknown)} (the features: {', '.join(FEATURES)})")
     fitted = [g for g in PROTOCOL if g.startswith("dev") or not args.dev_only]  # the folds fitted on
+    started = time.perf_counter()
     searcher = _Recorder(Settings.from_env())
     searcher.warm()
     sets = folds(HELD_OUT)
@@ -303,6 +307,7 @@ def main() -> int:
         print(f"{name} (in no fold):\n" + _line("shipped model", measured(searcher, sets[name], shipped))
               + "\n" + _line("new", measured(searcher, sets[name], beta_all)))
     reasons = adopted(reports["shipped"], reports["new"])
+    print(f"\n{time.perf_counter() - started:.0f} s")
     print("\nadoption rule: " + ("passes" if not reasons else "fails (" + "; ".join(reasons) + ")"))
     if args.write and (not reasons or args.force):
         scope = "the three development sets" if args.dev_only else "every fold of bench/fit_rerank.py's PROTOCOL"
