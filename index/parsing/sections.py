@@ -30,9 +30,17 @@ class Section:
 _QUOTES = str.maketrans({"“": '"', "”": '"', "″": '"', "„": '"', "’": "'", "‘": "'", "\u00a0": " "})
 
 
+def _is_icon(char: str) -> bool:
+    """A die face or symbol a PDF prints as a glyph ("⊕", "■", "④", "☹️"): printed once as three
+    faces and once as four, a table row is still the same row."""
+    category = unicodedata.category(char)
+    return category in {"So", "Sk", "No", "Mn"} or (category == "Sm" and ord(char) > 127)
+
+
 def paragraph_key(text: str) -> str:
-    """Comparison key that ignores quote style, spacing and case (for de-duplication)."""
+    """Comparison key that ignores quote style, spacing, case and die-face icons (for de-duplication)."""
     text = unicodedata.normalize("NFKC", text).translate(_QUOTES).replace("*", "")
+    text = "".join(c for c in text if not _is_icon(c))
     return re.sub(r"\s+", " ", text).strip().casefold()
 
 
