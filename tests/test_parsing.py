@@ -297,3 +297,13 @@ def test_a_row_printed_again_with_other_die_faces_is_indexed_once(sections):
     assert len(breaches) == 1
     assert paragraph_key("- ⊕⊕⊕ **Hull Breach:** x") == paragraph_key("- ⊕⊕⊕⊕ **Hull Breach:** x")
     assert paragraph_key("+1 die") != paragraph_key("1 die"), "an ASCII sign is text, not an icon"
+
+
+def test_a_rule_dropped_as_a_repeat_is_not_defined_where_it_was_dropped(sections):
+    # Dust Warfare's player-reference page repeats run-in rules word for word ("**Replace lost unit
+    # leader:** Nominate a new unit leader …"): the repeats are dropped, and the sections they were
+    # dropped from no longer define them. Every term a section defines is printed in it or in its headings.
+    for doc in ("dust-warfare", "dw3-quick-reference"):
+        for section in sections[doc]:
+            printed = paragraph_key(" ".join((*section.heading_path, section.text)))
+            assert all(paragraph_key(t.name) in printed for t in section.terms), section.heading_path

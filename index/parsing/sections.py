@@ -63,8 +63,18 @@ def drop_repeated_paragraphs(sections: list[Section], min_chars: int = 40) -> li
             paragraphs.append(paragraph)
         short_rule = not repeated and len(section.heading_path) > 1  # a heading of its own
         if paragraphs and (short_rule or any(len(paragraph_key(p)) >= min_chars for p in paragraphs)):
-            kept.append(Section(section.heading_path, paragraphs, section.terms))
+            kept.append(Section(section.heading_path, paragraphs, _terms_printed(section, paragraphs)))
     return kept
+
+
+def _terms_printed(section: Section, paragraphs: list[str]) -> list[DefinedTerm]:
+    """The section's terms that its kept paragraphs still print (or its heading names): a run-in
+    rule dropped as a repeat is defined where it was kept, not here."""
+    if len(paragraphs) == len(section.paragraphs):
+        return section.terms
+    text = paragraph_key("\n".join(paragraphs))
+    heading = paragraph_key(section.heading_path[-1])
+    return [t for t in section.terms if paragraph_key(t.name) in text or paragraph_key(t.name) in heading]
 
 
 LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s")  # "- ", "• ", "1. ", "2) "
