@@ -32,6 +32,7 @@ from index.answer_features import (
     shaped,
     window_features,
 )
+from index.answer_kinds import KINDS
 from index.answer_segments import QUOTE_MAX_CHARS as QUOTE_MAX_CHARS
 from index.answer_segments import segments as segments
 from index.answer_shape import (
@@ -240,7 +241,9 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
     """The question's words naming the quantity it asks for ("range", "how close", "расстояние";
     "maximum", "cap"; "how often") are held by each sentence stating that quantity (a distance; a limit
     with its number; a frequency), as if it printed them: the sentence stating "within 4”" answers "at
-    what range" — and by no other sentence ("close-range flank batteries" prints "range", states none)."""
+    what range" — and by no other sentence ("close-range flank batteries" prints "range", states none).
+    So are the words naming a kind of answer the rules state in their own phrasing (index.answer_kinds:
+    "on purpose" by "can choose to fail it", "later" by "in the subsequent Action Step")."""
     def naming(vocabulary: frozenset[str]) -> set[str]:
         spelt = variants or {}
         return {s for s in weights if s in vocabulary or spelt.get(s, frozenset()) & vocabulary}
@@ -261,6 +264,15 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
             held[i] |= frequency
         elif frequency:
             held[i] -= frequency
+    for kind in KINDS:  # a choice, a repetition, a later moment: index.answer_kinds
+        named = naming(kind.words)
+        if not named:
+            continue
+        for i, facts in enumerate(cut.facts):
+            if kind.name in facts.kinds:
+                held[i] |= named
+            else:
+                held[i] -= named
 
 
 _LIST_MARK = re.compile(r"[ \t]*([-•*]|\d{1,2}[.)])[ \t]")  # a line opening a list item
