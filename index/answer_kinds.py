@@ -45,6 +45,10 @@ KINDS = (
     _kind("later", "later afterwards потом позже",
           r"subsequent\w*|next|following|later|afterwards|for the (rest|remainder) of|"
           r"следующ\w*|затем|после этого|до конца"),
+    # "the same card", "equal", "tied", "одинаковые", "ничья": the rules say what a tie does ("On a tie,
+    # ...", "If two models are equally close", "при равенстве").
+    _kind("tie", "tie tied same equal одинаковый одинаковые ничья равенство равенстве",
+          r"tie|tied|ties|equally|ничь\w*|при равенстве"),
 )
 
 
