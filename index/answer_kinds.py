@@ -49,6 +49,11 @@ KINDS = (
     # ...", "If two models are equally close", "при равенстве").
     _kind("tie", "tie tied same equal одинаковый одинаковые ничья равенство равенстве",
           r"tie|tied|ties|equally|ничь\w*|при равенстве"),
+    # "is there a penalty", "harder to hit", "easier", "штраф": the rules state a modifier ("a -1 Modifier",
+    # "adds two Bonus Dice", "considered 1 band further away", "вдвое больше").
+    _kind("modifier", "penalty penalties harder easier штраф штрафы сложнее легче",
+          r"modifier|bonus dic\w*|re-?rolls?|further away|doubled|halved|increased|reduced|extra|additional|"
+          r"модификатор\w*|вдвое|дополнительн\w*|штраф\w*|бонус\w*"),
 )
 
 

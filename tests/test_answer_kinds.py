@@ -1,5 +1,5 @@
 """A question's word naming a kind of answer the rules state in their own phrasing (a choice, a
-repetition, a later moment, a tie: index.answer_kinds) is held by the sentence stating it — on the
+repetition, a later moment, a tie, a modifier: index.answer_kinds) is held by the sentence stating it — on the
 corpus's own rules (issue 16, the answer line in other words)."""
 from __future__ import annotations
 
@@ -48,12 +48,23 @@ def test_the_same_card_is_answered_by_what_a_tie_does(searcher):
         "On a tie, the player who did not have initiative last round gets the initiative.")
 
 
+@pytest.mark.slow
+def test_a_penalty_is_answered_by_the_modifier_the_rule_states(searcher):
+    # DW4 glossary, Indirect: "However, for each Indirect weapon that Contributes to an Attack where
+    # Visibility to the Initial Target is Blocked, add 3 Bonus Dice to the Resistance Roll."
+    answer = searcher.ask("Firing indirect at a ship I can't see in 4e, what is the penalty?", k=5).to_json()
+    assert answer["answer"]["section"] == "Indirect"
+    assert "add 3 Bonus Dice to the Resistance Roll" in answer["answer"]["quote"]
+
+
 def test_a_sentence_states_a_kind_only_in_the_rules_phrasings():
     assert stated_kinds("If the Initial Target of this Attack action suffers at least 1 Damage, "
                         "the active Admiral chooses a Critical Damage Effect.") == {"choice"}
     assert stated_kinds("A unit can only make one Follow-Up Attack per Activation.") == {"repetition"}
     assert stated_kinds("В случае ничьей Инициативу получает игрок, не имевший Инициативы в прошлом раунде.") \
         == {"tie"}
+    assert stated_kinds("Aerial models are always considered 1 band further away (unless attacked by "
+                        "aerial models).") == {"modifier"}
     assert stated_kinds("The Admiral makes a Crew Check for the Ramming Model.") == frozenset()
 
 
@@ -63,3 +74,4 @@ def test_each_kind_is_named_by_words_a_player_types():
     assert set(stems("more than once")) & named["repetition"]
     assert set(stems("потом")) & named["later"]
     assert set(stems("при равенстве")) & named["tie"]
+    assert set(stems("is there a penalty")) & named["modifier"]
