@@ -54,6 +54,11 @@ KINDS = (
     _kind("modifier", "penalty penalties harder easier штраф штрафы сложнее легче",
           r"modifier|bonus dic\w*|re-?rolls?|further away|doubled|halved|increased|reduced|extra|additional|"
           r"модификатор\w*|вдвое|дополнительн\w*|штраф\w*|бонус\w*"),
+    # "does it hurt my own ships too", "свои корабли": the rules say whom it reaches ("Each model (friend
+    # or foe)", "all models", "дружественные", "всем Моделям").
+    _kind("friend", "own friendly friend allied собственные собственных свои своих союзные",
+          r"friend or foe|friendly|any model|all models|every model|each model|"
+          r"дружествен\w*|(все|всем|всех|любые|любой|каждая|каждой) модел\w*"),
 )
 
 

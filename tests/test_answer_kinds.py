@@ -1,5 +1,5 @@
 """A question's word naming a kind of answer the rules state in their own phrasing (a choice, a
-repetition, a later moment, a tie, a modifier: index.answer_kinds) is held by the sentence stating it — on the
+repetition, a later moment, a tie, a modifier, whom it reaches: index.answer_kinds) is held by the sentence stating it — on the
 corpus's own rules (issue 16, the answer line in other words)."""
 from __future__ import annotations
 
@@ -65,6 +65,10 @@ def test_a_sentence_states_a_kind_only_in_the_rules_phrasings():
         == {"tie"}
     assert stated_kinds("Aerial models are always considered 1 band further away (unless attacked by "
                         "aerial models).") == {"modifier"}
+    # DW4 glossary, Magma Cast Generator: "Each model (friend or foe) that is within Proximity of the Magma
+    # Formation that was Created or Expanded is targeted by a Magma Eruption."
+    assert stated_kinds("Each model (friend or foe) that is within Proximity of the Magma Formation that was "
+                        "Created or Expanded is targeted by a Magma Eruption.") == {"friend"}
     assert stated_kinds("The Admiral makes a Crew Check for the Ramming Model.") == frozenset()
 
 
@@ -75,3 +79,4 @@ def test_each_kind_is_named_by_words_a_player_types():
     assert set(stems("потом")) & named["later"]
     assert set(stems("при равенстве")) & named["tie"]
     assert set(stems("is there a penalty")) & named["modifier"]
+    assert set(stems("does it hurt my own ships")) & named["friend"]
