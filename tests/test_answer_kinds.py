@@ -1,6 +1,6 @@
 """A question's word naming a kind of answer the rules state in their own phrasing (a choice, a
-repetition, a later moment, a tie, a modifier, whom it reaches: index.answer_kinds) is held by the sentence stating it — on the
-corpus's own rules (issue 16, the answer line in other words)."""
+repetition, a later moment, a tie, a modifier, whom it reaches: index.answer_kinds) is held by the
+sentence stating it — on the corpus's own rules (issue 16, the answer line in other words)."""
 from __future__ import annotations
 
 import pytest
