@@ -5,7 +5,8 @@ or a segment holding a question word; it is chosen for what up to MAX_CORE segme
 hold and then takes in the following segments while it fits EXTEND_TO characters (a condition
 is followed by its result, a short sentence by what it means). Each candidate is described by
 index.answer_features (question words held, IDF-weighted, Russian stems cut differently still
-counting; the number, limit or result the question's shape asks for, index.answer_shape) and
+counting; the number, limit or result the question's shape asks for, index.answer_shape; a word
+naming a kind of answer held where the rule states that kind, index.answer_kinds) and
 scored by the weights in index/data/answer_model.toml (bench/fit_answer.py measures them against
 a fitted model). A numbered step's number stays with its sentence; a line inside a table starts
 at the sentence introducing it. The quote is always `text[start:end]`: never rewritten.

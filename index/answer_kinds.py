@@ -3,7 +3,8 @@
 A player asks "can I flunk it on purpose?", "do I get to pick?", "can it shoot later?", "can I
 do it more than once?"; the rule answers "an Admiral can choose to fail it", "the active Admiral
 chooses", "in the subsequent Action Step", "multiple times during the same move". The question's
-word names a kind of statement (a choice, a repetition, a later moment), and the rules state
+word names a kind of statement (a choice, a repetition, a later moment, a tie, a modifier, whom a
+rule reaches), and the rules state
 each kind in a few fixed phrasings: a sentence stating the kind holds the question's word as if
 it printed it (index.answer), and a sentence printing the word without stating the kind does
 not. Each kind is a rule of language, not of one question: its question words and its phrasings
