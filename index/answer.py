@@ -108,6 +108,7 @@ class RuleText:
     cyrillic: tuple[str, ...]  # its Cyrillic words' stems (the stemmer may cut them differently)
     stat_row: tuple[bool, ...]  # each segment is a unit card's stat row
     facts: tuple[SentenceFacts, ...]
+    example_facts: tuple[SentenceFacts, ...]  # `facts`, a worked example's later sentences marked as it too
     labels: tuple[frozenset[str], ...]  # the stems of each segment's run-in label ("Catastrophic explosion: ...")
 
 
@@ -155,9 +156,40 @@ def rule_text(text: str) -> RuleText:
     _with_abbreviations(text, sentences, read)
     stem_sets = tuple(read)
     words = frozenset().union(*stem_sets)
+    facts = tuple(sentence_facts(s) for s in sentences)
     return RuleText(spans, sentences, stem_sets, words, tuple(sorted(w for w in words if _CYRILLIC_WORD.match(w))),
-                    tuple(is_stat_row(s) for s in sentences), tuple(sentence_facts(s) for s in sentences),
+                    tuple(is_stat_row(s) for s in sentences), facts, _examples_run_on(sentences, facts),
                     tuple(frozenset(stems(run_in_label(s))) for s in sentences))
+
+
+def _examples_run_on(sentences: Sequence[str], read: Sequence[SentenceFacts]) -> tuple[SentenceFacts, ...]:
+    """`read`, a worked example's later sentences marked as the example too: "For
+    example, a unit has an Action Limit rating of 3. During its Action Step, it makes two Attack
+    actions ... In the Consolidation Step, each model that can Rally loses 2 levels of Disorder." The
+    example runs until the rule goes on: a heading or a title in capitals ("CHAOS!"), a run-in label
+    ("Panicking Level 2: ...", "Важно: ...") or a sentence introducing a list or table (ending with
+    ":")."""
+    facts = list(read)
+    in_example = False
+    for i, sentence in enumerate(sentences):
+        if facts[i].example:
+            in_example = True
+        elif in_example and (facts[i].heading or sentence.isupper() or run_in_label(sentence)
+                             or sentence.rstrip("*_ ").endswith(":")):
+            in_example = False
+        elif in_example:
+            facts[i] = replace(facts[i], example=True)
+    return tuple(facts)
+
+
+def _asks_the_examples_case(cut: RuleText, held: Sequence[set[str]]) -> bool:
+    """The question names something only the rule's worked example speaks of ("can a medium gun
+    battery support a heavy rocket battery?": the example's own case): it asks for the example."""
+    in_example: set[str] = set()
+    elsewhere: set[str] = set()
+    for facts, words in zip(cut.example_facts, held, strict=True):
+        (in_example if facts.example else elsewhere).update(words)
+    return bool(in_example - elsewhere)
 
 
 def _question_words_held(cut: RuleText, weights: Mapping[str, float],
@@ -209,7 +241,9 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
         if cut.facts[i].heading and not cut.facts[i + 1].heading and not is_step_number(cut.sentences[i]):
             held[i + 1] = held[i + 1] | held[i]  # a sub-heading names what the sentence after it says
     _list_items_hold_their_introduction(text, spans, held)
-    read = [shaped(facts, shape) for facts in cut.facts]
+    # a worked example's later sentences are the example too, unless the question asks about its case
+    facts_read = cut.facts if _asks_the_examples_case(cut, held) else cut.example_facts
+    read = [shaped(facts, shape) for facts in facts_read]
     heaviest = max(weights.values()) or 1.0
     out = []
     for i, (start, _) in enumerate(spans):
