@@ -109,7 +109,8 @@ from index.search import Searcher  # noqa: E402
 C = 1.0
 FIT_FILES = [ROOT / "bench" / "data" / "offtopic.jsonl"]
 HELD_OUT = [p for p in OWN_SETS
-            if p.stem in ("players_en", "players_ru", "unanswerable", "abstain_own", "abstain2_own", "vocab_own")]
+            if p.stem in ("players_en", "players_ru", "unanswerable", "abstain_own", "abstain2_own", "vocab_own",
+                          "vocab3_own", "en5_own")]
 
 
 class _Recorder(Searcher):

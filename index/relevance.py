@@ -233,7 +233,9 @@ _OFF_RULES = re.compile("|".join((
     # shopping
     r"\bwhere (?:can|do|should) (?:i|we|you) (?:buy|get)\b",
     r"\b(?:price|prices|cheaper|cheapest|ebay|dollars?|euros?|pounds|quid)\b", r"\b(?:евро|долларов|фунтов)\b",
-    r"\b(?:game|hobby|local) (?:shop|store)\b", r"\bкуп\w+", r"\bцен[аыу]\b", r"\bдешевл\w*", r"\bмагазин\w*",
+    r"\b(?:game|hobby|local) (?:shop|store)\b", r"\bкуп\w+",
+    # ... not the cost of a move ("можно развернуться на месте? какая цена за него" asks what it costs in play)
+    r"\bцен[аыу]\b(?!\s+за\s+(?:него|неё|нее|них|это|то)\b)", r"\bдешевл\w*", r"\bмагазин\w*",
     r"\bруб(?:лей|ля|ль)\b",
     # painting and modelling
     r"\bpaint\w*", r"\bprim(?:e|er|ing)\b", r"\bmagneti[sz]\w*", r"\bglue\b", r"\bbrush(?:es)?\b",

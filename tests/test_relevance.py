@@ -126,9 +126,14 @@ def test_house_rules_opinions_lore_prices_and_hobby_tips_are_asked_off_the_rules
     "does the points cost of upgrades count toward the limit?",
     "how does the Storm Generator work?",
     "сколько стоит разворот на месте?",
+    "можно развернуться на месте в 4ке? какая цена за него",  # what the move costs in play, not in a shop
 ])
 def test_rules_questions_with_near_words_are_not_off_the_rules(question: str) -> None:
     assert not asks_off_rules(question)
+
+
+def test_a_price_in_a_shop_is_still_asked_off_the_rules() -> None:
+    assert asks_off_rules("цена стартового набора в рублях") and asks_off_rules("какая цена у коробки с флотом?")
 
 
 def test_no_answerable_development_or_players_question_is_off_the_rules() -> None:
@@ -248,6 +253,10 @@ def test_no_answerable_question_asks_about_an_absent_concept() -> None:
     "how many experience points does a ship earn for sinking an enemy in a campaign?",
     "Can a badly damaged ship strike its colours and surrender?",  # historical naval games
     "does brace for impact halve the damage my battleship takes?",  # Battlefleet Gothic
+    "do warjacks get focus points in dystopian wars?",  # Warmachine
+    "can I spend a defence token to redirect damage in 4e?",  # Star Wars Armada
+    "what's the nerve value of a frigate squadron?",  # Kings of War
+    "does my sub implode below crush depth?",  # submarine games
 ])
 def test_a_question_about_another_games_concept_names_it(question: str) -> None:
     assert names_absent_concept(question, _ABSENT)
@@ -289,6 +298,8 @@ def test_an_absent_concept_is_not_in_the_rules_and_not_read_as_a_rule_name(searc
 @pytest.mark.parametrize("question", [
     "Can a ship strike its colours and surrender in 4e?",  # historical naval games: the documents print neither
     "does the weather gauge matter in dystopian wars?",
+    "can I move my shields between facings with a shield dial in 4e?",  # Star Wars Armada
+    "what's the nerve value of a frigate squadron?",  # Kings of War: no stat says when a unit breaks
 ])
 def test_another_games_concept_is_not_in_the_rules(searcher, question: str) -> None:
     assert searcher.ask(question, k=5).status == "not_found"
