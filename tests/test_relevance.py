@@ -257,6 +257,8 @@ def test_no_answerable_question_asks_about_an_absent_concept() -> None:
     "can I spend a defence token to redirect damage in 4e?",  # Star Wars Armada
     "what's the nerve value of a frigate squadron?",  # Kings of War
     "does my sub implode below crush depth?",  # submarine games
+    "can my cruiser tow a crippled battleship off the table?",  # historical naval games
+    "do my ships run out of fuel after six rounds?",
 ])
 def test_a_question_about_another_games_concept_names_it(question: str) -> None:
     assert names_absent_concept(question, _ABSENT)
@@ -269,6 +271,8 @@ def test_a_question_about_another_games_concept_names_it(question: str) -> None:
     "how tough is a battleship?",  # typed words, not stems: "tough" is not "toughness"
     "where does the rulebook spell out how a ram works?",  # an everyday sense: left out of the list
     "how many dice does a broadside roll?",
+    "last night my opponent rammed me twice, is that allowed?",  # "night" alone is everyday (not listed)
+    "do ships move towards the nearest objective?",  # "towards" is not "tow"
     "Specialist in 4e - is that a veteran skill for the crew?",  # is a thing of ours one? (not "is there a")
 ])
 def test_a_likeness_or_another_name_is_not_the_topic(question: str) -> None:
