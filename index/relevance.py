@@ -45,7 +45,14 @@ _QUESTION_WORDS = (
     # chat spellings of the words above ("wat does SDV stand for n when do u use it")
     "wat wut wot u ur r n ya pls plz thx ty tho gonna wanna lemme dunno "
     # framing a definition: "when does a model become Crippled?", "what counts as Obscured?"
-    "become becomes became count counts counted considered"
+    "become becomes became count counts counted considered "
+    # what is left of "n't" when the apostrophe splits it off ("doesn't" -> "doesn", "t"): no topic, and
+    # unprinted, each weighed like an unknown name ("your first bad status doesn't count")
+    "doesn isn aren wasn weren didn hasn haven hadn shouldn couldn wouldn mustn needn "
+    # a ship "sails" where the rules say it moves: a verb of going, like "go", that no rule prints, so
+    # it weighed like an unknown name ("what happens if my ship sails off the table edge?"). Read as
+    # "move" (glossary) instead, it pulled movement rules first ("a terrain hazard I sail into").
+    "sail sails sailed sailing"
 )
 QUESTION_STEMS = frozenset(stems(_QUESTION_WORDS, keep_stopwords=True))
 

@@ -21,8 +21,9 @@ from index.relevance import (
     names_absent_concept,
     opening_label,
     printed_word,
+    topic_stems,
 )
-from index.text import is_stopword
+from index.text import is_stopword, stems
 
 _ABSENT = absent_words()  # glossary.toml [[absent]], as the build stores it (index.vocabulary)
 
@@ -37,6 +38,13 @@ def test_words_that_only_point_at_a_rule_are_no_name() -> None:
     assert claimed_names("Capitalised first words open a sentence") == []
     assert claimed_names("can I use the same rule twice?") == []
     assert claimed_names("what does the rule say?") == []
+
+
+def test_the_rest_of_a_contraction_and_a_ship_sailing_carry_no_topic() -> None:
+    """"doesn't" splits into "doesn" and "t"; a ship "sails" where the rules say it moves: neither names a rule."""
+    assert "doesn" not in topic_stems(stems("the ship ability where your first bad status doesn't count"))
+    topic = topic_stems(stems("what happens if my ship sails off the table edge in 3rd?"))
+    assert "tabl" in topic and not any(s.startswith("sail") for s in topic)
 
 
 def test_a_single_letter_is_no_content_word() -> None:
