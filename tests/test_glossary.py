@@ -287,3 +287,16 @@ def test_a_cap_is_a_maximum(searcher) -> None:
     # more than 5 Bonus Dice." "cap" is no word of the rules.
     assert glossary_expansions()["cap"] == ["maximum"]
     assert searcher.ask("what's the cap on bonus dice for a ram in 4e?", k=5).results[0].section == "Ram"
+
+
+def test_a_target_hidden_behind_another_ship_is_obscured(searcher) -> None:
+    # dw3 quick reference, Shooting: "If LOS to the centre of the target is blocked by another model or
+    # piece of terrain ... the target is obscured." No rule says "hidden" or "behind".
+    assert glossary_expansions()["behind"] == ["obscured"]
+    result = searcher.ask("My target is half hidden behind another ship in 4e - what does the defender get?", k=5)
+    assert result.status == "answered" and result.results[0].section == "Obscured"
+
+
+def test_near_is_within_a_distance() -> None:
+    # dw4 glossary, Rally: "The model is not within Proximity of a model in a different unit". No rule says "near".
+    assert glossary_expansions()["nearby"] == ["within", "proximity"]
