@@ -52,7 +52,10 @@ _QUESTION_WORDS = (
     # a ship "sails" where the rules say it moves: a verb of going, like "go", that no rule prints, so
     # it weighed like an unknown name ("what happens if my ship sails off the table edge?"). Read as
     # "move" (glossary) instead, it pulled movement rules first ("a terrain hazard I sail into").
-    "sail sails sailed sailing"
+    "sail sails sailed sailing "
+    # the players at the table and filler around a topic ("we had a whole argument in our game", "go
+    # forward a bit", "a feel-no-pain style armour", "when does a ship just die outright")
+    "we us our ours went gone bit style outright"
 )
 QUESTION_STEMS = frozenset(stems(_QUESTION_WORDS, keep_stopwords=True))
 

@@ -292,7 +292,7 @@ def test_a_cap_is_a_maximum(searcher) -> None:
 def test_a_target_hidden_behind_another_ship_is_obscured(searcher) -> None:
     # dw3 quick reference, Shooting: "If LOS to the centre of the target is blocked by another model or
     # piece of terrain ... the target is obscured." No rule says "hidden" or "behind".
-    assert glossary_expansions()["behind"] == ["obscured"]
+    assert glossary_expansions()["hidden"] == ["obscured"]
     result = searcher.ask("My target is half hidden behind another ship in 4e - what does the defender get?", k=5)
     assert result.status == "answered" and result.results[0].section == "Obscured"
 
