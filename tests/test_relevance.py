@@ -315,3 +315,12 @@ def test_an_absent_concept_is_not_in_the_rules_and_not_read_as_a_rule_name(searc
 ])
 def test_another_games_concept_is_not_in_the_rules(searcher, question: str) -> None:
     assert searcher.ask(question, k=5).status == "not_found"
+
+
+def test_a_players_past_tense_is_read_as_the_verb_the_rules_print() -> None:
+    """"my ship ran into a rock", "it took 3 damage": the stemmer leaves irregular past forms alone."""
+    from index.text import question_stems
+
+    told = question_stems("my ship ran into a rock and took damage")
+    assert told == question_stems("my ship run into a rock and take damage")
+    assert "left" in question_stems("the ship on the left")  # a side, not "leave"
