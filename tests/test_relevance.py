@@ -324,3 +324,4 @@ def test_a_players_past_tense_is_read_as_the_verb_the_rules_print() -> None:
     told = question_stems("my ship ran into a rock and took damage")
     assert told == question_stems("my ship run into a rock and take damage")
     assert "left" in question_stems("the ship on the left")  # a side, not "leave"
+    assert "win" not in question_stems("why won't my ship move?")  # "won't" splits into "won", "t"
