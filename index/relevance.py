@@ -55,7 +55,10 @@ _QUESTION_WORDS = (
     "sail sails sailed sailing "
     # the players at the table and filler around a topic ("we had a whole argument in our game", "go
     # forward a bit", "a feel-no-pain style armour", "when does a ship just die outright")
-    "we us our ours went gone bit style outright"
+    "we us our ours went gone bit style outright "
+    # where a thing is, said as a verb no rule prints ("the target sits in two of my fire arcs"; not
+    # "sitting": "finish their move sitting on top of terrain" says how)
+    "sit sits"
 )
 QUESTION_STEMS = frozenset(stems(_QUESTION_WORDS, keep_stopwords=True))
 
