@@ -1,0 +1,69 @@
+"""Russian players who come from other wargames (issue 16): the games they name, the words they bring.
+
+A player says where he comes from ("как в вахе", "пришёл из BFG", "у нас в клубе все из х-винга") and asks
+in the words of that game ("бамп", "дип страйк", "ини", "пул"); the Russian book prints other words."""
+from __future__ import annotations
+
+import pytest
+
+from index.text import question_stems, stem, stems
+
+
+@pytest.mark.parametrize("question, without_the_game", [
+    ("в вахе я кидаю сейв против любого выстрела", "я кидаю сейв против любого выстрела"),
+    ("после х-винга бамп это столкновение?", "после бамп это столкновение?"),
+    ("в кингс оф вар чардж во фланг", "чардж во фланг"),
+    ("в дропфлите пойнт дефенс против торпед", "пойнт дефенс против торпед"),
+    ("как в болт экшене пропустить активацию", "как пропустить активацию"),
+])
+def test_another_games_nickname_is_not_a_word_of_the_question(question: str, without_the_game: str) -> None:
+    """Unknown to the index, "вахе" would weigh most of all the question's words."""
+    assert question_stems(question) == question_stems(without_the_game)
+
+
+def test_the_names_the_manifest_lists_stay_in_the_question() -> None:
+    """corpus/manifest.toml's [other_games] lists "вархаммер": it still routes a question off the rules."""
+    assert any(s.startswith("вархаммер") for s in question_stems("как в вархаммерский таран?"))
+
+
+def test_where_a_player_comes_from_is_chat() -> None:
+    """"пришёл из BFG", "в клубе", "привыкли", "лет десять" tell the player's past, not the rule asked."""
+    assert question_stems("пришёл из BFG, у нас в клубе привыкли, играю лет десять") == question_stems("играю десять")
+
+
+def test_ini_is_read_as_initiative_but_inoe_is_not() -> None:
+    """"ини" shortens the book's Инициатива; "иное" ("если иное не указано") stems as "ини" does."""
+    assert stem("инициатива") in question_stems("при ничьей по ини кто ходит первым?")
+    assert stem("инициатива") not in question_stems("если иное не указано, то что?")
+
+
+@pytest.mark.parametrize("question, word, book_word", [
+    # "Столкновения (Collisions): случайные происшествия этого типа происходят на Этапе Движения, когда Модель ...
+    # сталкивается с другой Моделью или элементом ландшафта"
+    ("бамп в скалу что будет?", "бамп", "столкновение"),
+    # "Подразделения в Резерве входят в игру Действием Специальных Операций."
+    ("дип страйк тут есть?", "дип", "резерв"),
+    ("аутфланк с какого края?", "аутфланк", "резерв"),
+    # "Набор Кубов (Dice Pool): Это термин, определяет количество кубов, которые игрок бросает"
+    ("пул кубов как собирается?", "пул", "набор"),
+    # "«Полный назад!»: еще одно Действие Специальных Операций позволяет Единице двигаться назад."
+    ("фолбэк тут есть?", "фолбэк", "назад"),
+    # "Защита (Defence, D): характеризует способность Модели отражать вражеские Воздушные и Подводные Атаки."
+    ("дефенс какой кидать?", "дефенс", "защита"),
+])
+def test_other_games_words_read_as_the_books_words(searcher, question: str, word: str, book_word: str) -> None:
+    assert stem(book_word) in searcher.parse(question).variants[stems(word)[0]]
+
+
+def test_a_bump_into_an_iceberg_is_a_collision(searcher) -> None:
+    """dw4 glossary, Collision: "If the moving model has Collided with a Terrain Feature, or with a model whose
+    Mass is greater than its own, its Admiral rolls a number of Action Dice equal to the moving model’s Mass.\""""
+    result = searcher.ask("в 4ке бамп в айсберг — сколько кубов урона кидаю", k=5)
+    assert result.results[0].section == "Collision"
+
+
+def test_a_tie_for_ini_is_the_initiative_rule(searcher) -> None:
+    """The book, ФАЗА ИНИЦИАТИВЫ: "В случае ничьей Инициативу получает игрок, не имевший Инициативы в прошлом
+    раунде." Read as a stem, "ини" matched "на ходу" and "иной" (Ремонт "на ходу" came first)."""
+    result = searcher.ask("при ничьей по ини кто ходит первым?", k=5)
+    assert result.results[0].section.endswith("Определите Инициативу")
