@@ -203,6 +203,7 @@ _INCHES_RUN_ON = re.compile(r"(?<=\d)(?=дюйм)", re.IGNORECASE)
 def question_stems(text: str) -> list[str]:
     """`stems` of a question: Russian chat around it dropped as well ("короче, вчера друг говорит,
     что у меня ..."): in a paragraph of table story, such words outnumber the rule's one or two."""
-    text = _INCHES_RUN_ON.sub(" ", _RECIPROCAL.sub(" другой ", _OTHER_GAME_NAMES.sub(" ", _INITIATIVE.sub("инициатива", text))))
+    text = _OTHER_GAME_NAMES.sub(" ", _INITIATIVE.sub("инициатива", text))
+    text = _INCHES_RUN_ON.sub(" ", _RECIPROCAL.sub(" другой ", text))
     return [stem(word) for word in words(text)
             if word not in _EN_STOP and word not in _RU_STOP and word not in _RU_CHAT]
