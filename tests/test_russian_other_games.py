@@ -67,3 +67,13 @@ def test_a_tie_for_ini_is_the_initiative_rule(searcher) -> None:
     раунде." Read as a stem, "ини" matched "на ходу" and "иной" (Ремонт "на ходу" came first)."""
     result = searcher.ask("при ничьей по ини кто ходит первым?", k=5)
     assert result.results[0].section.endswith("Определите Инициативу")
+
+
+def test_a_players_own_abbreviation_is_not_read_as_a_latin_one(searcher) -> None:
+    """"ВП" is the players' word for the book's Победные очки (synonyms.toml); read as the quick reference's
+    Latin "VP" it sent a question about the book to the English document. The book, ФОРМИРОВАНИЕ ВОЕННЫХ
+    СОЕДИНЕНИЙ: "Каждый ваш Поврежденный или уничтоженный Флагман в конце партии приносит Победное очко"."""
+    query = searcher.parse("сколько ВП получает противник за мой флагман?")
+    assert "vp" not in query.stems and stem("победные") in query.variants["вп"]
+    # an abbreviation no player's word claims is still read back in Latin ("срс": SRS)
+    assert "srs" in searcher.parse("сколько срс запускает авианосец?").stems
