@@ -77,3 +77,14 @@ def test_a_players_own_abbreviation_is_not_read_as_a_latin_one(searcher) -> None
     assert "vp" not in query.stems and stem("победные") in query.variants["вп"]
     # an abbreviation no player's word claims is still read back in Latin ("срс": SRS)
     assert "srs" in searcher.parse("сколько срс запускает авианосец?").stems
+
+
+def test_a_nickname_the_loanword_reader_half_read_is_still_the_other_game(searcher) -> None:
+    """The loanword reader turns "х-винге" into "х-wing" before the question's words are taken; it is still
+    X-Wing named in passing, and the question (the book's Тактическое выжидание: "он может решить Сохранить
+    Самообладание, взять Карту Победы и Доблести и позволить оппоненту первым активировать Единицу") is
+    answered, not refused as naming another game."""
+    question = "можно спасовать первую активацию как в х-винге, чтобы противник походил первым?"
+    assert "wing" not in searcher.parse(question).stems
+    result = searcher.ask(question, k=5)
+    assert result.status == "answered" and result.results[0].section.endswith("Тактическое выжидание")
