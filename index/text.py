@@ -192,6 +192,20 @@ _OTHER_GAME_NAMES = re.compile(
     re.IGNORECASE)
 
 
+# A Russian player names another game in passing: likening ("как в X-Wing", "типа как в 40k"), saying
+# where he comes from ("после вахи", "пришёл из 40k", "перешёл с BFG"), or contrasting it with this one
+# ("в 40k сейв от всего, а тут?"). Asked about for itself ("как в вархаммере работает овервотч?",
+# "в 40k как работает глубокий удар?"), the game keeps the question off these rules (index.query).
+_LIKENED_BEFORE = re.compile(r"(?<!\w)(?:(?:как|типа|вроде|чем)\s+(?:в|во|на)|после|из|с)\s*$", re.IGNORECASE)
+_CONTRAST_AFTER = re.compile(
+    r"(?<!\w)а\s+(?:тут|здесь|у\s+нас|в\s+этой\s+игре|в\s+дв\d?|в\s+dw\d?|в\s+дистоп\w*)(?!\w)", re.IGNORECASE)
+
+
+def likens_another_game(text: str, start: int, end: int) -> bool:
+    """Whether the other game named at text[start:end] is named in passing (see above), not asked about."""
+    return bool(_LIKENED_BEFORE.search(text[:start]) or _CONTRAST_AFTER.search(text[end:]))
+
+
 # "ини": players' short word for the book's Инициатива (every game with a first player says it). Its stem
 # is "иной"'s ("если иное не указано"), so it is read as the word it shortens, not expanded as a stem.
 _INITIATIVE = re.compile(r"(?<!\w)ини(?!\w)", re.IGNORECASE)

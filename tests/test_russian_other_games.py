@@ -88,3 +88,27 @@ def test_a_nickname_the_loanword_reader_half_read_is_still_the_other_game(search
     assert "wing" not in searcher.parse(question).stems
     result = searcher.ask(question, k=5)
     assert result.status == "answered" and result.results[0].section.endswith("Тактическое выжидание")
+
+
+@pytest.mark.parametrize("question, in_passing", [
+    ("можно спасовать первую активацию как в X-Wing?", True),  # likening: "как в"
+    ("в 40k сейв против любого выстрела, а тут когда можно кидать защиту?", True),  # contrast: "а тут"
+    ("перешёл с 40k: резервы тут есть?", True),  # where the player comes from
+    ("как работает овервотч в вархаммере 40к?", False),  # asked about for itself
+    ("в 40k как работает глубокий удар?", False),
+])
+def test_another_game_named_in_passing_does_not_take_the_question_off_the_rules(searcher, question: str,
+                                                                                 in_passing: bool) -> None:
+    """corpus/manifest.toml's [other_games] make a question "not in the rules"; a Russian player who only
+    likens this game to his old one, or contrasts the two, still asks about this one."""
+    query = searcher.parse(question)
+    assert query.other_game is not in_passing
+    if in_passing:
+        assert not {"40k", "x", "wing"} & set(query.stems)
+
+
+def test_a_pass_like_in_x_wing_is_holding_your_nerve(searcher) -> None:
+    """The book, Тактическое выжидание: "вместо этого он может решить Сохранить Самообладание, взять Карту
+    Победы и Доблести и позволить оппоненту первым активировать Единицу"."""
+    result = searcher.ask("можно спасовать первую активацию как в X-Wing?", k=5)
+    assert result.status == "answered" and result.results[0].section.endswith("Тактическое выжидание")
