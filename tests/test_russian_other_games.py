@@ -118,3 +118,11 @@ def test_a_pass_like_in_x_wing_is_holding_your_nerve(searcher) -> None:
     Победы и Доблести и позволить оппоненту первым активировать Единицу"."""
     result = searcher.ask("можно спасовать первую активацию как в X-Wing?", k=5)
     assert result.status == "answered" and result.results[0].section.endswith("Тактическое выжидание")
+
+
+def test_the_frame_of_a_confirmation_is_not_its_topic() -> None:
+    """"верно ли я понимаю, что ...", "поправьте, если ошибаюсь": the reading the player states is asked."""
+    claim = question_stems("таран даёт дезорг")
+    assert question_stems("верно ли я понимаю, что таран даёт дезорг?") == claim
+    assert question_stems("поправьте, если ошибаюсь, но таран даёт дезорг?") == claim
+    assert question_stems("получается, таран даёт дезорг? подтвердите") == claim
