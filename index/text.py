@@ -182,14 +182,15 @@ _RECIPROCAL = re.compile(r"(?<!\w)друг\s+(?:(?:от|с|со|к|на|за|о|
 
 
 # Other wargames as Russian players name them ("как в вахе", "после х-винга", "в кингсах", "пришёл из
-# BFG"; "х-винге" also as the loanword reader leaves it, "х-wing"): a player coming from another game
+# бфг"; "х-винге" also as the loanword reader leaves it, "х-wing"): a player coming from another game
 # says what he is used to, then asks about this one. The game's name is no topic of these rules (none
 # is printed), and unknown to the index it would weigh most (index.search.Searcher._weight). Only the
 # nicknames corpus/manifest.toml's [other_games] lacks: the names it lists ("вархаммер", "сигмар",
 # "X-Wing") still make a question "not in the rules", and still weigh as a topic the rules do not
-# have where an edition is named (tests/test_translate.py).
+# have where an edition is named (tests/test_translate.py). Cyrillic only: English questions read
+# these stems too, and a Latin name dropped there ("in Armada by Warlord, ...") was answered.
 _OTHER_GAME_NAMES = re.compile(
-    r"(?<!\w)(?:вах(?:а|и|е|у|ой|ах|ам)?|(?:х|икс)[- ]?(?:винг|wing)\w*|иксвинг\w*|бфг|bfg|батлфлит\w*|"
+    r"(?<!\w)(?:вах(?:а|и|е|у|ой|ах|ам)?|(?:х|икс)[- ]?(?:винг|wing)\w*|иксвинг\w*|бфг|батлфлит\w*|"
     r"готик[аеиуой]?|кингс\w*(?:\s+оф\s+вар\w*)?|вармаш\w*|дроп\s?флит\w*|болт[- ]?экш\w*|"
     r"армад(?:а|е|у|ы|ой)|инфинити|некромунд\w*)(?!\w)",
     re.IGNORECASE)
