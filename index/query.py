@@ -123,7 +123,10 @@ def parse_query(
     other = None if editions or games else _other_game(names, read)
     if other is not None and cyrillic and likens_another_game(read, other.start(), other.end()):
         # "можно спасовать, как в X-Wing?", "в 40k сейв от всего, а тут?": the game is named in passing
-        plain, other = f"{plain[:other.start()]} {plain[other.end():]}", None
+        end = other.end()
+        while end < len(plain) and plain[end].isalnum():  # the name's case ending: "вархаммер|е"
+            end += 1
+        plain, other = f"{plain[:other.start()]} {plain[end:]}", None
     other_game = other is not None
     all_stems = question_stems(plain)
     topic = topic_stems(all_stems)

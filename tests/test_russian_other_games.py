@@ -127,3 +127,9 @@ def test_the_frame_of_a_confirmation_is_not_its_topic() -> None:
     assert question_stems("верно ли я понимаю, что таран даёт дезорг?") == claim
     assert question_stems("поправьте, если ошибаюсь, но таран даёт дезорг?") == claim
     assert question_stems("получается, таран даёт дезорг? подтвердите") == claim
+
+
+def test_a_game_named_in_passing_leaves_no_case_ending_behind(searcher) -> None:
+    """The manifest's phrase "вархаммер" matches "вархаммере" up to its ending: the whole word is the name."""
+    assert searcher.parse("как в вархаммере, можно ли перебросить куб дважды?").topic == tuple(
+        searcher.parse("можно ли перебросить куб дважды?").topic)
