@@ -17,12 +17,13 @@ from core.settings import Settings
 from index.freshness import fresh_build
 from index.manifest import DocumentInfo, load_manifest, resolve_edition
 from index.params import RULE_PARAMS
-from index.rules import join_rules, rule_of_chunk
+from index.rules import PART_SEPARATOR, Rule, join_rules, rule_of_chunk
 from index.store import DB_NAME, open_db
 from index.text import stems
 from index.vocabulary import load_vocabulary
 
 FUZZY_CUTOFF = 80.0
+LEAD_IN = 200  # a rule whose own text is shorter than this is a lead-in to the sections under it
 CLEAR_MARGIN = 6.0  # a fuzzy winner must beat the runner-up by this much, or we list both
 
 
@@ -88,6 +89,32 @@ def _pair_groups(pairs: list[tuple[str, str]]) -> tuple[dict[str, int], list[lis
     return {name: group[root(name)] for name in parent}, places
 
 
+def _lead_ins_with_children(rules: dict[str, Rule]) -> dict[str, str]:
+    """The text shown for a rule that is only a lead-in to the sections under it: a table printed
+    as one section per row ("Vehicle Damage Table" and its six results), a phase and its numbered
+    steps, "GENERATORS" and its generators. Asked for by name, the player wants those rows too; the
+    lead-in alone ("- No additional effect.") answers nothing. Only the direct children, each under
+    its own heading unless its text already starts with it."""
+    by_parent: dict[tuple[str, str], list[Rule]] = {}
+    for key in sorted(rules):  # chunk ids sort in document order
+        rule = rules[key]
+        parent, _, _ = rule.section.rpartition(" › ")
+        if parent:
+            by_parent.setdefault((key.rsplit(":", 1)[0], parent), []).append(rule)
+    shown: dict[str, str] = {}
+    for key, rule in rules.items():
+        children = by_parent.get((key.rsplit(":", 1)[0], rule.section), [])
+        if not children or len(rule.text) >= LEAD_IN:
+            continue
+        parts = [rule.text]
+        for child in children:
+            name = child.section.rpartition(" › ")[2]
+            has_name = child.text.lstrip("⊕■◆●○ -").startswith(name)
+            parts.append(child.text if has_name else f"{name}\n{child.text}")
+        shown[key] = PART_SEPARATOR.join(parts)
+    return shown
+
+
 class TermBook:
     """All rule names and aliases (English and Russian) with the chunk that defines each."""
 
@@ -101,6 +128,7 @@ class TermBook:
         self._chunks = {r["chunk_id"]: r for r in db.query("select chunk_id, section, text from chunks")}
         self._rules = join_rules(self._chunks.values())  # an entry shows its rule whole
         self._rule_of_chunk = rule_of_chunk(self._rules)
+        self._shown = _lead_ins_with_children(self._rules)
         db.close()
         self.vocabulary = load_vocabulary(build)  # the players' words and the term map: the one object `ask` reads
         self._pairs = [(term_key(en), term_key(ru)) for en, ru in self.vocabulary.term_pairs]
@@ -175,7 +203,7 @@ class TermBook:
             rule = self._rules[self._rule_of_chunk[row["chunk_id"]]]
             by_edition[row["edition"]] = RuleEntry(
                 row["term"], doc.edition, doc.edition_label, doc.file, doc.title, doc.language,
-                rule.section, rule.text, row["chunk_id"],
+                rule.section, self._shown.get(rule.key, rule.text), row["chunk_id"],
             )
         order = list(dict.fromkeys(d.edition for d in self.docs.values()))
         return sorted(by_edition.values(), key=lambda e: order.index(e.edition))

@@ -273,3 +273,37 @@ def test_a_headings_translation_pushed_to_the_next_line_goes_back_to_it(sections
     placed = next(s for s in sections["dw3-rulebook"] if s.heading_path[-1].startswith("РАЗМЕЩЕНИЕ"))
     assert placed.heading_path[-1] == "РАЗМЕЩЕНИЕ (Placed) И ЗАМЕНА (Replaced)"
     assert placed.text.startswith("Иногда модели или маркеры Размещаются или Заменяются")
+
+
+def test_a_table_printed_as_a_list_is_one_section_per_row_under_its_table(sections):
+    # Dust Warfare, "Vehicle Damage Table": "- ⊕⊕ **External Fire:** The vehicle suffers 1 damage at
+    # the end of each activation …" — each row is read alone, cited under its table.
+    dust = {s.heading_path[1:]: s for s in sections["dust-warfare"]}
+    fire = dust[("ATTACK ACTIONS", "Vehicle Damage Table", "External Fire")]
+    assert fire.text.startswith("⊕⊕ **External Fire:** The vehicle suffers 1 damage at the end of each activation")
+    assert "Drive System Damaged" not in fire.text, "the next row is a section of its own"
+    assert ("ATTACK ACTIONS", "Vehicle Damage Table", "Hull Breach") in dust
+    assert ("AIRCRAFT", "Aircraft Damage Table", "Forced Low") in dust
+    # the row without a name ("- No additional effect.") stays the table's own text
+    assert dust[("ATTACK ACTIONS", "Vehicle Damage Table")].text == "- No additional effect."
+
+
+def test_a_row_printed_again_with_other_die_faces_is_indexed_once(sections):
+    # The player-reference page prints "- ⊕⊕⊕⊕ **Hull Breach:** Vehicle cannot make armor rolls. …"
+    # where the summary printed "- ⊕⊕⊕ **Hull Breach:** …": the same row, kept once.
+    raw = DOCS["dust-warfare"].read_text()
+    assert "⊕⊕⊕⊕ **Hull Breach:** Vehicle cannot make armor rolls. All weapons" in raw
+    breaches = [s for s in sections["dust-warfare"] if "Hull Breach:** Vehicle cannot make armor rolls. All" in s.text]
+    assert len(breaches) == 1
+    assert paragraph_key("- ⊕⊕⊕ **Hull Breach:** x") == paragraph_key("- ⊕⊕⊕⊕ **Hull Breach:** x")
+    assert paragraph_key("+1 die") != paragraph_key("1 die"), "an ASCII sign is text, not an icon"
+
+
+def test_a_rule_dropped_as_a_repeat_is_not_defined_where_it_was_dropped(sections):
+    # Dust Warfare's player-reference page repeats run-in rules word for word ("**Replace lost unit
+    # leader:** Nominate a new unit leader …"): the repeats are dropped, and the sections they were
+    # dropped from no longer define them. Every term a section defines is printed in it or in its headings.
+    for doc in ("dust-warfare", "dw3-quick-reference"):
+        for section in sections[doc]:
+            printed = paragraph_key(" ".join((*section.heading_path, section.text)))
+            assert all(paragraph_key(t.name) in printed for t in section.terms), section.heading_path

@@ -22,6 +22,11 @@ ROUTES = corpus_names().routes
     ("таран в третьей редакции", {"dw3-quick-reference", "dw3-rulebook"}),
     ("dust: soft cover", {"dust-warfare"}),
     ("what does the Airborne USR do", {"usr"}),
+    # a document is named by its own title, and "USRs" is the plural of its name
+    ("Independent keyword in the USRs - spacing between models?", {"usr"}),
+    ("universal special rules: what does Optics do?", {"usr"}),
+    ("is fury +3 fray on the reference sheet?", {"dw3-quick-reference"}),
+    ("3e cheat sheet: magazine explosion range", {"dw3-quick-reference"}),
     ("how does a rammer work", set()),
     ("сколько кубов на таран", set()),
     # Comparisons keep every edition they name (issue 16: "between 3rd and 4th" kept the 4th only).

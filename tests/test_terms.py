@@ -65,6 +65,32 @@ def test_indented_run_in_terms_are_found(term_book):
     assert "dw3-quick-reference" in editions(result)
 
 
+def test_a_table_asked_by_name_shows_its_rows(term_book):
+    # Dust Warfare summary: "Vehicle Damage Table" is printed above its rows, one row per result
+    # ("- ⊕⊕⊕ **Hull Breach:** Vehicle cannot make armor rolls. …"); the parser keeps each row a
+    # passage of its own, and a lookup of the table shows every row, not only its first line.
+    result = term_book.lookup("Vehicle Damage Table")
+    text = result.entries[0].text
+    assert result.status == "found" and text.startswith("- No additional effect.")
+    assert "Blinded: The vehicle cannot reroll dice" in text
+    assert "Hull Breach: Vehicle cannot make armor rolls." in text
+
+
+def test_a_phase_asked_by_name_shows_its_steps(term_book):
+    # Quick reference: "END PHASE … During each step the player with initiative goes first." is
+    # followed by its steps "1. SRS RESOLUTION" … "4. MAINTENANCE"; a step's own children stay in it.
+    entry = term_book.lookup("End Phase", edition="qrs").entries[0]
+    assert entry.text.startswith("During each step the player with initiative goes first.")
+    assert "\n4. MAINTENANCE\nStarting with the player with initiative" in entry.text
+    assert "Scramble:" not in entry.text
+
+
+def test_a_long_rule_is_shown_without_the_sections_under_it(term_book):
+    # A rule with text of its own is whole already: "Ram" is shown as printed, its children apart.
+    entry = next(e for e in term_book.lookup("Ram").entries if e.edition == "dw4-glossary")
+    assert entry.text == term_book._rules[term_book._rule_of_chunk[entry.chunk_id]].text
+
+
 def test_unknown_term(term_book):
     result = term_book.lookup("zzqxv")
     assert result.status == "not_found" and not result.entries

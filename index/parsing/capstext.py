@@ -5,7 +5,10 @@ Level 1: an ALL-CAPS line ("ACTIVATION PHASE"); below it numbered ALL-CAPS steps
 at 1 is the sub-steps of the step above it ("3. SHOOTING" › "1. DETERMINE ACTION DICE"), so
 a citation reads "ACTIVATION PHASE › 3. SHOOTING › 1. DETERMINE ACTION DICE". A short title
 line standing alone ("Agile (S)") nests under the innermost step. Wrapped lines are re-joined
-into paragraphs; "Term: text" paragraphs define Term.
+into paragraphs; each list item is a paragraph of its own, so a table printed as a list
+("- ⊕⊕ **External Fire:** …", the Dust Warfare damage tables) is one section per row, cited
+under its table ("ATTACK ACTIONS › Vehicle Damage Table › External Fire"); "Term: text"
+paragraphs define Term.
 """
 from __future__ import annotations
 
@@ -22,6 +25,11 @@ from index.parsing.sections import (
 
 _NUMBERED = re.compile(r"^\d{1,2}\.\s+(.+)$")
 _RUN_IN = re.compile(r"^\**([A-Z][\w'’&/\- ]{1,40}?)\**\s*(\([^)]{1,12}\))?\**[:!]\s")  # "Aerial: …", "Hit the Dirt! …"
+# A list item's bold run-in name: "- ⊕⊕ **External Fire:** …" (the die faces a table row is rolled
+# on lead it). Numbered steps with a bold name ("1. **Pick a target:** …") were measured as one
+# section per step and not kept: the cover definitions printed between steps lost their step.
+_LISTED_RUN_IN = re.compile(r"^[-•]\s+[^\w\s*]*\s*\*\*([A-Z][^*:!]{1,60}?)[:!]\*\*\s")
+_BULLET_LINE = re.compile(r"^[-•]\s")
 _MARKDOWN_DECOR = re.compile(r"^#+\s*|\*\*")
 
 
@@ -112,6 +120,10 @@ def _heading_term(title: str) -> DefinedTerm:
 
 
 def _run_in_term(paragraph: str) -> DefinedTerm | None:
+    listed = _LISTED_RUN_IN.match(paragraph.lstrip())
+    if listed:  # a table row's bold name: a title, however many words
+        name = re.sub(r"\s*\([^)]{1,12}\)$", "", listed.group(1).strip())
+        return DefinedTerm(name=name) if len(name.split()) <= 8 else None
     match = _RUN_IN.match(paragraph.lstrip())
     if not match:
         return None
@@ -144,6 +156,8 @@ def parse_caps_text(text: str, doc: DocumentInfo) -> list[Section]:
         next_blank = i + 1 >= len(lines) or not lines[i + 1].strip()
         heading = _heading_level(raw.rstrip(), prev_blank, next_blank)
         if heading is None:
+            if _BULLET_LINE.match(raw):
+                builder.blank()  # a list item is a paragraph: a table row is read (and split) alone
             builder.line(raw)
         elif heading[0] == 1 and "," in heading[1] and builder.is_empty and builder.headings:
             builder.extend_heading(heading[1])  # unit name, then its faction/class line

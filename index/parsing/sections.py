@@ -30,9 +30,17 @@ class Section:
 _QUOTES = str.maketrans({"“": '"', "”": '"', "″": '"', "„": '"', "’": "'", "‘": "'", "\u00a0": " "})
 
 
+def _is_icon(char: str) -> bool:
+    """A die face or symbol a PDF prints as a glyph ("⊕", "■", "④", "☹️"): printed once as three
+    faces and once as four, a table row is still the same row."""
+    category = unicodedata.category(char)
+    return category in {"So", "Sk", "No", "Mn"} or (category == "Sm" and ord(char) > 127)
+
+
 def paragraph_key(text: str) -> str:
-    """Comparison key that ignores quote style, spacing and case (for de-duplication)."""
+    """Comparison key that ignores quote style, spacing, case and die-face icons (for de-duplication)."""
     text = unicodedata.normalize("NFKC", text).translate(_QUOTES).replace("*", "")
+    text = "".join(c for c in text if not _is_icon(c))
     return re.sub(r"\s+", " ", text).strip().casefold()
 
 
@@ -55,8 +63,18 @@ def drop_repeated_paragraphs(sections: list[Section], min_chars: int = 40) -> li
             paragraphs.append(paragraph)
         short_rule = not repeated and len(section.heading_path) > 1  # a heading of its own
         if paragraphs and (short_rule or any(len(paragraph_key(p)) >= min_chars for p in paragraphs)):
-            kept.append(Section(section.heading_path, paragraphs, section.terms))
+            kept.append(Section(section.heading_path, paragraphs, _terms_printed(section, paragraphs)))
     return kept
+
+
+def _terms_printed(section: Section, paragraphs: list[str]) -> list[DefinedTerm]:
+    """The section's terms that its kept paragraphs still print (or its heading names): a run-in
+    rule dropped as a repeat is defined where it was kept, not here."""
+    if len(paragraphs) == len(section.paragraphs):
+        return section.terms
+    text = paragraph_key("\n".join(paragraphs))
+    heading = paragraph_key(section.heading_path[-1])
+    return [t for t in section.terms if paragraph_key(t.name) in text or paragraph_key(t.name) in heading]
 
 
 LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s")  # "- ", "• ", "1. ", "2) "
