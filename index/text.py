@@ -203,11 +203,18 @@ _OTHER_GAME_NAMES = re.compile(
 _LIKENED_BEFORE = re.compile(r"(?<!\w)(?:(?:как|типа|вроде|чем)\s+(?:в|во|на)|после|из|с)\s*$", re.IGNORECASE)
 _CONTRAST_AFTER = re.compile(
     r"(?<!\w)а\s+(?:тут|здесь|у\s+нас|в\s+этой\s+игре|в\s+дв\d?|в\s+dw\d?|в\s+дистоп\w*)(?!\w)", re.IGNORECASE)
+# "Как в X работает Y?" asks how Y works in X: a "как в" opening its sentence likens only when the name
+# closes the phrase ("Как в вахе, можно ли ...?", "... как в X-Wing?").
+_OPENS_SENTENCE = re.compile(r"(?:^|[.?!:;\n])\s*(?:как|чем)\s+(?:в|во|на)\s*$", re.IGNORECASE)
+_CLOSES_PHRASE = re.compile(r"\w*\s*(?:[,.?!;:)—–-]|$)")
 
 
 def likens_another_game(text: str, start: int, end: int) -> bool:
     """Whether the other game named at text[start:end] is named in passing (see above), not asked about."""
-    return bool(_LIKENED_BEFORE.search(text[:start]) or _CONTRAST_AFTER.search(text[end:]))
+    before = text[:start]
+    if _LIKENED_BEFORE.search(before):
+        return not _OPENS_SENTENCE.search(before) or bool(_CLOSES_PHRASE.match(text, end))
+    return bool(_CONTRAST_AFTER.search(text[end:]))
 
 
 # "ини": players' short word for the book's Инициатива (every game with a first player says it). Its stem

@@ -103,6 +103,8 @@ def test_a_nickname_the_loanword_reader_half_read_is_still_the_other_game(search
     ("перешёл с 40k: резервы тут есть?", True),  # where the player comes from
     ("как работает овервотч в вархаммере 40к?", False),  # asked about for itself
     ("в 40k как работает глубокий удар?", False),
+    ("как в 40k работает овервотч?", False),  # "как в X работает Y": how Y works in X
+    ("Как в 40k, можно ли перебросить куб дважды?", True),  # the name closes the likening phrase
 ])
 def test_another_game_named_in_passing_does_not_take_the_question_off_the_rules(searcher, question: str,
                                                                                  in_passing: bool) -> None:
