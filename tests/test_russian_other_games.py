@@ -135,3 +135,10 @@ def test_a_game_named_in_passing_leaves_no_case_ending_behind(searcher) -> None:
     """The manifest's phrase "вархаммер" matches "вархаммере" up to its ending: the whole word is the name."""
     assert searcher.parse("как в вархаммере, можно ли перебросить куб дважды?").topic == tuple(
         searcher.parse("можно ли перебросить куб дважды?").topic)
+
+
+def test_the_games_own_name_in_cyrillic_is_taken_out_whole(searcher) -> None:
+    """corpus/manifest.toml routes "дистопиан варс" to Dystopian Wars; read by sound first, "дистопиан" became
+    "dystopian" and left "варс" behind as the question's rarest word."""
+    query = searcher.parse("мораль в дистопиан варс есть?")
+    assert query.games == ("dystopian-wars",) and not any(s.startswith("вар") for s in query.topic)
