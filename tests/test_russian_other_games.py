@@ -142,3 +142,18 @@ def test_the_games_own_name_in_cyrillic_is_taken_out_whole(searcher) -> None:
     "dystopian" and left "варс" behind as the question's rarest word."""
     query = searcher.parse("мораль в дистопиан варс есть?")
     assert query.games == ("dystopian-wars",) and not any(s.startswith("вар") for s in query.topic)
+
+
+def test_a_russian_question_about_the_quick_reference_reads_centre_and_base(searcher) -> None:
+    """Quick reference, SHOOTING: "Draw LOS from the centre of the attacking model to any part of the initial
+    target". Rendered as "sight" alone (centre and base untranslated) the question was refused."""
+    result = searcher.ask("по памятке лос от центра или от подставки?", k=5)
+    assert result.status == "answered" and result.results[0].edition == "dw3-quick-reference"
+
+
+def test_a_hand_limit_is_the_hand_size(searcher) -> None:
+    """Quick reference, DRAW VICTORY & VALOUR CARDS: "Both players draw V&V cards from their decks up to the
+    maximum hand size"; the book's table: "ЛИМИТ ОЧКОВ РАЗМЕР РУКИ"."""
+    result = searcher.ask("квикреф: хендлимит на 1500 очков?", k=5)
+    assert result.status == "answered" and "DRAW" in result.results[0].section
+    assert stem("размер") in searcher.parse("хендлимит на 1000 очков какой?").variants["хендлимит"]
