@@ -157,3 +157,11 @@ def test_a_hand_limit_is_the_hand_size(searcher) -> None:
     result = searcher.ask("квикреф: хендлимит на 1500 очков?", k=5)
     assert result.status == "answered" and "DRAW" in result.results[0].section
     assert stem("размер") in searcher.parse("хендлимит на 1000 очков какой?").variants[stem("хендлимит")]
+
+
+def test_the_books_hits_are_the_fourth_editions_strikes(searcher) -> None:
+    """dw4 glossary, Disorder: "If an Action Roll is made for a model with 2 levels of Disorder, any Heavy Strikes
+    in the roll are Converted to Standard Strikes". Rendered "Heavy Hit" (the book's pair), the question found
+    Resilient first."""
+    result = searcher.ask("4ка: тяжёлые попадания при панике превращаются?", k=5)
+    assert result.results[0].section == "Disorder"
