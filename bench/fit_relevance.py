@@ -79,6 +79,13 @@ from the same words), in bench/retrieval.py:
   players_ru 1 more false not-found ("torps min range dw4?", "how does regrouping work in dw4?") for
   vocab2_made_up .25 -> .31 and two more abstentions elsewhere. Not kept: slang and glossary words for
   a rule's name are as good as the name on answerable questions.
+
+Measured in session 10 (bench/data/en5_own.jsonl added: 52 answerable questions in other games' words,
+45 made-up ones; vocab3_own and en5_own now reported held out): a wider [[absent]] vocabulary leaves
+the questions it refuses out of the fit (`usable`), so a refit grows bolder (unanswerable.jsonl 168 ->
+163 of 208 cross-validated, the dev folds unchanged): the model file was not rewritten. Splitting
+"'s" off questions (the stem "s" that almost every rule holds) and refitting moved along the one
+trade-off again (players_en 4 -> 1 false not-found, abstain_own .77 -> .73, players_ru .83 -> .79).
 """
 from __future__ import annotations
 
@@ -109,7 +116,8 @@ from index.search import Searcher  # noqa: E402
 C = 1.0
 FIT_FILES = [ROOT / "bench" / "data" / "offtopic.jsonl"]
 HELD_OUT = [p for p in OWN_SETS
-            if p.stem in ("players_en", "players_ru", "unanswerable", "abstain_own", "abstain2_own", "vocab_own")]
+            if p.stem in ("players_en", "players_ru", "unanswerable", "abstain_own", "abstain2_own", "vocab_own",
+                          "vocab3_own", "en5_own")]
 
 
 class _Recorder(Searcher):

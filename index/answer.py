@@ -5,7 +5,8 @@ or a segment holding a question word; it is chosen for what up to MAX_CORE segme
 hold and then takes in the following segments while it fits EXTEND_TO characters (a condition
 is followed by its result, a short sentence by what it means). Each candidate is described by
 index.answer_features (question words held, IDF-weighted, Russian stems cut differently still
-counting; the number, limit or result the question's shape asks for, index.answer_shape) and
+counting; the number, limit or result the question's shape asks for, index.answer_shape; a word
+naming a kind of answer held where the rule states that kind, index.answer_kinds) and
 scored by the weights in index/data/answer_model.toml (bench/fit_answer.py measures them against
 a fitted model). A numbered step's number stays with its sentence; a line inside a table starts
 at the sentence introducing it. The quote is always `text[start:end]`: never rewritten.
@@ -32,6 +33,7 @@ from index.answer_features import (
     shaped,
     window_features,
 )
+from index.answer_kinds import KINDS
 from index.answer_segments import QUOTE_MAX_CHARS as QUOTE_MAX_CHARS
 from index.answer_segments import segments as segments
 from index.answer_shape import (
@@ -106,6 +108,7 @@ class RuleText:
     cyrillic: tuple[str, ...]  # its Cyrillic words' stems (the stemmer may cut them differently)
     stat_row: tuple[bool, ...]  # each segment is a unit card's stat row
     facts: tuple[SentenceFacts, ...]
+    example_facts: tuple[SentenceFacts, ...]  # `facts`, a worked example's later sentences marked as it too
     labels: tuple[frozenset[str], ...]  # the stems of each segment's run-in label ("Catastrophic explosion: ...")
 
 
@@ -153,9 +156,40 @@ def rule_text(text: str) -> RuleText:
     _with_abbreviations(text, sentences, read)
     stem_sets = tuple(read)
     words = frozenset().union(*stem_sets)
+    facts = tuple(sentence_facts(s) for s in sentences)
     return RuleText(spans, sentences, stem_sets, words, tuple(sorted(w for w in words if _CYRILLIC_WORD.match(w))),
-                    tuple(is_stat_row(s) for s in sentences), tuple(sentence_facts(s) for s in sentences),
+                    tuple(is_stat_row(s) for s in sentences), facts, _examples_run_on(sentences, facts),
                     tuple(frozenset(stems(run_in_label(s))) for s in sentences))
+
+
+def _examples_run_on(sentences: Sequence[str], read: Sequence[SentenceFacts]) -> tuple[SentenceFacts, ...]:
+    """`read`, a worked example's later sentences marked as the example too: "For
+    example, a unit has an Action Limit rating of 3. During its Action Step, it makes two Attack
+    actions ... In the Consolidation Step, each model that can Rally loses 2 levels of Disorder." The
+    example runs until the rule goes on: a heading or a title in capitals ("CHAOS!"), a run-in label
+    ("Panicking Level 2: ...", "Важно: ...") or a sentence introducing a list or table (ending with
+    ":")."""
+    facts = list(read)
+    in_example = False
+    for i, sentence in enumerate(sentences):
+        if facts[i].example:
+            in_example = True
+        elif in_example and (facts[i].heading or sentence.isupper() or run_in_label(sentence)
+                             or sentence.rstrip("*_ ").endswith(":")):
+            in_example = False
+        elif in_example:
+            facts[i] = replace(facts[i], example=True)
+    return tuple(facts)
+
+
+def _asks_the_examples_case(cut: RuleText, held: Sequence[set[str]]) -> bool:
+    """The question names something only the rule's worked example speaks of ("can a medium gun
+    battery support a heavy rocket battery?": the example's own case): it asks for the example."""
+    in_example: set[str] = set()
+    elsewhere: set[str] = set()
+    for facts, words in zip(cut.example_facts, held, strict=True):
+        (in_example if facts.example else elsewhere).update(words)
+    return bool(in_example - elsewhere)
 
 
 def _question_words_held(cut: RuleText, weights: Mapping[str, float],
@@ -207,7 +241,9 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
         if cut.facts[i].heading and not cut.facts[i + 1].heading and not is_step_number(cut.sentences[i]):
             held[i + 1] = held[i + 1] | held[i]  # a sub-heading names what the sentence after it says
     _list_items_hold_their_introduction(text, spans, held)
-    read = [shaped(facts, shape) for facts in cut.facts]
+    # a worked example's later sentences are the example too, unless the question asks about its case
+    facts_read = cut.facts if _asks_the_examples_case(cut, held) else cut.example_facts
+    read = [shaped(facts, shape) for facts in facts_read]
     heaviest = max(weights.values()) or 1.0
     out = []
     for i, (start, _) in enumerate(spans):
@@ -240,7 +276,9 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
     """The question's words naming the quantity it asks for ("range", "how close", "расстояние";
     "maximum", "cap"; "how often") are held by each sentence stating that quantity (a distance; a limit
     with its number; a frequency), as if it printed them: the sentence stating "within 4”" answers "at
-    what range" — and by no other sentence ("close-range flank batteries" prints "range", states none)."""
+    what range" — and by no other sentence ("close-range flank batteries" prints "range", states none).
+    So are the words naming a kind of answer the rules state in their own phrasing (index.answer_kinds:
+    "on purpose" by "can choose to fail it", "later" by "in the subsequent Action Step")."""
     def naming(vocabulary: frozenset[str]) -> set[str]:
         spelt = variants or {}
         return {s for s in weights if s in vocabulary or spelt.get(s, frozenset()) & vocabulary}
@@ -261,6 +299,15 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
             held[i] |= frequency
         elif frequency:
             held[i] -= frequency
+    for kind in KINDS:  # a choice, a repetition, a later moment: index.answer_kinds
+        named = naming(kind.words)
+        if not named:
+            continue
+        for i, facts in enumerate(cut.facts):
+            if kind.name in facts.kinds:
+                held[i] |= named
+            else:
+                held[i] -= named
 
 
 _LIST_MARK = re.compile(r"[ \t]*([-•*]|\d{1,2}[.)])[ \t]")  # a line opening a list item

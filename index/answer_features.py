@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from index.answer_kinds import stated_kinds
 from index.answer_shape import QuestionShape
 
 # The order the model's weights are stored in; every name is one feature below.
@@ -155,6 +156,7 @@ class SentenceFacts:
     condition: bool
     place: bool
     frequency: bool  # states a frequency ("once per game", "раз за Активацию")
+    kinds: frozenset[str]  # the index.answer_kinds.KINDS it states (a choice, a repetition, ...)
 
 
 def sentence_facts(sentence: str) -> SentenceFacts:
@@ -163,7 +165,8 @@ def sentence_facts(sentence: str) -> SentenceFacts:
         limit=bool(LIMIT.search(sentence)), consequence=bool(_CONSEQUENCE.search(sentence)),
         heading=is_heading(sentence), example=bool(_EXAMPLE.match(sentence)),
         continuation=bool(_CONTINUATION.search(sentence)), condition=bool(_CONDITION.search(sentence)),
-        place=bool(_PLACE.search(sentence)), frequency=bool(_FREQUENCY.search(sentence)))
+        place=bool(_PLACE.search(sentence)), frequency=bool(_FREQUENCY.search(sentence)),
+        kinds=stated_kinds(sentence))
 
 
 def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:

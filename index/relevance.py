@@ -45,7 +45,20 @@ _QUESTION_WORDS = (
     # chat spellings of the words above ("wat does SDV stand for n when do u use it")
     "wat wut wot u ur r n ya pls plz thx ty tho gonna wanna lemme dunno "
     # framing a definition: "when does a model become Crippled?", "what counts as Obscured?"
-    "become becomes became count counts counted considered"
+    "become becomes became count counts counted considered "
+    # what is left of "n't" when the apostrophe splits it off ("doesn't" -> "doesn", "t"): no topic, and
+    # unprinted, each weighed like an unknown name ("your first bad status doesn't count")
+    "doesn isn aren wasn weren didn hasn haven hadn shouldn couldn wouldn mustn needn "
+    # a ship "sails" where the rules say it moves: a verb of going, like "go", that no rule prints, so
+    # it weighed like an unknown name ("what happens if my ship sails off the table edge?"). Read as
+    # "move" (glossary) instead, it pulled movement rules first ("a terrain hazard I sail into").
+    "sail sails sailed sailing "
+    # the players at the table and filler around a topic ("we had a whole argument in our game", "go
+    # forward a bit", "a feel-no-pain style armour", "when does a ship just die outright")
+    "we us our ours went gone bit style outright "
+    # where a thing is, said as a verb no rule prints ("the target sits in two of my fire arcs"; not
+    # "sitting": "finish their move sitting on top of terrain" says how)
+    "sit sits"
 )
 QUESTION_STEMS = frozenset(stems(_QUESTION_WORDS, keep_stopwords=True))
 
@@ -233,7 +246,9 @@ _OFF_RULES = re.compile("|".join((
     # shopping
     r"\bwhere (?:can|do|should) (?:i|we|you) (?:buy|get)\b",
     r"\b(?:price|prices|cheaper|cheapest|ebay|dollars?|euros?|pounds|quid)\b", r"\b(?:евро|долларов|фунтов)\b",
-    r"\b(?:game|hobby|local) (?:shop|store)\b", r"\bкуп\w+", r"\bцен[аыу]\b", r"\bдешевл\w*", r"\bмагазин\w*",
+    r"\b(?:game|hobby|local) (?:shop|store)\b", r"\bкуп\w+",
+    # ... not the cost of a move ("можно развернуться на месте? какая цена за него" asks what it costs in play)
+    r"\bцен[аыу]\b(?!\s+за\s+(?:него|неё|нее|них|это|то)\b)", r"\bдешевл\w*", r"\bмагазин\w*",
     r"\bруб(?:лей|ля|ль)\b",
     # painting and modelling
     r"\bpaint\w*", r"\bprim(?:e|er|ing)\b", r"\bmagneti[sz]\w*", r"\bglue\b", r"\bbrush(?:es)?\b",

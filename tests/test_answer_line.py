@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from index.answer import (
     QUOTE_MAX_CHARS,
     Quote,
@@ -16,12 +18,14 @@ from index.answer import (
     line_shape,
     line_weights,
     model_weights,
+    rule_text,
 )
 from index.answer_features import FEATURES, is_heading, sentence_facts
 from index.answer_segments import segments
 from index.answer_shape import asked_words, question_shape
 from index.relevance import topic_stems
 from index.text import stems
+from tests.test_answer_asked import _block
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
@@ -411,3 +415,37 @@ def test_what_a_rule_does_to_something_asks_for_its_result():
         found = re.search(r"\W+".join(map(re.escape, printed.split())), text)  # printed with non-breaking spaces
         assert found is not None and sentence_facts(found.group(0)).consequence
     assert not sentence_facts("This represents a loss of cohesion among a vessel’s crew.").consequence
+
+
+
+# DW4 glossary, Rally: "When a model Rallies, it loses a level of Disorder, plus an additional level of
+# Disorder for each Action that its unit did not use in the preceding Action Step." and its worked
+# example: "For example, a unit has an Action Limit rating of 3. [...] In the Consolidation Step, each
+# model that can Rally loses 2 levels of Disorder." then "CHAOS! / A model cannot Rally if ..."
+RALLY = _block("dw4-rules-glossary.cat", "RALLYING A MODEL", 17)
+
+
+def test_a_worked_examples_later_sentences_are_the_example_too():
+    quote = _quote(RALLY, "how many levels of disorder does a model lose when it rallies?", numeric=True)
+    assert quote.startswith("When a model Rallies, it loses a level of Disorder, plus an additional")
+
+
+def test_the_example_runs_until_the_rule_goes_on():
+    cut = rule_text(RALLY)
+    marked = [(s, f.example) for s, f in zip(cut.sentences, cut.example_facts, strict=True)]
+
+    def example(opening: str) -> bool:
+        return next(is_example for s, is_example in marked if s.replace("\xa0", " ").startswith(opening))
+
+    assert example("For example, a unit") and example("In the Consolidation Step")
+    assert not example("CHAOS!") and not example("A model cannot Rally")
+    assert not example("When a model Rallies")
+
+
+@pytest.mark.slow
+def test_a_question_about_the_examples_own_case_is_answered_by_the_example(searcher):
+    # 3.03 rulebook, Support weapons: "Пример: Средняя Артиллерийская Батарея может быть использована как
+    # Поддерживающее Орудие [...] Она не может быть Поддерживающим Орудием при Ведущем Орудии Тяжелой
+    # Ракетной Батарее": only the example speaks of the batteries the question names.
+    answer = searcher.ask("3.03: can a medium battery be the support gun for a heavy rocket battery?", k=5).to_json()
+    assert answer["answer"]["quote"].startswith("Она не может быть Поддерживающим Орудием при Ведущем Орудии Тяжелой")

@@ -258,3 +258,45 @@ def test_a_multi_word_player_word_is_not_read_as_one_common_word() -> None:
     collapsed = {w for entry in ENTRIES for w in entry.words
                  if len(re.findall(r"[\w’']+", w)) > 1 and len(matchable(w).split()) == 1}
     assert collapsed <= reviewed, collapsed - reviewed
+
+
+def test_a_wavering_unit_is_disordered(searcher) -> None:
+    # Kings of War's Wavering is a unit shaken by losses. dw4 glossary, Disorder: "This represents a loss of
+    # cohesion among a vessel's crew, whether from stressful situations, physical harm or environmental peril."
+    assert glossary_expansions()["wavering"] == ["disorder"]
+    result = searcher.ask("my squadron is wavering in 4e, what does that do to its crew rating?", k=5)
+    assert result.status == "answered" and result.results[0].section == "Disorder"
+
+
+def test_headstrong_is_stoic(searcher) -> None:
+    # dw4 glossary, Stoic: "A model with a Stoic token does not suffer any of the effects of having Disorder."
+    assert "stoic" in glossary_expansions()["headstrong"]
+    result = searcher.ask("headstrong ships in 4e - is there a rule that ignores disorder?", k=5)
+    assert result.results[0].section == "Stoic"
+
+
+def test_stealth_is_being_obscured_or_hampered() -> None:
+    # 40k's Stealth makes a unit harder to hit. dw4 glossary: Obscured adds "Bonus Dice to their Resistance
+    # Pool"; Visibility: "adds 2 Bonus Dice to the Resistance Roll for each Participating model that has
+    # Hampered Visibility".
+    assert glossary_expansions()["stealth"] == ["obscured", "hampered"]
+
+
+def test_a_cap_is_a_maximum(searcher) -> None:
+    # dw4 glossary, Ram: "Add 1 Bonus Die for each full inch the model moved before the Ram. This cannot add
+    # more than 5 Bonus Dice." "cap" is no word of the rules.
+    assert glossary_expansions()["cap"] == ["maximum"]
+    assert searcher.ask("what's the cap on bonus dice for a ram in 4e?", k=5).results[0].section == "Ram"
+
+
+def test_a_target_hidden_behind_another_ship_is_obscured(searcher) -> None:
+    # dw3 quick reference, Shooting: "If LOS to the centre of the target is blocked by another model or
+    # piece of terrain ... the target is obscured." No rule says "hidden" or "behind".
+    assert glossary_expansions()["hidden"] == ["obscured"]
+    result = searcher.ask("My target is half hidden behind another ship in 4e - what does the defender get?", k=5)
+    assert result.status == "answered" and result.results[0].section == "Obscured"
+
+
+def test_near_is_within_a_distance() -> None:
+    # dw4 glossary, Rally: "The model is not within Proximity of a model in a different unit". No rule says "near".
+    assert glossary_expansions()["nearby"] == ["within", "proximity"]

@@ -21,8 +21,9 @@ from index.relevance import (
     names_absent_concept,
     opening_label,
     printed_word,
+    topic_stems,
 )
-from index.text import is_stopword
+from index.text import is_stopword, stems
 
 _ABSENT = absent_words()  # glossary.toml [[absent]], as the build stores it (index.vocabulary)
 
@@ -37,6 +38,13 @@ def test_words_that_only_point_at_a_rule_are_no_name() -> None:
     assert claimed_names("Capitalised first words open a sentence") == []
     assert claimed_names("can I use the same rule twice?") == []
     assert claimed_names("what does the rule say?") == []
+
+
+def test_the_rest_of_a_contraction_and_a_ship_sailing_carry_no_topic() -> None:
+    """"doesn't" splits into "doesn" and "t"; a ship "sails" where the rules say it moves: neither names a rule."""
+    assert "doesn" not in topic_stems(stems("the ship ability where your first bad status doesn't count"))
+    topic = topic_stems(stems("what happens if my ship sails off the table edge in 3rd?"))
+    assert "tabl" in topic and not any(s.startswith("sail") for s in topic)
 
 
 def test_a_single_letter_is_no_content_word() -> None:
@@ -126,9 +134,14 @@ def test_house_rules_opinions_lore_prices_and_hobby_tips_are_asked_off_the_rules
     "does the points cost of upgrades count toward the limit?",
     "how does the Storm Generator work?",
     "сколько стоит разворот на месте?",
+    "можно развернуться на месте в 4ке? какая цена за него",  # what the move costs in play, not in a shop
 ])
 def test_rules_questions_with_near_words_are_not_off_the_rules(question: str) -> None:
     assert not asks_off_rules(question)
+
+
+def test_a_price_in_a_shop_is_still_asked_off_the_rules() -> None:
+    assert asks_off_rules("цена стартового набора в рублях") and asks_off_rules("какая цена у коробки с флотом?")
 
 
 def test_no_answerable_development_or_players_question_is_off_the_rules() -> None:
@@ -248,6 +261,12 @@ def test_no_answerable_question_asks_about_an_absent_concept() -> None:
     "how many experience points does a ship earn for sinking an enemy in a campaign?",
     "Can a badly damaged ship strike its colours and surrender?",  # historical naval games
     "does brace for impact halve the damage my battleship takes?",  # Battlefleet Gothic
+    "do warjacks get focus points in dystopian wars?",  # Warmachine
+    "can I spend a defence token to redirect damage in 4e?",  # Star Wars Armada
+    "what's the nerve value of a frigate squadron?",  # Kings of War
+    "does my sub implode below crush depth?",  # submarine games
+    "can my cruiser tow a crippled battleship off the table?",  # historical naval games
+    "do my ships run out of fuel after six rounds?",
 ])
 def test_a_question_about_another_games_concept_names_it(question: str) -> None:
     assert names_absent_concept(question, _ABSENT)
@@ -260,6 +279,8 @@ def test_a_question_about_another_games_concept_names_it(question: str) -> None:
     "how tough is a battleship?",  # typed words, not stems: "tough" is not "toughness"
     "where does the rulebook spell out how a ram works?",  # an everyday sense: left out of the list
     "how many dice does a broadside roll?",
+    "last night my opponent rammed me twice, is that allowed?",  # "night" alone is everyday (not listed)
+    "do ships move towards the nearest objective?",  # "towards" is not "tow"
     "Specialist in 4e - is that a veteran skill for the crew?",  # is a thing of ours one? (not "is there a")
 ])
 def test_a_likeness_or_another_name_is_not_the_topic(question: str) -> None:
@@ -289,6 +310,18 @@ def test_an_absent_concept_is_not_in_the_rules_and_not_read_as_a_rule_name(searc
 @pytest.mark.parametrize("question", [
     "Can a ship strike its colours and surrender in 4e?",  # historical naval games: the documents print neither
     "does the weather gauge matter in dystopian wars?",
+    "can I move my shields between facings with a shield dial in 4e?",  # Star Wars Armada
+    "what's the nerve value of a frigate squadron?",  # Kings of War: no stat says when a unit breaks
 ])
 def test_another_games_concept_is_not_in_the_rules(searcher, question: str) -> None:
     assert searcher.ask(question, k=5).status == "not_found"
+
+
+def test_a_players_past_tense_is_read_as_the_verb_the_rules_print() -> None:
+    """"my ship ran into a rock", "it took 3 damage": the stemmer leaves irregular past forms alone."""
+    from index.text import question_stems
+
+    told = question_stems("my ship ran into a rock and took damage")
+    assert told == question_stems("my ship run into a rock and take damage")
+    assert "left" in question_stems("the ship on the left")  # a side, not "leave"
+    assert "win" not in question_stems("why won't my ship move?")  # "won't" splits into "won", "t"

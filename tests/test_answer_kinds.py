@@ -1,0 +1,82 @@
+"""A question's word naming a kind of answer the rules state in their own phrasing (a choice, a
+repetition, a later moment, a tie, a modifier, whom it reaches: index.answer_kinds) is held by the
+sentence stating it — on the corpus's own rules (issue 16, the answer line in other words)."""
+from __future__ import annotations
+
+import pytest
+
+from index.answer_kinds import KINDS, stated_kinds
+from index.text import stems
+from tests.test_answer_asked import _block, _quote
+
+# DW4 glossary, Crew Check: "Instead of making a Crew Check, an Admiral can choose to fail it."
+CREW_CHECK = _block("dw4-rules-glossary.cat", "MAKING CREW CHECKS", 12)
+# The rules the slow tests quote, through the whole search: DW4 glossary, Emergency Manoeuvre: "A model
+# can make Emergency Manoeuvres multiple times during the same move."; Ram: "If a model attempts a Ram
+# during its Movement Step, it cannot Participate in any Actions in the subsequent Action Step"; the 3rd
+# edition quick reference, Determine Initiative: "On a tie, the player who did not have initiative last
+# round gets the initiative."
+
+
+def test_on_purpose_is_answered_by_the_choice_the_rule_gives():
+    # "the check fails" prints "fail"; only "can choose to fail it" says it may be done on purpose.
+    quote = _quote(CREW_CHECK, "can I fail a crew check on purpose?", title="Crew Check", limit=True)
+    assert quote.startswith("Instead of making a Crew Check, an Admiral can choose to fail it.")
+
+
+@pytest.mark.slow
+def test_more_than_once_is_answered_by_how_often_the_rule_allows_it(searcher):
+    answer = searcher.ask("Can I swerve with an emergency manoeuvre more than once while moving in 4e?", k=5).to_json()
+    assert answer["answer"]["section"] == "Emergency Manoeuvre"
+    assert answer["answer"]["quote"].startswith(
+        "A model can make Emergency Manoeuvres multiple times during the same move.")
+
+
+@pytest.mark.slow
+def test_later_is_answered_by_the_subsequent_step(searcher):
+    answer = searcher.ask("dw4: if my cruiser rams something can it still shoot later that activation?",
+                          k=5).to_json()
+    assert answer["answer"]["section"] == "Ram"
+    assert "cannot Participate in any Actions in the subsequent Action Step" in answer["answer"]["quote"]
+
+
+@pytest.mark.slow
+def test_the_same_card_is_answered_by_what_a_tie_does(searcher):
+    answer = searcher.ask("3e quick ref: what if both of us put down the same card for initiative?", k=5).to_json()
+    assert answer["answer"]["edition"] == "dw3-quick-reference"
+    assert answer["answer"]["quote"].startswith(
+        "On a tie, the player who did not have initiative last round gets the initiative.")
+
+
+@pytest.mark.slow
+def test_a_penalty_is_answered_by_the_modifier_the_rule_states(searcher):
+    # DW4 glossary, Indirect: "However, for each Indirect weapon that Contributes to an Attack where
+    # Visibility to the Initial Target is Blocked, add 3 Bonus Dice to the Resistance Roll."
+    answer = searcher.ask("Firing indirect at a ship I can't see in 4e, what is the penalty?", k=5).to_json()
+    assert answer["answer"]["section"] == "Indirect"
+    assert "add 3 Bonus Dice to the Resistance Roll" in answer["answer"]["quote"]
+
+
+def test_a_sentence_states_a_kind_only_in_the_rules_phrasings():
+    assert stated_kinds("If the Initial Target of this Attack action suffers at least 1 Damage, "
+                        "the active Admiral chooses a Critical Damage Effect.") == {"choice"}
+    assert stated_kinds("A unit can only make one Follow-Up Attack per Activation.") == {"repetition"}
+    assert stated_kinds("В случае ничьей Инициативу получает игрок, не имевший Инициативы в прошлом раунде.") \
+        == {"tie"}
+    assert stated_kinds("Aerial models are always considered 1 band further away (unless attacked by "
+                        "aerial models).") == {"modifier"}
+    # DW4 glossary, Magma Cast Generator: "Each model (friend or foe) that is within Proximity of the Magma
+    # Formation that was Created or Expanded is targeted by a Magma Eruption."
+    assert stated_kinds("Each model (friend or foe) that is within Proximity of the Magma Formation that was "
+                        "Created or Expanded is targeted by a Magma Eruption.") == {"friend"}
+    assert stated_kinds("The Admiral makes a Crew Check for the Ramming Model.") == frozenset()
+
+
+def test_each_kind_is_named_by_words_a_player_types():
+    named = {kind.name: kind.words for kind in KINDS}
+    assert set(stems("on purpose")) & named["choice"]
+    assert set(stems("more than once")) & named["repetition"]
+    assert set(stems("потом")) & named["later"]
+    assert set(stems("при равенстве")) & named["tie"]
+    assert set(stems("is there a penalty")) & named["modifier"]
+    assert set(stems("does it hurt my own ships")) & named["friend"]
