@@ -70,7 +70,7 @@ PROTOCOL: dict[str, tuple[str, ...]] = {
     "own_en": ("players_en", "players_own", "abstain_own", "abstain2_own", "quote_own", "compare_own", "scene_own"),
     "own_vocab": ("vocab_own", "vocab2_own", "vocab3_own", "vocab4_check", "rank_own", "en5_own", "quote3_own"),
     "own_ru": ("players_ru", "ru_own", "ru2_own", "ru3_own", "ru4_own", "ru5_own", "rustory_own", "latin_own",
-               "quote2_own"),
+               "quote2_own", "ru6_own"),
     "own_struct": ("struct_own", "dust_own", "docs_own"),
 }
 
