@@ -398,8 +398,11 @@ def line_shape(question: str, weights: Mapping[str, float], numeric: bool, dista
     asking = asking_sentences(question)
     if asking != question.strip() and set(stems(asking)) & weights.keys():
         asked_shape = question_shape(asking)
+        # what the scene lacks is the case asked about ("у меня нет фирменных кубов, играю обычными д6.
+        # как цифры переводить в результаты?"): an absence is read from the whole question
         shape = replace(asked_shape, numeric=numeric and asked_shape.numeric,
-                        distance=distance and asked_shape.distance, limit=limit and asked_shape.limit)
+                        distance=distance and asked_shape.distance, limit=limit and asked_shape.limit,
+                        absence=shape.absence)
     return shape
 
 
