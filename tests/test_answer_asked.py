@@ -218,3 +218,11 @@ def test_the_yes_or_no_particle_states_no_absence():
     assert question_shape("What happens if a Mass 1 frigate without a ramming weapon rams a bigger ship?").absence
     assert question_shape("gen shutdown crit but my boat has no generator lol. 3e").absence
     assert question_shape("у меня нет карт на руке, как определять инициативу?").absence
+
+
+def test_an_exception_is_a_limit_in_every_form_of_the_russian_verb():
+    # The Russian book, Авария: "Модель может временно игнорировать эффект Статуса «Авария», чтобы
+    # пойти на Таран, ..." — the infinitive states the exception as the finite "игнорируют" does.
+    from index.answer_features import sentence_facts
+    assert sentence_facts("Модель может временно игнорировать эффект Статуса «Авария», чтобы пойти на Таран.").limit
+    assert sentence_facts("Атаки воздушных Подразделений игнорируют это правило.").limit
