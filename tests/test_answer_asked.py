@@ -226,3 +226,17 @@ def test_an_exception_is_a_limit_in_every_form_of_the_russian_verb():
     from index.answer_features import sentence_facts
     assert sentence_facts("Модель может временно игнорировать эффект Статуса «Авария», чтобы пойти на Таран.").limit
     assert sentence_facts("Атаки воздушных Подразделений игнорируют это правило.").limit
+
+
+# The Russian book, Ремонт "на ходу": "При выпадении пустой грани Модель получает 1 повреждение и
+# сохраняет маркер или уровень."
+JURY_RIGGED_RU = _block("dw3-rulebook-ru.md", 'Ремонт "на ходу" (', 1)
+
+
+def test_a_russian_stem_the_books_word_begins_with_is_that_word():
+    # "выпала" is cut to "выпа", the book's "выпадении" to "выпаден": three letters over, but the
+    # player's whole stem begins the book's word, so the sentence holds it.
+    weights = dict.fromkeys(stems("выпала"), 1.0)
+    found = best_quote(JURY_RIGGED_RU, weights, question="а если выпала?")
+    assert found is not None
+    assert JURY_RIGGED_RU[found.start:].startswith("При выпадении пустой грани Модель получает 1 повреждение")
