@@ -35,6 +35,7 @@ from index.aboutness import (
 from index.answer import best_quote, disagreement_note, rule_text, segments
 from index.answer_cache import AnswerCache, AnswerKey
 from index.bm25 import Bm25
+from index.card_passages import card_rules, names_card
 from index.compare import edition_answer, rule_names
 from index.errors import QueryError
 from index.freshness import fresh_build
@@ -325,6 +326,8 @@ class Searcher:
         self._rows_of_rule = {key: tuple(self._row_of_chunk[c] for c in rule.chunk_ids)
                               for key, rule in self.rules.items()}
         self._russian_rule = {key: self.rows[row]["language"] == "ru" for key, row in self._first_row.items()}
+        # the quick reference's unit-card rules: searched only when a question names the card (index.card_passages)
+        self._card_rules = card_rules({key: rule.section for key, rule in self.rules.items()})
         # Per row, a number shared by the rows whose rule prints the same text in the same
         # document (the quick reference repeats its reference pages): `_rank_rules` keeps one.
         twins: dict[tuple[str, str], int] = {}
@@ -776,6 +779,9 @@ class Searcher:
         # A Russian question about English documents only reads English passages: they are its language here.
         reader = "en" if not cyrillic or (translated and not (allowed & ~self._readable).any()) else "ru"
         ranked = self._rank_rules(fused, ranking_names if mode == "hybrid" else {}, reader, query)
+        if self._card_rules and (unnamed := self._unnamed_cards(query)):
+            # a unit card's rule answers questions about its units, not every question sharing a word
+            ranked = [r for r in ranked if r[0] not in unnamed]
         # The relevance test reads the hand-made order it was fitted on (bench/fit_relevance.py).
         leading = ranked[:RELEVANCE_DEPTH]
         if mode == "hybrid":
@@ -824,6 +830,11 @@ class Searcher:
         same_rule = self._same_rule_answers(answers)
         note = disagreement_note([(a.edition_label, a.quote) for a in same_rule]) if len(same_rule) > 1 else None
         return AskResult(question, hits, routed, note, ANSWERED, answers, read_as=read_as)
+
+    def _unnamed_cards(self, query: Query) -> set[str]:
+        """The unit-card rules the question names neither by unit nor by whole name (index.card_passages)."""
+        words = {spelt for group in query.variants.values() for spelt in group} | set(query.stems)
+        return {key for key, card in self._card_rules.items() if not names_card(words, card)}
 
     def _rows_with(self, column: str, values: tuple[str, ...]) -> np.ndarray:
         """The rows whose `column` ("game", "edition" or "language") is one of `values`, as a mask made
