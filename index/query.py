@@ -11,7 +11,7 @@ from index.manifest import CorpusNames
 from index.phrase_scan import any_of
 from index.relevance import topic_stems
 from index.routing import named_editions, named_games, without_edition_names, without_game_names
-from index.text import is_cyrillic, normalise, question_stems, stem, stems, words
+from index.text import is_cyrillic, likens_another_game, normalise, question_stems, stem, stems, words
 
 # A question told over several sentences (a table story) sets a scene and asks in its last
 # (asking_parts below). For a Russian story the words only the scene uses keep
@@ -119,9 +119,16 @@ def parse_query(
     if games:
         plain = without_game_names(plain, names.game_phrases)
     plain = " ".join(plain.split()) if editions or games else read
-    other_game = not editions and not games and _other_game(names, read)
-    all_stems = question_stems(plain)
     cyrillic = is_cyrillic(read)
+    other = None if editions or games else _other_game(names, read)
+    if other is not None and cyrillic and likens_another_game(read, other.start(), other.end()):
+        # "можно спасовать, как в X-Wing?", "в 40k сейв от всего, а тут?": the game is named in passing
+        end = other.end()
+        while end < len(plain) and plain[end].isalnum():  # the name's case ending: "вархаммер|е"
+            end += 1
+        plain, other = f"{plain[:other.start()]} {plain[end:]}", None
+    other_game = other is not None
+    all_stems = question_stems(plain)
     topic = topic_stems(all_stems)
     if not cyrillic:
         topic = [s for s in topic if s not in TABLE_TALK]
@@ -164,10 +171,10 @@ def _any_phrase(names: CorpusNames) -> re.Pattern[str] | None:
     return _scans(names)[1]
 
 
-def _other_game(names: CorpusNames, text: str) -> bool:
-    """The text names a game the corpus does not hold (the manifest's other_games), in one scan."""
+def _other_game(names: CorpusNames, text: str) -> re.Match[str] | None:
+    """Where the text names a game the corpus does not hold (the manifest's other_games), in one scan."""
     scan = _scans(names)[2]
-    return scan is not None and scan.search(text) is not None
+    return scan.search(text) if scan is not None else None
 
 
 def named_people(text: str) -> frozenset[str]:

@@ -3,15 +3,16 @@
 Players ask with a verb where the book names a thing ("если я тараню", "сам штурмовать могу?",
 "сбрасываю токены") and write numbers as words ("в четырех дюймах", "на тыщу очков") where the book
 prints digits (4", 1000). The Snowball stemmer keeps a verb's thematic suffix ("штурмова",
-"сбрасыва"), so the stem matches neither the noun ("штурм", "сброс") nor its perfective
-("выстав" for "выставля"), and a numeral's stem matches no digit. Both are rules of Russian word
-formation, not lists of questions: a verb stem without its verbal suffix (-ыва-/-ива-/-ова-/-ева-/
--ва-/-а-/-я-/-и-/-е-), the root vowel а of an -ыва-/-ива- imperfective read as о ("сбрасыва":
-"сброс"), the л inserted after a labial dropped ("выставля": "выстав"), the final consonant's
-alternations (щ/т, ш/с, ж/з, ж/д, ч/т: "защища": "защит"), a noun's relational adjective or
-participle and an adjective's noun ("катастроф": "катастрофическ", "умнож": "умножен", "частичн":
-"част"), an agent noun's act ("таранщик": "таран"); and the cardinal numerals. A form counts
-only when the corpus prints it as a stem of its own, so nothing the documents never say is added.
+"сбрасыва"), so the stem matches neither the noun ("штурм", "сброс") nor its perfective ("выстав"
+for "выставля"), and a numeral's stem matches no digit. Both are rules of Russian word formation,
+not lists of questions: a verb stem without its verbal suffix (-ирова-/-ыва-/-ива-/-ова-/
+-ева-/-ва-/-а-/-я-/-и-/-е-: "ремонтироваться": "ремонт"), the root vowel а of an -ыва-/-ива-
+imperfective read as о ("сбрасыва": "сброс"), the л inserted after a labial dropped ("выставля":
+"выстав"), the final consonant's alternations (щ/т, ш/с, ж/з, ж/д, ч/т: "защища": "защит"), a noun's
+relational adjective or participle and an adjective's noun ("катастроф": "катастрофическ", "умнож":
+"умножен", "частичн": "част"), an agent noun's act ("таранщик": "таран"); and the cardinal numerals.
+A form counts only when the corpus prints it as a stem of its own, so nothing the documents never
+say is added.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from index.text import stem
 MIN_ROOT = 4
 
 # Verbal suffixes before the stemmed-off ending, longest first.
-_VERB_SUFFIXES = ("ыва", "ива", "ова", "ева", "ва", "а", "я", "и", "е")
+_VERB_SUFFIXES = ("ирова", "ыва", "ива", "ова", "ева", "ва", "а", "я", "и", "е")  # "ремонтирова": "ремонт"
 # The root's final consonant in the verb and in the noun or perfective it comes from.
 _ALTERNATIONS = {"щ": ("т", "ст"), "ш": ("с", "х"), "ж": ("з", "д", "г"), "ч": ("т", "к")}
 _LABIALS = frozenset("бвмпф")

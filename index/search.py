@@ -517,7 +517,8 @@ class Searcher:
     def parse(self, question: str) -> Query:
         """The question parsed once, with this index's spellings and weights."""
         typed = one_alphabet(question)  # "rаm" with a Cyrillic а is read as "ram"
-        typed = read_cyrillic_abbreviations(typed, self._vocabulary, stem_word) or typed  # "срски": SRS
+        # "срски": SRS; not a players' own word ("ВП", "хп": победные очки, корпус in the Russian book)
+        typed = read_cyrillic_abbreviations(typed, self._reading_vocabulary, stem_word) or typed
         if RUSSIAN_TYPOS:  # "ралли": rally, unless a Russian word or a typo of one (index.translit)
             typed = read_english_loanwords(typed, self._vocabulary, lambda w: self._russian_spelling().knows(w),
                                            stem_word) or typed

@@ -65,3 +65,10 @@ def test_the_index_reads_a_verb_question_as_the_books_noun(searcher: Any) -> Non
     """The real index: "сам штурмовать могу?" counts Штурм among its words."""
     query = searcher.parse("если я поддерживаю абордаж соседа, сам штурмовать потом могу?")
     assert stem("штурм") in query.variants[stem("штурмовать")]
+
+
+def test_an_irova_verb_counts_as_its_noun(printed: frozenset[str]) -> None:
+    """"Игроки могут попытаться починить Критические Повреждения ... путем прохождения Проверки на Ремонт":
+    a player asks "как ремонтироваться?"; the book never prints the verb."""
+    assert stem("ремонтироваться") not in printed
+    assert stem("ремонт") in other_forms(stem("ремонтироваться"), printed)
