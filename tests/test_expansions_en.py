@@ -45,3 +45,20 @@ def test_overwatch_is_the_interception_of_attack_runs(searcher) -> None:
     # SRS token in base contact ..." (without the expansion SHORT RANGE SQUADRONS came first).
     result = searcher.ask("3e quick reference: is there overwatch when enemy bombers attack my ships?", k=5)
     assert result.results[0].section == "END PHASE › 1. SRS RESOLUTION › Interception"
+
+
+def test_round_one_is_the_first_round(searcher) -> None:
+    # 3e quick reference, SETUP: "Unless otherwise indicated, player A has initiative for the first round.
+    # However, if player B was the first to finish deploying their units, they may draw a V&V card ..."
+    for question in ("can player B take the initiative in round 1?", "who has the initiative in round one?"):
+        query = searcher.parse(question)
+        assert "first" in query.variants["round"], question
+    # ... and not a turn: Dust Warfare's game turn is a turn ("double movement on turn 1")
+    assert "first" not in searcher.parse("double movement on turn 1").variants["turn"]
+
+
+def test_how_long_a_game_lasts_is_when_the_encounter_ends(searcher) -> None:
+    # 3e quick reference, END PHASE › 3. CHECK FOR VICTORY: "After 5 rounds, the encounter ends and the player
+    # with the most VPs wins."
+    top = searcher.ask("how many rounds does a 3e quick reference game last?", k=5).results[0]
+    assert top.section == "END PHASE › 3. CHECK FOR VICTORY"
