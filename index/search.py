@@ -501,12 +501,19 @@ class Searcher:
         books use one edit away (two for stems of 8+ letters; swapped letters are one edit):
         "peircing", "Деорганизации"."""
         variants: dict[str, set[str]] = {s: {s} for s in base}
-        for first in dict.fromkeys(base):
-            for key, extra in self._expansions_by_first.get(first, ()):
-                if _contains_run(base, key):
-                    for k in key:
-                        if k in variants:
-                            variants[k] |= extra
+        # each player phrase where the question prints it; a phrase inside a longer one the question
+        # also prints is read as part of it ("board size" is the play area, not a boarding), unless it
+        # only spells its word otherwise ("armour save": "armour" is still "armor")
+        found = [(i, i + len(key), key, extra) for first in dict.fromkeys(base)
+                 for key, extra in self._expansions_by_first.get(first, ())
+                 for i in _runs_at(base, key)]
+        for start, end, key, extra in found:
+            if any(s <= start and end <= e and e - s > end - start for s, e, _, _ in found) and \
+                    not _spellings(key, extra):
+                continue
+            for k in key:
+                if k in variants:
+                    variants[k] |= extra
         for stem in base:
             if len(stem) >= TYPO_MIN_CHARS or stem not in self._vocabulary:
                 variants[stem] |= set(self._near_spellings(stem))
@@ -1427,6 +1434,17 @@ def _no_topic(word: str) -> bool:
     Remembered per word: the name reader asks it of every question word once per name it tries."""
     return is_stopword(word) or stems(word, keep_stopwords=True)[:1] == [] or \
         stems(word, keep_stopwords=True)[0] in QUESTION_STEMS
+
+
+def _spellings(key: Sequence[str], extra: set[str]) -> bool:
+    """Whether an expansion only spells a word otherwise ("armour" -> "armor"): one or two edits."""
+    return len(key) == 1 and bool(extra) and all(OSA.distance(key[0], e) <= 2 for e in extra)
+
+
+def _runs_at(haystack: list[str], needle: list[str]) -> list[int]:
+    """Where `needle` begins in `haystack`, as a run of its items."""
+    n = len(needle)
+    return [i for i in range(len(haystack) - n + 1) if haystack[i:i + n] == needle] if n else []
 
 
 def _contains_run(haystack: list[str], needle: list[str]) -> bool:

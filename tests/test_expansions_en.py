@@ -62,3 +62,18 @@ def test_how_long_a_game_lasts_is_when_the_encounter_ends(searcher) -> None:
     # with the most VPs wins."
     top = searcher.ask("how many rounds does a 3e quick reference game last?", k=5).results[0]
     assert top.section == "END PHASE › 3. CHECK FOR VICTORY"
+
+
+def test_a_phrase_is_read_whole_not_also_as_its_words(searcher) -> None:
+    # "board size" is the glossary's play area (3e quick reference, SETUP: "Encounters of up to 750 points are
+    # designed for a 36"x36" play area"); its "board" is not also a boarding ("board" = assault, fray)
+    variants = searcher.parse("what board size do we need for a 750 point game in 3rd ed?").variants
+    assert "play" in variants["board"] and "fray" not in variants["board"]
+    assert "fray" in searcher.parse("can I board a ship that is crippled?").variants["board"]
+
+
+def test_a_phrase_keeps_its_words_spellings(searcher) -> None:
+    # "armour save" is a defence; its "armour" is still spelt "armor" (Dust Warfare: "Vehicle cannot make
+    # armor rolls")
+    variants = searcher.parse("shooting a walker in the back, does it get an armour save").variants
+    assert "armor" in variants["armour"] and "defenc" in variants["armour"]
