@@ -14,6 +14,11 @@ best any choice among the candidates could do. Accuracy here equals bench/retrie
 figure for the same weights. Measured: no rotation's fitted model beat the hand-set weights on
 every held-out fold (docs/retrieval.md), so the file is not written from here.
 
+    python bench/fit_answer.py --ties
+
+counts, fold by fold, the lines opening at different sentences that tie at the top score: the
+earliest (the one chosen) right, only a later one right, or none — what any tie-break must beat.
+
     python bench/fit_answer.py --closeness
 
 measures the meaning side: the model's cosine between the question and each sentence
@@ -51,6 +56,7 @@ class Asked:
     features: np.ndarray | None  # candidates x FEATURES
     labels: np.ndarray | None  # 1.0 where the candidate, as shown, holds a gold span
     fallback_ok: bool  # no candidate holds a question word: the opening is quoted
+    starts: tuple[int, ...] = ()  # where each candidate opens in the rule (they come in text order)
 
 
 def record(searcher: index.search.Searcher, questions: list[dict[str, Any]], fold: str) -> list[Asked]:
@@ -93,7 +99,8 @@ def record(searcher: index.search.Searcher, questions: list[dict[str, Any]], fol
             for c in offered:
                 shown = finished(text, Quote(c.start, c.end, 0.0))
                 labels.append(float(quote_ok(golds, text[shown.start:shown.end])))
-            out.append(Asked(fold, np.array([c.features for c in offered]), np.array(labels), False))
+            out.append(Asked(fold, np.array([c.features for c in offered]), np.array(labels), False,
+                             tuple(c.start for c in offered)))
     finally:
         setattr(index.search, "best_quote", best_quote)  # noqa: B010
     return out
@@ -175,6 +182,8 @@ def accuracy(asked: list[Asked], w: np.ndarray) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ties", action="store_true",
+                        help="how exact ties at the top are resolved (the earliest line wins them)")
     parser.add_argument("--closeness", action="store_true",
                         help="measure the model's per-sentence cosine as a feature (fold protocol)")
     args = parser.parse_args()
@@ -186,6 +195,8 @@ def main() -> int:
     data = {name: asked for name, asked in data.items() if asked}  # a fold of unanswerable questions only
     dev = ("dev1", "dev2", "dev3")
     current = np.array(model_weights())
+    if args.ties:
+        return _report_ties(data, current)
     if args.closeness:
         return _report_closeness(data, dev, current)
     print("best reachable (a right line among the candidates): " + ", ".join(
@@ -206,6 +217,28 @@ def main() -> int:
     print("\nweights fitted on " + " + ".join((*FIT_ON, *own)) + " (the file's weights beside them):")
     for name, value, now in zip(FEATURES, chosen, current, strict=True):
         print(f"  {name:<22}{value:+.3f}  {now:+.3f}")
+    return 0
+
+
+def _report_ties(data: dict[str, list[Asked]], w: np.ndarray) -> int:
+    """Lines opening at different sentences that tie at the top score: is the earliest (the one
+    chosen) right, or only a later one, or none? A tie-break must beat the first share to help."""
+    total: dict[str, int] = {"earliest right": 0, "only a later one right": 0, "none right": 0}
+    for name, asked in data.items():
+        counts = dict.fromkeys(total, 0)
+        for a in asked:
+            if a.features is None or a.labels is None:
+                continue
+            scores = a.features @ w
+            top = [i for i in range(len(scores)) if abs(scores[i] - scores.max()) < 1e-9]
+            if len({a.starts[i] for i in top}) < 2:
+                continue
+            key = ("earliest right" if a.labels[top[0]] else
+                   "only a later one right" if any(a.labels[i] for i in top[1:]) else "none right")
+            counts[key] += 1
+        total = {k: total[k] + counts[k] for k in total}
+        print(f"{name:<14}" + "  ".join(f"{k} {v}" for k, v in counts.items()))
+    print("all           " + "  ".join(f"{k} {v}" for k, v in total.items()))
     return 0
 
 

@@ -87,12 +87,15 @@ def model_weights() -> tuple[float, ...]:
 def _prefix_owner(stem: str, owner: Mapping[str, Sequence[tuple[str, set[str]]]]) -> set[str]:
     """Russian stems that the stemmer cut differently ("бросьт"/"броса", "ремонтн"/"ремонт"):
     they share a beginning of at least RU_PREFIX_MIN letters that leaves at most two letters
-    of the longer one over. `owner`: (spelling, question stems) by the spelling's first
+    of the longer one over, or the whole of one (RU_PREFIX_MIN letters or more) begins the other
+    ("выпа"/"выпаден", "блокир"/"блокирова": a player's verb form and the book's noun or participle).
+    `owner`: (spelling, question stems) by the spelling's first
     RU_PREFIX_MIN letters; `stem` is a Cyrillic word."""
     found: set[str] = set()
     for spelling, sources in owner.get(stem[:RU_PREFIX_MIN], ()):
         common = len(os.path.commonprefix([stem, spelling]))
-        if common >= max(RU_PREFIX_MIN, max(len(stem), len(spelling)) - 2):
+        if common >= max(RU_PREFIX_MIN, max(len(stem), len(spelling)) - 2) or \
+                common == min(len(stem), len(spelling)) >= RU_PREFIX_MIN:
             found |= sources
     return found
 
@@ -398,8 +401,11 @@ def line_shape(question: str, weights: Mapping[str, float], numeric: bool, dista
     asking = asking_sentences(question)
     if asking != question.strip() and set(stems(asking)) & weights.keys():
         asked_shape = question_shape(asking)
+        # what the scene lacks is the case asked about ("у меня нет фирменных кубов, играю обычными д6.
+        # как цифры переводить в результаты?"): an absence is read from the whole question
         shape = replace(asked_shape, numeric=numeric and asked_shape.numeric,
-                        distance=distance and asked_shape.distance, limit=limit and asked_shape.limit)
+                        distance=distance and asked_shape.distance, limit=limit and asked_shape.limit,
+                        absence=shape.absence)
     return shape
 
 

@@ -18,7 +18,7 @@ FEATURES = (
     "number_first", "number_window", "limit_first", "happens_result",
     "opening", "definition_opening", "heading_first", "heading_inside", "example_first",
     "continuation_first", "closeness", "definition_label", "asked_window", "when_condition",
-    "where_place",
+    "where_place", "absence_first",
 )
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
@@ -44,7 +44,7 @@ LIMIT = re.compile(
     r"no (upper |lower )?(or (upper |lower ))?limit|unlimited|maximum|minimum|"
     r"максимум\w*|минимум\w*|максимальн\w*|без ограничени\w*|"
     r"нельзя|не может|не могут|не может быть|ни од\w+|не более|только|более одного раза|"
-    r"не\s+[а-яё]+(ет|ют|ут|ит|ят|ется|ются|ится|ятся)|никогда|кроме|за исключением|игнориру\w*|независимо|"
+    r"не\s+[а-яё]+(ет|ют|ут|ит|ят|ется|ются|ится|ятся)|никогда|кроме|за исключением|игнорир\w*|независимо|"
     # a permission or a prohibition stated outright ("Игрокам разрешается измерять ...", "Не
     # смешивайте ваши и вражеские Токены", "is not permitted")
     r"allowed|permitted|forbidden|prohibited|разреша\w*|разрешен\w*|запреща\w*|запрещен\w*|"
@@ -86,6 +86,11 @@ _PLACE = re.compile(
 _FREQUENCY = re.compile(
     r"\b(once|twice|per (activation|round|turn|game|phase|step)|each (round|turn|activation)|"
     r"раз за|за (активацию|раунд|ход|игру|партию)|(один|одного|два|дважды) раз\w*|дважды)\b", re.IGNORECASE)
+# Something missing: what answers a question stating an absence ("without a ram weapon", "нет карт"):
+# "has no weapons with the Ramming Quality", "If a player has no cards in hand", "нет Орудий", "без".
+_ABSENCE = re.compile(
+    r"\b(no|none|without|(has|have) no|(does|do) not have|runs? out|ran out|"
+    r"нет|без|не име\w+|отсутству\w*|кончил\w*|закончил\w*)\b", re.IGNORECASE)
 _STEP_NUMBER = re.compile(r"^\(?\d{1,2}[.)]?$")
 # A run-in label: a few words and a colon opening a sentence ("Catastrophic explosion: If ...",
 # "Перекладина над Т (Crossing the T): ...", "2) Авария: ...").
@@ -140,6 +145,7 @@ class Sentence:
     condition: bool  # states a condition or a moment ("If ...", "когда ...")
     place: bool  # states a place ("within 3” of", "в пределах")
     continuation: bool  # opens with a pronoun or link word: the tail of the sentence before
+    absence: bool  # states that something is missing ("has no", "нет", "без")
 
 
 @dataclass(frozen=True)
@@ -156,6 +162,7 @@ class SentenceFacts:
     condition: bool
     place: bool
     frequency: bool  # states a frequency ("once per game", "раз за Активацию")
+    absence: bool  # states that something is missing ("has no weapons with ...", "нет Орудий")
     kinds: frozenset[str]  # the index.answer_kinds.KINDS it states (a choice, a repetition, ...)
 
 
@@ -166,7 +173,7 @@ def sentence_facts(sentence: str) -> SentenceFacts:
         heading=is_heading(sentence), example=bool(_EXAMPLE.match(sentence)),
         continuation=bool(_CONTINUATION.search(sentence)), condition=bool(_CONDITION.search(sentence)),
         place=bool(_PLACE.search(sentence)), frequency=bool(_FREQUENCY.search(sentence)),
-        kinds=stated_kinds(sentence))
+        absence=bool(_ABSENCE.search(sentence)), kinds=stated_kinds(sentence))
 
 
 def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:
@@ -178,7 +185,7 @@ def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:
         consequence=shape.happens and facts.consequence,
         heading=facts.heading, example=not shape.example and facts.example,
         continuation=facts.continuation, condition=shape.when and facts.condition,
-        place=shape.where and facts.place)
+        place=shape.where and facts.place, absence=shape.absence and facts.absence)
 
 
 def read_sentence(sentence: str, shape: QuestionShape) -> Sentence:
@@ -218,4 +225,6 @@ def window_features(window: Window, read: Sequence[Sentence], held_first: float,
         float(first.condition),
         # "where ...?": the line's first sentence states a place
         float(first.place),
+        # "without X / нет X": the line's first sentence states an absence
+        float(first.absence),
     ]

@@ -66,6 +66,15 @@ _WHERE_QUESTION = re.compile(
     r"\b(where (can|could|do|does|did|is|are|should|must|may|will|would)|which (table )?edges?|с какого края|"
     r"(где|куда) (можно|нужно|надо|ставить|ставят|поставить|разместить|девается|деваются))\b|"
     r"(^|[.?!—–:]\s*|-\s+)(where|где|куда|откуда)\b", re.IGNORECASE)
+# "without a ram weapon", "my boat has no generator", "у меня нет карт на руке", "а таранного оружия нет",
+# "колода кончилась": the question states that something is missing, and the rules handle that case in
+# a sentence stating the absence ("If a Mass 1 model ... has no weapons with the Ramming Quality", "Если
+# у вас под рукой нет таких кубов", "If a player has no cards in hand"). Not the yes-or-no particle
+# ("... или нет?", "а какие нет", "Нет, ..."), which asks about a limit.
+_ABSENCE_QUESTION = re.compile(
+    r"(?<!или )(?<!какие )(?<!каких )(?<!кто )(?<!что )(?<!да )(?<!^)\bнет\b|"
+    r"\b(без|without|no|none|(do|does|did)(n'?t| not) have|ran out|runs? out|кончил\w*|закончил\w*)\b",
+    re.IGNORECASE)
 _EXAMPLE_QUESTION = re.compile(r"\b(example|e\.g\.|for instance|пример\w*)\b", re.IGNORECASE)
 # A question told over several sentences sets the scene first and asks in its last ("... we argued
 # for ages. Which one gets it?", "... He threw a pile of extra dice into his defence. How many
@@ -101,6 +110,7 @@ class QuestionShape:
     when: bool = False  # "when does / когда": a condition or moment answers
     where: bool = False  # "where / где / куда": a place answers
     frequency: bool = False  # "how often / сколько раз": a frequency answers
+    absence: bool = False  # "without a ram weapon / нет карт": the sentence stating that absence answers
     example: bool = False  # asks for a worked example: examples are not set aside
 
 
@@ -153,4 +163,5 @@ def question_shape(question: str) -> QuestionShape:
         when=bool(_WHEN_QUESTION.search(question)),
         where=bool(_WHERE_QUESTION.search(question)),
         frequency=bool(_FREQUENCY_QUESTION.search(question)),
+        absence=bool(_ABSENCE_QUESTION.search(question)),
         example=bool(_EXAMPLE_QUESTION.search(question)))

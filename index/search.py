@@ -35,6 +35,7 @@ from index.aboutness import (
 from index.answer import best_quote, disagreement_note, rule_text, segments
 from index.answer_cache import AnswerCache, AnswerKey
 from index.bm25 import Bm25
+from index.card_passages import card_rules, names_card
 from index.compare import edition_answer, rule_names
 from index.errors import QueryError
 from index.freshness import fresh_build
@@ -325,6 +326,8 @@ class Searcher:
         self._rows_of_rule = {key: tuple(self._row_of_chunk[c] for c in rule.chunk_ids)
                               for key, rule in self.rules.items()}
         self._russian_rule = {key: self.rows[row]["language"] == "ru" for key, row in self._first_row.items()}
+        # the quick reference's unit-card rules: searched only when a question names the card (index.card_passages)
+        self._card_rules = card_rules({key: rule.section for key, rule in self.rules.items()})
         # Per row, a number shared by the rows whose rule prints the same text in the same
         # document (the quick reference repeats its reference pages): `_rank_rules` keeps one.
         twins: dict[tuple[str, str], int] = {}
@@ -498,12 +501,19 @@ class Searcher:
         books use one edit away (two for stems of 8+ letters; swapped letters are one edit):
         "peircing", "Деорганизации"."""
         variants: dict[str, set[str]] = {s: {s} for s in base}
-        for first in dict.fromkeys(base):
-            for key, extra in self._expansions_by_first.get(first, ()):
-                if _contains_run(base, key):
-                    for k in key:
-                        if k in variants:
-                            variants[k] |= extra
+        # each player phrase where the question prints it; a phrase inside a longer one the question
+        # also prints is read as part of it ("board size" is the play area, not a boarding), unless it
+        # only spells its word otherwise ("armour save": "armour" is still "armor")
+        found = [(i, i + len(key), key, extra) for first in dict.fromkeys(base)
+                 for key, extra in self._expansions_by_first.get(first, ())
+                 for i in _runs_at(base, key)]
+        for start, end, key, extra in found:
+            if any(s <= start and end <= e and e - s > end - start for s, e, _, _ in found) and \
+                    not _spellings(key, extra):
+                continue
+            for k in key:
+                if k in variants:
+                    variants[k] |= extra
         for stem in base:
             if len(stem) >= TYPO_MIN_CHARS or stem not in self._vocabulary:
                 variants[stem] |= set(self._near_spellings(stem))
@@ -777,6 +787,9 @@ class Searcher:
         # A Russian question about English documents only reads English passages: they are its language here.
         reader = "en" if not cyrillic or (translated and not (allowed & ~self._readable).any()) else "ru"
         ranked = self._rank_rules(fused, ranking_names if mode == "hybrid" else {}, reader, query)
+        if self._card_rules and (unnamed := self._unnamed_cards(query)):
+            # a unit card's rule answers questions about its units, not every question sharing a word
+            ranked = [r for r in ranked if r[0] not in unnamed]
         # The relevance test reads the hand-made order it was fitted on (bench/fit_relevance.py).
         leading = ranked[:RELEVANCE_DEPTH]
         if mode == "hybrid":
@@ -825,6 +838,11 @@ class Searcher:
         same_rule = self._same_rule_answers(answers)
         note = disagreement_note([(a.edition_label, a.quote) for a in same_rule]) if len(same_rule) > 1 else None
         return AskResult(question, hits, routed, note, ANSWERED, answers, read_as=read_as)
+
+    def _unnamed_cards(self, query: Query) -> set[str]:
+        """The unit-card rules the question names neither by unit nor by whole name (index.card_passages)."""
+        words = {spelt for group in query.variants.values() for spelt in group} | set(query.stems)
+        return {key for key, card in self._card_rules.items() if not names_card(words, card)}
 
     def _rows_with(self, column: str, values: tuple[str, ...]) -> np.ndarray:
         """The rows whose `column` ("game", "edition" or "language") is one of `values`, as a mask made
@@ -1416,6 +1434,17 @@ def _no_topic(word: str) -> bool:
     Remembered per word: the name reader asks it of every question word once per name it tries."""
     return is_stopword(word) or stems(word, keep_stopwords=True)[:1] == [] or \
         stems(word, keep_stopwords=True)[0] in QUESTION_STEMS
+
+
+def _spellings(key: Sequence[str], extra: set[str]) -> bool:
+    """Whether an expansion only spells a word otherwise ("armour" -> "armor"): one or two edits."""
+    return len(key) == 1 and bool(extra) and all(OSA.distance(key[0], e) <= 2 for e in extra)
+
+
+def _runs_at(haystack: list[str], needle: list[str]) -> list[int]:
+    """Where `needle` begins in `haystack`, as a run of its items."""
+    n = len(needle)
+    return [i for i in range(len(haystack) - n + 1) if haystack[i:i + n] == needle] if n else []
 
 
 def _contains_run(haystack: list[str], needle: list[str]) -> bool:

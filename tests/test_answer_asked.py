@@ -195,3 +195,48 @@ def test_where_relating_a_clause_is_not_asked():
     assert not question_shape("Can I redeploy a squadron after seeing where my opponent set up in v4?").where
     assert question_shape("Where do escort tokens go when the unit moves?").where
     assert question_shape("у корабля уже 3 дезорга и он получает ещё один. куда девается четвёртый?").where
+
+
+# The Russian book, Таран: "Если у Модели Массой 1, таранящий Модель Массой 2 и больше, нет Орудий с
+# Особенностью «Таранящее», такая модель считается уничтоженной при любом результате броска, кроме
+# пустой грани." The question states what is missing ("а таранного оружия нет"); the other sentences
+# holding "таран" speak of a model that has the weapon, or of no weapon at all.
+RAM_RU = _block("dw3-rulebook-ru.md", "Таран (Ramming):", 17)
+
+
+def test_a_question_stating_an_absence_is_answered_by_the_sentence_stating_it():
+    question = "если я тараню фрегатом линкор, а таранного оружия нет?"
+    assert question_shape(question).absence
+    quote = _quote(RAM_RU, question, title="Таран")
+    assert quote.startswith("Если у Модели Массой 1, таранящий Модель Массой 2 и больше, нет Орудий")
+
+
+def test_the_yes_or_no_particle_states_no_absence():
+    # "или нет" / "а какие нет" end a yes-or-no question (a limit), "Нет, ..." answers one
+    assert not question_shape("взрывные кубы докидывают или нет?").absence
+    assert not question_shape("какие модели блокируют видимость, а какие нет?").absence
+    assert question_shape("What happens if a Mass 1 frigate without a ramming weapon rams a bigger ship?").absence
+    assert question_shape("gen shutdown crit but my boat has no generator lol. 3e").absence
+    assert question_shape("у меня нет карт на руке, как определять инициативу?").absence
+
+
+def test_an_exception_is_a_limit_in_every_form_of_the_russian_verb():
+    # The Russian book, Авария: "Модель может временно игнорировать эффект Статуса «Авария», чтобы
+    # пойти на Таран, ..." — the infinitive states the exception as the finite "игнорируют" does.
+    from index.answer_features import sentence_facts
+    assert sentence_facts("Модель может временно игнорировать эффект Статуса «Авария», чтобы пойти на Таран.").limit
+    assert sentence_facts("Атаки воздушных Подразделений игнорируют это правило.").limit
+
+
+# The Russian book, Ремонт "на ходу": "При выпадении пустой грани Модель получает 1 повреждение и
+# сохраняет маркер или уровень."
+JURY_RIGGED_RU = _block("dw3-rulebook-ru.md", 'Ремонт "на ходу" (', 1)
+
+
+def test_a_russian_stem_the_books_word_begins_with_is_that_word():
+    # "выпала" is cut to "выпа", the book's "выпадении" to "выпаден": three letters over, but the
+    # player's whole stem begins the book's word, so the sentence holds it.
+    weights = dict.fromkeys(stems("выпала"), 1.0)
+    found = best_quote(JURY_RIGGED_RU, weights, question="а если выпала?")
+    assert found is not None
+    assert JURY_RIGGED_RU[found.start:].startswith("При выпадении пустой грани Модель получает 1 повреждение")

@@ -45,3 +45,35 @@ def test_overwatch_is_the_interception_of_attack_runs(searcher) -> None:
     # SRS token in base contact ..." (without the expansion SHORT RANGE SQUADRONS came first).
     result = searcher.ask("3e quick reference: is there overwatch when enemy bombers attack my ships?", k=5)
     assert result.results[0].section == "END PHASE › 1. SRS RESOLUTION › Interception"
+
+
+def test_round_one_is_the_first_round(searcher) -> None:
+    # 3e quick reference, SETUP: "Unless otherwise indicated, player A has initiative for the first round.
+    # However, if player B was the first to finish deploying their units, they may draw a V&V card ..."
+    for question in ("can player B take the initiative in round 1?", "who has the initiative in round one?"):
+        query = searcher.parse(question)
+        assert "first" in query.variants["round"], question
+    # ... and not a turn: Dust Warfare's game turn is a turn ("double movement on turn 1")
+    assert "first" not in searcher.parse("double movement on turn 1").variants["turn"]
+
+
+def test_how_long_a_game_lasts_is_when_the_encounter_ends(searcher) -> None:
+    # 3e quick reference, END PHASE › 3. CHECK FOR VICTORY: "After 5 rounds, the encounter ends and the player
+    # with the most VPs wins."
+    top = searcher.ask("how many rounds does a 3e quick reference game last?", k=5).results[0]
+    assert top.section == "END PHASE › 3. CHECK FOR VICTORY"
+
+
+def test_a_phrase_is_read_whole_not_also_as_its_words(searcher) -> None:
+    # "board size" is the glossary's play area (3e quick reference, SETUP: "Encounters of up to 750 points are
+    # designed for a 36"x36" play area"); its "board" is not also a boarding ("board" = assault, fray)
+    variants = searcher.parse("what board size do we need for a 750 point game in 3rd ed?").variants
+    assert "play" in variants["board"] and "fray" not in variants["board"]
+    assert "fray" in searcher.parse("can I board a ship that is crippled?").variants["board"]
+
+
+def test_a_phrase_keeps_its_words_spellings(searcher) -> None:
+    # "armour save" is a defence; its "armour" is still spelt "armor" (Dust Warfare: "Vehicle cannot make
+    # armor rolls")
+    variants = searcher.parse("shooting a walker in the back, does it get an armour save").variants
+    assert "armor" in variants["armour"] and "defenc" in variants["armour"]
