@@ -54,6 +54,25 @@ TABLE_TALK = frozenset(stems(
     keep_stopwords=True))
 
 
+# A player who does not know a rule's name asks for it by describing it: "the one where ships ...",
+# "what's that called?", "is there a mechanic that ...", "what's the name of the rule for ...". The frame
+# asks for a rule and says nothing about which: its words ("one", "call", "mechanic", "name") are no topic.
+# ("rule", "thing", "what" are question words already: index.relevance.)
+_RULE_REQUEST = re.compile(
+    r"\b(?:the|that|this)\s+one\s+(?=where|when|that|which|with|for|about)|"
+    r"\bwhat(?:'s|’s|\s+is|\s+are|\s+was)\s+(?:it|that|this|they|those|these|the\s+\w+)\s+(?:even\s+)?called\b|"
+    r"\b(?:is|was)\s+(?:it|that|this)\s+called\b|"
+    r"\bthe\s+name\s+(?:of|for)\s+(?:the|that|this)\s+(?=rule|mechanic|thing|one)|"
+    r"\bmechanics?\b(?=\s+(?:where|when|that|which|for|about|in)\b)|"
+    r"\b(?:is\s+there|are\s+there|there's|there’s)\s+(?:a|an|any)\s+mechanics?\b",
+    re.IGNORECASE)
+
+
+def without_rule_request(text: str) -> str:
+    """The question without the words that frame a request for a rule by its description (see above)."""
+    return _RULE_REQUEST.sub(" ", text)
+
+
 @dataclass(frozen=True)
 class Query:
     text: str  # the question as asked (spaces folded)
@@ -129,7 +148,7 @@ def parse_query(
         plain, other = f"{plain[:other.start()]} {plain[end:]}", None
     other_game = other is not None
     all_stems = question_stems(plain)
-    topic = topic_stems(all_stems)
+    topic = topic_stems(all_stems if cyrillic else question_stems(without_rule_request(plain)))
     if not cyrillic:
         topic = [s for s in topic if s not in TABLE_TALK]
     variants = expand(all_stems)

@@ -251,7 +251,10 @@ _OFF_RULES = re.compile("|".join((
     r"\bцен[аыу]\b(?!\s+за\s+(?:него|неё|нее|них|это|то)\b)", r"\bдешевл\w*", r"\bмагазин\w*",
     r"\bруб(?:лей|ля|ль)\b",
     # painting and modelling
-    r"\bpaint\w*", r"\bprim(?:e|er|ing)\b", r"\bmagneti[sz]\w*", r"\bglue\b", r"\bbrush(?:es)?\b",
+    # ... not a target painted for the guns ("the target gets painted so everyone rerolls blanks": the
+    # glossary's target painting is Tracer's Marked target)
+    r"(?<!target )(?<!gets )(?<!get )(?<!got )\bpaint\w*(?! (?:target|the target))",
+    r"\bprim(?:e|er|ing)\b", r"\bmagneti[sz]\w*", r"\bglue\b", r"\bbrush(?:es)?\b",
     r"\bvarnish\w*", r"\bairbrush\w*", r"\bprox(?:y|ies|ied|ying)\b", r"\bпрокс\w*",  # stand-in models
     r"покрас\w*", r"краск\w*", r"грунт\w*", r"\bклей\w*",)), re.IGNORECASE)
 
