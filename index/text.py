@@ -55,8 +55,9 @@ _RU_CHAT = frozenset(
     "интересно непонятно понятно рассудить рассудите хочу хочется всякий всякие всяких ту "
     # function words the stopword list lacks, which no rule turns on ("и тут он", "что тогда?")
     "тут тогда кого кому чтоб ради "
-    # the rest of "такой" and "тот" the lists lack, "как будто", "теперь" ("такое правило", "к тому же")
-    "такое такого такому таком такую тому будто теперь "
+    # the rest of "такой" and "тот" the lists lack, "как будто", "теперь" ("такую карту", "к тому же");
+    # not "такое": the book's heading "Что такое Dystopian Wars?"
+    "такого такому таком такую тому будто теперь "
     # what a card "says" frames the question, as "says" does in English ("на карте написано 6(3)")
     "написано написан написана написаны пишет пишут "
     # where a player comes from: used to another game, his club, the years he has played ("пришёл из
