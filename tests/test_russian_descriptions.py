@@ -31,6 +31,9 @@ from index.text import question_stems, stem, stems
     ("ещё уровень беспорядка что даёт?", "беспорядка", "дезорганизации"),
     # ЭСКОРТ: "вместе с большими кораблями защитное сопровождение, обычно называемое Эскортом"
     ("кораблики охраны дают кубы?", "охраны", "эскорт"),
+    # Линия Видимости: "Если Линия Видимости до Центра Начальной Цели заблокирована другой Моделью или
+    # элементом ландшафта"
+    ("остров загораживает цель, стрелять можно?", "загораживает", "заблокирована"),
 ])
 def test_a_plain_description_reads_as_the_books_term(searcher, question: str, word: str, book_word: str) -> None:
     assert stem(book_word) in searcher.parse(question).variants[stems(word)[0]]
