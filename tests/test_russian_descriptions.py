@@ -68,3 +68,11 @@ def test_going_backwards_is_full_reverse(searcher) -> None:
     the SRS resolution came first and the action was seventh."""
     result = searcher.ask("можно ли кораблю поехать задом, кормой вперёд? есть такое действие?", k=5)
     assert result.results[0].section.endswith("«Полный назад!»")
+
+
+def test_fighting_off_is_the_defence_but_not_the_books_own_otbit(searcher) -> None:
+    """ЗАЩИТА: "Владелец Начальной Цели объявляет, что будет использовать свою Противовоздушную Обороны, чтобы
+    попытаться отбить Атаку". "отбить"/"отбиться" stem as the book's "Штурм отбит" and the Interception's
+    "сколько надо отбить" do, so only the imperfective "отбиваться" is read as Оборона."""
+    assert stem("оборона") in searcher.parse("чем отбивается цель при абордаже?").variants[stem("отбивается")]
+    assert stem("оборона") not in searcher.parse("перехват: сколько надо отбить?").variants[stem("отбить")]
