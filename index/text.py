@@ -55,6 +55,9 @@ _RU_CHAT = frozenset(
     "интересно непонятно понятно рассудить рассудите хочу хочется всякий всякие всяких ту "
     # function words the stopword list lacks, which no rule turns on ("и тут он", "что тогда?")
     "тут тогда кого кому чтоб ради "
+    # the rest of "такой" and "тот" the lists lack, "как будто", "теперь" ("такую карту", "к тому же");
+    # not "такое": the book's heading "Что такое Dystopian Wars?"
+    "такого такому таком такую тому будто теперь "
     # what a card "says" frames the question, as "says" does in English ("на карте написано 6(3)")
     "написано написан написана написаны пишет пишут "
     # where a player comes from: used to another game, his club, the years he has played ("пришёл из
@@ -196,6 +199,11 @@ def stems(text: str, keep_stopwords: bool = False) -> list[str]:
 # book says it with "другой" ("не дальше, чем в 4" от любой другой Модели").
 _RECIPROCAL = re.compile(r"(?<!\w)друг\s+(?:(?:от|с|со|к|на|за|о|об|у|для|перед|без|про|по|над|под)\s+)?"
                          r"друг(?:а|у|ом|е)(?!\w)", re.IGNORECASE)
+# "тот же крит", "такой же маркер": the same thing again, as the book says it ("дублирующиеся Маркеры",
+# "одинаковых Подразделения"); read as "одинаковый" so a player phrase can name it. Not "то же" (also
+# "the same as" a whole clause: "то же самое, что ...").
+_SAME = re.compile(r"(?<!\w)(?:тот|та|те|того|той|тех|ту|такой|такая|такие|такого|такую|таких)\s+же"
+                   r"(?:\s+сам(?:ый|ая|ые|ого|ую|ых))?(?!\w)", re.IGNORECASE)
 
 
 # Other wargames as Russian players name them ("как в вахе", "после х-винга", "в кингсах", "пришёл из
@@ -247,6 +255,6 @@ def question_stems(text: str) -> list[str]:
     """`stems` of a question: Russian chat around it dropped as well ("короче, вчера друг говорит,
     что у меня ..."): in a paragraph of table story, such words outnumber the rule's one or two."""
     text = _OTHER_GAME_NAMES.sub(" ", _INITIATIVE.sub("инициатива", text))
-    text = _INCHES_RUN_ON.sub(" ", _RECIPROCAL.sub(" другой ", text))
+    text = _INCHES_RUN_ON.sub(" ", _SAME.sub(" одинаковый ", _RECIPROCAL.sub(" другой ", text)))
     return [stem(_IRREGULAR_PAST.get(word, word)) for word in words(text)
             if word not in _EN_STOP and word not in _RU_STOP and word not in _RU_CHAT]
