@@ -101,7 +101,9 @@ def _stemmer(language: str) -> Any:
 
 
 _MARKUP = re.compile(r"\*\*|__")
-_EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]+?)(?<=\S)\*(?![\w*])")  # "(*Piercing*)"
+# "(*Piercing*)", and a note set in italics over several printed lines (the glossary's "*Note that this
+# Property does not allow …\nwhich allows it to do so.*"), never across a paragraph break
+_EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)((?:[^*\n]|\n(?!\s*\n))+?)(?<=\S)\*(?![\w*])")
 
 
 def readable(text: str) -> str:
