@@ -36,7 +36,8 @@ def base_section(section: str) -> str:
     return _PART_SUFFIX.sub("", section)
 
 
-def _document(chunk_id: str) -> str:
+def document_of(chunk_id: str) -> str:
+    """"dw4-glossary:0144.1" (or a rule key) -> "dw4-glossary"."""
     return chunk_id.rsplit(":", 1)[0]
 
 
@@ -81,7 +82,7 @@ def join_rules(chunks: Iterable[Mapping[str, str]]) -> dict[str, Rule]:
     same_rule: dict[tuple[str, str], list[list[Mapping[str, str]]]] = {}
     for key in sorted(printings):
         rows = sorted(printings[key], key=lambda r: part_number(r["chunk_id"]))
-        same_rule.setdefault((_document(key), base_section(rows[0]["section"])), []).append(rows)
+        same_rule.setdefault((document_of(key), base_section(rows[0]["section"])), []).append(rows)
     rules: dict[str, Rule] = {}
     for (_, section), group in same_rule.items():
         kept: list[Mapping[str, str]] = []

@@ -17,7 +17,7 @@ from core.settings import Settings
 from index.freshness import fresh_build
 from index.manifest import DocumentInfo, load_manifest, resolve_edition
 from index.params import RULE_PARAMS
-from index.rules import PART_SEPARATOR, Rule, join_rules, rule_of_chunk
+from index.rules import PART_SEPARATOR, Rule, document_of, join_rules, rule_of_chunk
 from index.store import DB_NAME, open_db
 from index.text import stems
 from index.vocabulary import load_vocabulary
@@ -100,10 +100,10 @@ def _lead_ins_with_children(rules: dict[str, Rule]) -> dict[str, str]:
         rule = rules[key]
         parent, _, _ = rule.section.rpartition(" › ")
         if parent:
-            by_parent.setdefault((key.rsplit(":", 1)[0], parent), []).append(rule)
+            by_parent.setdefault((document_of(key), parent), []).append(rule)
     shown: dict[str, str] = {}
     for key, rule in rules.items():
-        children = by_parent.get((key.rsplit(":", 1)[0], rule.section), [])
+        children = by_parent.get((document_of(key), rule.section), [])
         if not children or len(rule.text) >= LEAD_IN:
             continue
         parts = [rule.text]
