@@ -148,7 +148,9 @@ def parse_query(
         plain, other = f"{plain[:other.start()]} {plain[end:]}", None
     other_game = other is not None
     all_stems = question_stems(plain)
-    topic = topic_stems(all_stems if cyrillic else question_stems(without_rule_request(plain)))
+    unframed = plain if cyrillic else without_rule_request(plain)
+    # stemmed again only when a rule-request frame was taken out (most questions have none)
+    topic = topic_stems(all_stems if unframed == plain else question_stems(unframed))
     if not cyrillic:
         topic = [s for s in topic if s not in TABLE_TALK]
     variants = expand(all_stems)
