@@ -72,7 +72,7 @@ from index.ru_typos import RussianSpelling
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.termspot import SpottedTerm, TermSpotter
-from index.text import is_cyrillic, is_stopword, stems
+from index.text import is_cyrillic, is_stopword, phrase_stems, stems
 from index.text import stem as stem_word
 from index.text import words as words_of
 from index.translate import Translator
@@ -296,9 +296,9 @@ class Searcher:
         self._embedder = Embedder(settings)
         # the players' words and the term map: the one object `rule` (index.terms) reads too
         self.vocabulary = vocabulary = load_vocabulary(build)
-        self._expansions = [(stems(k, keep_stopwords=True), v) for k, v in vocabulary.expansions.items()]
+        self._expansions = [(phrase_stems(k), v) for k, v in vocabulary.expansions.items()]
         # Russian player words -> English stems, read where the term map is (`_with_translations`).
-        self._translations = [(stems(k, keep_stopwords=True), frozenset(s for w in v for s in stems(w)))
+        self._translations = [(phrase_stems(k), frozenset(s for w in v for s in stems(w)))
                               for k, v in vocabulary.translations.items()]
         # their places in that list by first word, so a question reads only those its words begin
         self._translations_by_first: dict[str, list[int]] = {}

@@ -207,6 +207,14 @@ _RECIPROCAL = re.compile(r"(?<!\w)друг\s+(?:(?:от|с|со|к|на|за|о|
 _SAME = re.compile(r"(?<!\w)(?:тот|та|те|того|той|тех|ту|такой|такая|такие|такого|такую|таких)\s+же"
                    r"(?:\s+сам(?:ый|ая|ые|ого|ую|ых))?(?!\w)", re.IGNORECASE)
 
+# "крит, который (у корабля) уже есть/уже лежит": a thing the model already has, got again — the same thing
+# again, as "тот же" (`_SAME`): read "одинаковый" after it (once, when "тот же" already said it); whose
+# it is ("у корабля") stays. Every word of it is a stopword, so unread it
+# left the question only its thing ("выпал крит"). Only after a relative pronoun: "если уже есть токены
+# того же типа" (the book's own SRS sentence) is another clause.
+_ALREADY_HAS = re.compile(r",?\s*(?:котор(?:ый|ая|ое|ые|ого|ую)|что)\s+((?:(?:у|на)\s+\w+\s+)?)(?:уже|уж)\s+"
+                          r"(?:есть|был[аио]?|были|лежит|лежат|висит|висят|стоит|имеется|получил[аи]?)(?!\w)",
+                          re.IGNORECASE)
 
 # Other wargames as Russian players name them ("как в вахе", "после х-винга", "в кингсах", "пришёл из
 # бфг"; "х-винге" also as the loanword reader leaves it, "х-wing"): a player coming from another game
@@ -257,6 +265,19 @@ def question_stems(text: str) -> list[str]:
     """`stems` of a question: Russian chat around it dropped as well ("короче, вчера друг говорит,
     что у меня ..."): in a paragraph of table story, such words outnumber the rule's one or two."""
     text = _OTHER_GAME_NAMES.sub(" ", _INITIATIVE.sub("инициатива", text))
-    text = _INCHES_RUN_ON.sub(" ", _SAME.sub(" одинаковый ", _RECIPROCAL.sub(" другой ", text)))
+    text = _SAME.sub(" одинаковый ", _RECIPROCAL.sub(" другой ", text))
+    # "тот же крит, который уже лежит": one idea said twice, read once
+    text = _INCHES_RUN_ON.sub(" ", _ALREADY_HAS.sub(r" \1 " if " одинаковый " in text else r" одинаковый \1 ", text))
     return [stem(_IRREGULAR_PAST.get(word, word)) for word in words(text)
             if word not in _EN_STOP and word not in _RU_STOP and word not in _RU_CHAT]
+
+
+def phrase_stems(phrase: str) -> list[str]:
+    """A player phrase's stems as a question holding it is read (`question_stems`), so a phrase key
+    matches the question's run: "держаться друг от друга" is read "держаться другой" in both, "тот же
+    крит" "одинаковый крит", "sunk" "sink"; a phrase of stopwords alone ("уже есть") has none. Read with
+    `stems(keep_stopwords=True)`, a key that holds a stopword or a reading could never match. A phrase of
+    several words read as one ("очень большой": большой) keeps its own stems: it would stand for every
+    use of that one word, so it matches nothing, as before."""
+    read = question_stems(phrase)
+    return read if len(read) > 1 or len(words(phrase)) == 1 else stems(phrase, keep_stopwords=True)
