@@ -10,7 +10,8 @@ not lists of questions: a verb stem without its verbal suffix (-ирова-/-ы�
 imperfective read as о ("сбрасыва": "сброс"), the л inserted after a labial dropped ("выставля":
 "выстав"), the final consonant's alternations (щ/т, ш/с, ж/з, ж/д, ч/т: "защища": "защит"), a noun's
 relational adjective or participle and an adjective's noun ("катастроф": "катастрофическ", "умнож":
-"умножен", "частичн": "част"), an agent noun's act ("таранщик": "таран"); and the cardinal numerals.
+"умножен", "частичн": "част"), an agent noun's act ("таранщик": "таран"), a diminutive's noun ("кубик":
+"куб", "торпедка": "торпед"); and the cardinal numerals.
 A form counts only when the corpus prints it as a stem of its own, so nothing the documents never
 say is added.
 """
@@ -35,6 +36,15 @@ MIN_NOUN = 5
 # A noun of the one who does it, which the book names by the act ("таранщик": Таран, "абордажник":
 # Абордаж): the agent suffixes -льщик/-щик/-чик/-ник.
 _AGENT_SUFFIXES = ("льщик", "щик", "чик", "ник")
+
+# A diminutive the player makes of the book's noun ("кубик": куб, "торпедка": торпеда, "бомбочка": бомба,
+# "токенчик": токен): the suffixes -очк-/-ечк-/-ик/-чик/-к, longest first. The root may be three letters
+# here ("кубик"): the suffix, not the root, says it is the same thing.
+_DIMINUTIVE_SUFFIXES = ("очк", "ечк", "чик", "ик", "к")
+MIN_DIMINUTIVE_ROOT = 3
+# A noun whose nominative the stemmer cuts before "-ен"/"-ан" ("Замена": "зам", "Отмена": "отм") while its
+# other cases keep it ("замене": "замен"): a case form the book never prints reads as the nominative's stem.
+_CUT_BY_STEMMER = ("ен", "ан")
 
 # The cardinal numerals a player types for the digits the books print (every case form the
 # stemmer keeps apart is listed; "тыща" is the spoken thousand).
@@ -92,4 +102,8 @@ def other_forms(question_stem: str, printed: Container[str]) -> frozenset[str]:
              if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_ROOT)
     acts = (question_stem[: -len(suffix)] for suffix in _AGENT_SUFFIXES
             if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_ROOT)
-    return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns, *acts) if r in printed)
+    small = (question_stem[: -len(suffix)] for suffix in _DIMINUTIVE_SUFFIXES
+             if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_DIMINUTIVE_ROOT)
+    cut = (question_stem[:-2] for suffix in _CUT_BY_STEMMER
+           if question_stem.endswith(suffix) and len(question_stem) - 2 >= MIN_DIMINUTIVE_ROOT)
+    return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns, *acts, *small, *cut) if r in printed)
