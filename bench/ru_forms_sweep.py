@@ -78,7 +78,8 @@ def _noun_forms(word: str) -> Iterator[tuple[str, str]]:
         endings = ["я", "ю", "ем", "е", "и", "ев", "ям", "ями", "ях"]
     elif word[-1:] not in _VOWELS:
         b = word
-        endings = ["а", "у", "ом", "е", y(b), "ов" if b[-1:] not in "жшчщ" else "ей", "ам", "ами", "ах"]
+        hushing = b[-1:] in "жшчщц"  # "абордажем", "абордажей": о after a hushing consonant is е
+        endings = ["а", "у", "ем" if hushing else "ом", "е", y(b), "ей" if hushing else "ов", "ам", "ами", "ах"]
     else:
         return
     for ending in endings:

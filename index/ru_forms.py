@@ -42,9 +42,6 @@ _AGENT_SUFFIXES = ("льщик", "щик", "чик", "ник")
 # here ("кубик"): the suffix, not the root, says it is the same thing.
 _DIMINUTIVE_SUFFIXES = ("очк", "ечк", "чик", "ик", "к")
 MIN_DIMINUTIVE_ROOT = 3
-# A noun whose nominative the stemmer cuts before "-ен"/"-ан" ("Замена": "зам", "Отмена": "отм") while its
-# other cases keep it ("замене": "замен"): a case form the book never prints reads as the nominative's stem.
-_CUT_BY_STEMMER = ("ен", "ан")
 
 # The cardinal numerals a player types for the digits the books print (every case form the
 # stemmer keeps apart is listed; "тыща" is the spoken thousand).
@@ -104,6 +101,4 @@ def other_forms(question_stem: str, printed: Container[str]) -> frozenset[str]:
             if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_ROOT)
     small = (question_stem[: -len(suffix)] for suffix in _DIMINUTIVE_SUFFIXES
              if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_DIMINUTIVE_ROOT)
-    cut = (question_stem[:-2] for suffix in _CUT_BY_STEMMER
-           if question_stem.endswith(suffix) and len(question_stem) - 2 >= MIN_DIMINUTIVE_ROOT)
-    return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns, *acts, *small, *cut) if r in printed)
+    return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns, *acts, *small) if r in printed)
