@@ -102,3 +102,34 @@ def other_forms(question_stem: str, printed: Container[str]) -> frozenset[str]:
     small = (question_stem[: -len(suffix)] for suffix in _DIMINUTIVE_SUFFIXES
              if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_DIMINUTIVE_ROOT)
     return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns, *acts, *small) if r in printed)
+
+
+# A verb a player makes of his own slang noun ("чек" -> "чекнуть", "хил" -> "захилить", "кил" -> "кильнуть",
+# "рерол" -> "рерольнуть"): the semelfactive -ну(ть)/-нул and a perfective prefix around the noun the
+# players' vocabulary (index/data/synonyms.toml, glossary.toml) already reads. Only the prefixes chat puts
+# on a borrowed verb ("захилить", "отхилить", "перероллить"): with "при-"/"про-" a native verb ("прилетает")
+# read as "летает" was Воздушное (ru8_own lost an answer).
+_SEMELFACTIVE = ("нут", "нул", "н")
+_PREFIXES = ("пере", "за", "от")
+MIN_SLANG_ROOT = 3
+
+
+def slang_verb_roots(question_stem: str) -> list[str]:
+    """The player nouns a verb stem may be made of, nearest first: "чекнут": чек, "захил": хил,
+    "кильнут": кил, "зарерольнут": рерол. Empty for a stem of no such shape."""
+    found: list[str] = []
+    bare = [question_stem]
+    for suffix in _SEMELFACTIVE:
+        if question_stem.endswith(suffix) and question_stem[-len(suffix) - 1:-len(suffix)] not in "аеиоуыэюя":
+            root = question_stem[: -len(suffix)]
+            bare.append(root)
+            if root.endswith("ь"):
+                bare.append(root[:-1])  # "киль": кил
+            break
+    for word in bare:
+        for prefix in _PREFIXES:
+            if word.startswith(prefix) and len(word) - len(prefix) >= MIN_SLANG_ROOT:
+                found.append(word[len(prefix):])
+                break
+    found = [*bare[1:], *found]
+    return [r for r in dict.fromkeys(found) if len(r) >= MIN_SLANG_ROOT and r != question_stem]

@@ -87,3 +87,20 @@ def test_every_case_form_and_diminutive_the_readings_cover_reaches_the_book() ->
     split = {word for word, _ in misses.get("noun case", [])}
     assert [m for m in misses.get("diminutive", []) if m[0] not in split] == []
     assert not any(reaches(form, stem(word), printed) for word, form in misses.get("noun case", []))
+
+
+def test_a_verb_made_of_players_slang_reads_as_the_slang(searcher) -> None:
+    """"Проверка на Ремонт (Repair Test)"; synonyms.toml reads the players' "чек" as Проверка and "хил" as
+    Ремонт: their verbs "чекнуть", "захилить" are made of those nouns."""
+    variants = searcher.parse("чекнуть лос от центра").variants
+    assert stem("проверка") in variants[stem("чекнуть")]
+    assert stem("ремонт") in searcher.parse("захилить крит").variants[stem("захилить")]
+    # a native verb with "при-" is no slang: "прилетает" (the hits that land) is not "летает" (Воздушное)
+    assert stem("воздушные") not in searcher.parse("что ещё прилетает кроме крита").variants[stem("прилетает")]
+
+
+def test_the_distance_ships_keep_from_each_other_is_coherency(searcher) -> None:
+    """Согласованное построение: "каждая Модель Подразделения должна находиться не дальше, чем в 4" от любой
+    другой Модели этого Подразделения" — asked with the reciprocal "друг от друга"."""
+    variants = searcher.parse("на каком расстоянии друг от друга держаться кораблям отряда").variants
+    assert stem("согласованное") in variants[stem("расстоянии")]
