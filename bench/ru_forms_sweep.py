@@ -125,6 +125,28 @@ def _verb_forms(word: str) -> Iterator[tuple[str, str]]:
         return
     for form in forms:
         yield "verb form", form
+    yield from _verbal_nouns(word)
+
+
+# the consonant of an -ить verb's root before the verbal noun's -ение ("повысить": "повышение")
+_TO_NOUN = {"ст": "щ", "с": "ш", "з": "ж", "т": "щ", "д": "жд", "б": "бл", "в": "вл", "п": "пл", "м": "мл", "ф": "фл"}
+
+
+def _verbal_nouns(word: str) -> Iterator[tuple[str, str]]:
+    """The verbal noun of a verb, two cases: "повысить": "повышение", "повышения"; "сбрасывать": "сбрасывание"."""
+    if word.endswith("ить"):
+        b = word[:-3]
+        for consonant, alternate in _TO_NOUN.items():
+            if b.endswith(consonant):
+                b = b[: -len(consonant)] + alternate
+                break
+        noun = b + "ение"
+    elif word.endswith(("ать", "ять")):
+        noun = word[:-2] + "ние"
+    else:
+        return
+    yield "verbal noun", noun
+    yield "verbal noun", noun[:-1] + "я"
 
 
 def _diminutives(word: str) -> Iterator[tuple[str, str]]:

@@ -11,7 +11,7 @@ imperfective read as о ("сбрасыва": "сброс"), the л inserted afte
 "выстав"), the final consonant's alternations (щ/т, ш/с, ж/з, ж/д, ч/т: "защища": "защит"), a noun's
 relational adjective or participle and an adjective's noun ("катастроф": "катастрофическ", "умнож":
 "умножен", "частичн": "част"), an agent noun's act ("таранщик": "таран"), a diminutive's noun ("кубик":
-"куб", "торпедка": "торпед"); and the cardinal numerals.
+"куб", "торпедка": "торпед"), a verbal noun's verb ("повышение": "повыс"); and the cardinal numerals.
 A form counts only when the corpus prints it as a stem of its own, so nothing the documents never
 say is added.
 """
@@ -101,7 +101,23 @@ def other_forms(question_stem: str, printed: Container[str]) -> frozenset[str]:
             if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_ROOT)
     small = (question_stem[: -len(suffix)] for suffix in _DIMINUTIVE_SUFFIXES
              if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_DIMINUTIVE_ROOT)
-    return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns, *acts, *small) if r in printed)
+    verbal = _verb_of_noun(question_stem)
+    return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns, *acts, *small, *verbal) if r in printed)
+
+
+def _verb_of_noun(question_stem: str) -> list[str]:
+    """The verb a verbal noun in -ение is made of, its consonant alternated back ("повышение": "повыс" of
+    "Повысить уровень", "снижение": "сниз", "удвоение": "удво", "добавление": "добав")."""
+    if not question_stem.endswith("ен") or len(question_stem) - 2 < MIN_ROOT:
+        return []
+    root = question_stem[:-2]
+    found = [root]
+    if root.endswith("жд"):
+        found.append(root[:-2] + "д")  # "освобождение": "освобод"
+    if root.endswith("л") and root[-2:-1] in _LABIALS:
+        found.append(root[:-1])  # "добавление": "добав"
+    found += [root[:-1] + alternate for alternate in _ALTERNATIONS.get(root[-1:], ())]  # "повыш": "повыс"
+    return [r for r in found if len(r) >= MIN_ROOT]
 
 
 # A verb a player makes of his own slang noun ("чек" -> "чекнуть", "хил" -> "захилить", "кил" -> "кильнуть",
