@@ -3,13 +3,13 @@
 Every content word of the 3.03 Russian book's rule names (its headings and bold names) and of its term
 pairs (the book's index, synonyms.toml's [pairs]) is declined and conjugated the way Russian grammar
 does — the six cases in both numbers, an adjective's long and short forms, a verb's persons, past,
-gerund and participles, diminutives — and each form is read as a question's word is: its stem, or a
-stem `index.ru_forms.other_forms` reads it as. A form that reaches neither the book word's stem nor a
-stem of the same word is a miss. The paradigms are written from the grammar (endings by the word's
+gerund and participles, verbal nouns, diminutives, ё typed for е — and each form is read as a question's
+word is: its stem, or a stem `index.ru_forms.other_forms` reads it as. A form that reaches neither the
+book word's stem nor a stem of the same word is a miss. The paradigms are written from the grammar (endings by the word's
 own ending), not from questions; some generated forms are not real Russian words (a masculine noun
 in -ь declined as feminine too): they cost nothing when they reach, and are counted when they do not.
 
-`python bench/ru_forms_sweep.py` prints the misses per class; tests/test_ru_forms_sweep.py holds the
+`python bench/ru_forms_sweep.py` prints the misses per class; tests/test_russian_players_phone.py holds the
 classes the readings cover to none.
 """
 from __future__ import annotations
@@ -175,7 +175,7 @@ def player_forms(word: str, printed_words: frozenset[str] = frozenset()) -> list
     """Every (class, form) the sweep checks for one of the book's words."""
     found: dict[tuple[str, str], None] = {}
     if _ADJECTIVE.fullmatch(word):
-        return [item for item in _adjective_forms(word) if item[1] != word]
+        return [item for item in (*_adjective_forms(word), *_with_yo(word)) if item[1] != word]
     if (_OBLIQUE.search(word) and not word.endswith(("ть", "ия", "ие"))) or _FINITE.search(word):
         return []
     if word.endswith("а") and word[:-1] in printed_words:  # "реактора": the genitive of "реактор"
@@ -185,12 +185,22 @@ def player_forms(word: str, printed_words: frozenset[str] = frozenset()) -> list
     if not found:
         for item in (*_noun_forms(word), *_diminutives(word)):
             found[item] = None
+    for item in _with_yo(word):
+        found[item] = None
     return [item for item in found if item[1] != word]
 
 
+def _with_yo(word: str) -> Iterator[tuple[str, str]]:
+    """The book prints е for ё ("поврежденный", "тяжелое"); a player types either: each е as ё."""
+    for at, letter in enumerate(word):
+        if letter == "е":
+            yield "ё for е", word[:at] + "ё" + word[at + 1:]
+
+
 def reaches(form: str, target: str, printed: frozenset[str]) -> bool:
-    """Whether a question holding `form` reads the stem the book's word has (or one it reads as)."""
-    got = stem(form)
+    """Whether a question holding `form` reads the stem the book's word has (or one it reads as): the
+    form is read as a question's word is (`words`: casefolded, ё as е)."""
+    got = stem(words(form)[0])
     return got == target or target in other_forms(got, printed)
 
 
