@@ -6,8 +6,9 @@ does — the six cases in both numbers, an adjective's long and short forms, a v
 gerund and participles, verbal nouns, diminutives, ё typed for е — and each form is read as a question's
 word is: its stem, or a stem `index.ru_forms.other_forms` reads it as. A form that reaches neither the
 book word's stem nor a stem of the same word is a miss. The paradigms are written from the grammar
-(endings by the word's own ending), not from questions; some generated forms are not real Russian words (a masculine noun
-in -ь declined as feminine too): they cost nothing when they reach, and are counted when they do not.
+(endings by the word's own ending), not from questions; some generated forms are not real Russian words
+(a masculine noun in -ь declined as feminine too): they cost nothing when they reach, and are counted
+when they do not.
 
 `python bench/ru_forms_sweep.py` prints the misses per class; tests/test_russian_players_phone.py holds the
 classes the readings cover to none.
