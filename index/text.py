@@ -280,7 +280,9 @@ def question_stems(text: str) -> list[str]:
     text = _OTHER_GAME_NAMES.sub(" ", _INITIATIVE.sub("инициатива", text))
     text = _SAME.sub(" одинаковый ", _RECIPROCAL.sub(" другой ", text))
     # "тот же крит, который уже лежит": one idea said twice, read once
-    text = _INCHES_RUN_ON.sub(" ", _ALREADY_HAS.sub(r" \1 " if " одинаковый " in text else r" одинаковый \1 ", text))
+    if "уж" in text or "Уж" in text or "УЖ" in text:  # most questions say no "уже": no scan
+        text = _ALREADY_HAS.sub(r" \1 " if " одинаковый " in text else r" одинаковый \1 ", text)
+    text = _INCHES_RUN_ON.sub(" ", text)
     return [stem(_IRREGULAR_PAST.get(word, word)) for word in words(text)
             if word not in _EN_STOP and word not in _RU_STOP and word not in _RU_CHAT]
 
