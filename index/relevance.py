@@ -87,6 +87,7 @@ class Evidence:
     name_typed: float = 0.0  # how closely the question types the rule's name or heading (index.names: 0..1)
     off_rules: float = 0.0  # 1.0: it asks for a house rule, an opinion, lore, a price or a hobby tip (its own)
     absent: float = 0.0  # 1.0: it asks about another game's concept these documents do not have (its own)
+    unknown_marked: float = 0.0  # 1.0: a name it marks as one (marked_names) is printed nowhere (its own)
 
 
 def topic_stems(all_stems: list[str]) -> list[str]:
@@ -119,6 +120,13 @@ _KINDS = "rule|rules|ability|abilities|order|orders|property|trait|mission|scena
 _NAMED_KIND = re.compile(rf"\bthe\s+((?:[\w'’-]+\s+){{1,3}}?)(?:{_KINDS})\b", re.IGNORECASE)
 _KIND_NAMED_RU = re.compile(r"(?:правил[оа]|способност[ьи]|приказ[а]?|свойств[оа]|сценари[йя]|мисси[яи])\s+"
                             r"«?([А-ЯЁ][\w-]+(?:\s+[\w-]+)?)»?")
+# The same in the Russian book's way of writing a term: each word capitalised mid-sentence ("Мощное
+# Отражение", "Жетон Доблести"), as the English runs above.
+_CAPITALISED_RUN_RU = re.compile(r"(?<![.!?:]\s)(?<!^)(?<=\s)((?:[А-ЯЁ][\w-]+\s+)+[А-ЯЁ][\w-]+)")
+# A name set in quotes, as the Russian book sets its own («Полный назад!», «Флагман») and players copy
+# it («Заклинило орудия»), or in English double quotes: one to four words, not a quoted sentence.
+_QUOTED = re.compile(r"[«“\"]\s*([^«»“”\"?]{2,60}?)\s*[»”\"]")
+_QUOTED_WORDS = 4
 # "is there a rule for X", "rules for X?", "правила для X": the player asks whether X is a rule at
 # all. Its first two topic words say what X is; when the documents print one of them nowhere (in
 # any of its spellings: typos, player words; nor a longer word it is the stem of), they have no
@@ -135,10 +143,38 @@ _NOT_NAMES = frozenset(stems("this that my your his her their its same new other
                              "which what whole standard normal basic", keep_stopwords=True))
 
 
+_POSSESSIVE = re.compile(r"['’]s\b")  # "the Mirage Generator's extra dice": the name is "Mirage Generator"
+
+
+def quoted_names(text: str) -> list[tuple[str, ...]]:
+    """The stems of each name the question sets in quotes (see _QUOTED), without the words around a
+    name that are not its own ("as a valour effect": "valour effect")."""
+    names = []
+    for quoted in _QUOTED.findall(text):
+        named = [s for s in stems(_POSSESSIVE.sub("", quoted), keep_stopwords=True) if not s.isdigit()]
+        content = set(stems(quoted))
+        while named and named[0] not in content:
+            named.pop(0)
+        while named and named[-1] not in content:
+            named.pop()
+        if 0 < len(named) <= _QUOTED_WORDS and not all(s in QUESTION_STEMS for s in named):
+            names.append(tuple(named))
+    return names
+
+
+def marked_names(text: str) -> list[tuple[str, ...]]:
+    """The names the question marks as names the way the Russian book marks its own: set in quotes
+    («Полный назад!»), or each word capitalised in Cyrillic mid-sentence ("Мощное Отражение")."""
+    runs = [tuple(stems(run, keep_stopwords=True)) for run in _CAPITALISED_RUN_RU.findall(text)]
+    return [run for run in runs if len(run) >= 2] + quoted_names(text)
+
+
 def claimed_names(text: str) -> list[tuple[str, ...]]:
     """The stems of each name the question presents as a rule's (see above), in order."""
-    runs = [tuple(stems(run, keep_stopwords=True)) for run in _CAPITALISED_RUN.findall(text)]
+    runs = [tuple(stems(_POSSESSIVE.sub("", run), keep_stopwords=True))
+            for run in _CAPITALISED_RUN.findall(text) + _CAPITALISED_RUN_RU.findall(text)]
     runs = [run for run in runs if len(run) >= 2]
+    runs += quoted_names(text)
     for run in _NAMED_KIND.findall(text) + _KIND_NAMED_RU.findall(text):
         named = tuple(stems(run, keep_stopwords=True))
         while named and named[0] in _NOT_NAMES:  # "the same rule", "the other order"
@@ -341,7 +377,7 @@ def in_the_rules(leading: Sequence[Evidence], model: RelevanceModel | None) -> b
     # .80) and one more false "not in the rules" there (1 -> 2 of 160), fresh2_en unchanged; session 8,
     # without the identity reading and the wider absent list, had the false one and no refusal more.
     asked = leading[0]
-    if asked.absent:
+    if asked.absent or asked.unknown_marked:
         return False
     if not asked.unknown_name and not asked.off_rules and any(map(is_relevant, leading)):
         return True

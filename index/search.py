@@ -57,6 +57,7 @@ from index.relevance import (
     asked_for_rule,
     asks_off_rules,
     claimed_names,
+    marked_names,
     content_words,
     in_the_rules,
     load_model,
@@ -134,6 +135,7 @@ class QuestionEvidence:
     dense_stats: tuple[float, float] | None  # (std, mean) of its cosines with every passage
     off_rules: float = 0.0  # index.relevance.asks_off_rules
     absent: float = 0.0  # index.relevance.names_absent_concept
+    unknown_marked: float = 0.0  # 1.0: a name it sets in quotes or in the book's capitals is printed nowhere
 
 
 @dataclass
@@ -1209,14 +1211,15 @@ class Searcher:
         return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), asked.unknown,
                         asked.words, asked.unknown_name,
                         titled / total if total else 0.0, cosine_z, self._name_typed(key, query),
-                        asked.off_rules, asked.absent)
+                        asked.off_rules, asked.absent, asked.unknown_marked)
 
     def _question_evidence(self, query: Query, dense_scores: np.ndarray | None) -> QuestionEvidence:
         total = sum(query.weights.values())
         unknown = sum(w for s, w in query.weights.items() if query.variants[s].isdisjoint(self._vocabulary))
         stats = None if dense_scores is None else _spread_and_mean(dense_scores)
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
-                                self._names_unknown(query), stats, float(query.off_rules), float(query.absent))
+                                self._names_unknown(query), stats, float(query.off_rules), float(query.absent),
+                                float(any(map(functools.partial(self._unprinted_name, query=query), marked_names(query.plain)))))
 
     def _named_title(self, key: str) -> frozenset[str]:
         """A rule's title stems and its names' stems (once per rule)."""
@@ -1237,11 +1240,8 @@ class Searcher:
         rule") that no rule name, heading or rule text prints in any of its spellings, or opens with
         a label naming none of our editions or games whose words no document prints ("uno: …"), or
         asks for a rule for something whose words no document prints (index.relevance.asked_for_rule)."""
-        for run in claimed_names(query.plain):
-            spellings = [[s, *sorted(query.variants.get(s, frozenset()) - {s})][:4] for s in run]
-            if not any(tuple(combo) in self._name_runs or " ".join(combo) in self._printed_runs()
-                       for combo in itertools.product(*spellings)):
-                return 1.0
+        if any(map(functools.partial(self._unprinted_name, query=query), claimed_names(query.plain))):
+            return 1.0
         for word in asked_for_rule(query.plain):  # "is there a rule for ships zig-zagging?"
             if not printed_word(query.variants.get(word, frozenset()) | {word}, self._vocabulary_list):
                 return 1.0
@@ -1252,6 +1252,12 @@ class Searcher:
                     all(spellings.isdisjoint(self._vocabulary) for spellings in about.variants.values()):
                 return 1.0
         return 0.0
+
+    def _unprinted_name(self, run: tuple[str, ...], query: Query) -> bool:
+        """No rule name, heading or run of rule text prints this name in any of its spellings."""
+        spellings = [[s, *sorted(query.variants.get(s, frozenset()) - {s})][:4] for s in run]
+        return not any(tuple(combo) in self._name_runs or " ".join(combo) in self._printed_runs()
+                       for combo in itertools.product(*spellings))
 
     def _printed_runs(self) -> frozenset[str]:
         """Every run of one to four words (stems, stopwords kept) in a rule's text (computed once)."""
