@@ -166,7 +166,32 @@ def marked_names(text: str) -> list[tuple[str, ...]]:
     """The names the question marks as names the way the Russian book marks its own: set in quotes
     («Полный назад!»), or each word capitalised in Cyrillic mid-sentence ("Мощное Отражение")."""
     runs = [tuple(stems(run, keep_stopwords=True)) for run in _CAPITALISED_RUN_RU.findall(text)]
+    runs += [tuple(stems(_POSSESSIVE.sub("", run), keep_stopwords=True)) for run in title_case_names(text)]
     return [run for run in runs if len(run) >= 2] + quoted_names(text)
+
+
+# A name in Title Case, as the rules spell theirs ("Full Reverse", "Blow The Tanks"): two or more
+# capitalised words in a row. Not one opening a sentence (any word does), not the tail of a longer name
+# whose small joining word breaks the run ("Hold at All Costs": "All Costs"), and not one a player owns
+# or counts ("my Sky Fortress", "a Kutsov Cruiser": a model on the table, named by its class).
+_TITLE_RUN = re.compile(r"(?<![\w'’])(?!I['’])[A-Z][\w'’-]+(?:\s+(?!I['’])[A-Z][\w'’-]+)+")
+_SENTENCE_END = re.compile(r"(?:^|[.!?:;\-–—(\"«“/]\s*)$")
+_JOINING = frozenset("of at the and to for in on a &".split())
+_OWNED = frozenset("my your our their his her its a an enemy opponent opponents every each this that these those".split())
+
+
+def title_case_names(text: str) -> list[str]:
+    """The Title Case names the question spells (see above)."""
+    names = []
+    for match in _TITLE_RUN.finditer(text):
+        before = text[:match.start()]
+        previous = before.split()[-2:]
+        last = _POSSESSIVE.sub("", previous[-1].casefold()).rstrip("'’") if previous else ""
+        tail = len(previous) == 2 and last in _JOINING and previous[0][:1].isupper()
+        if _SENTENCE_END.search(before) or last in _OWNED or tail:
+            continue
+        names.append(match.group(0))
+    return names
 
 
 def claimed_names(text: str) -> list[tuple[str, ...]]:
