@@ -177,7 +177,8 @@ def marked_names(text: str) -> list[tuple[str, ...]]:
 _TITLE_RUN = re.compile(r"(?<![\w'’])(?!I['’])[A-Z][\w'’-]+(?:\s+(?!I['’])[A-Z][\w'’-]+)+")
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;\-–—(\"«“/]\s*)$")
 _JOINING = frozenset("of at the and to for in on a &".split())
-_OWNED = frozenset("my your our their his her its a an enemy opponent opponents every each this that these those".split())
+_OWNED = frozenset("my your our their his her its a an enemy opponent opponents every each this that these those"
+                   .split())
 
 
 def title_case_names(text: str) -> list[str]:

@@ -57,10 +57,10 @@ from index.relevance import (
     asked_for_rule,
     asks_off_rules,
     claimed_names,
-    marked_names,
     content_words,
     in_the_rules,
     load_model,
+    marked_names,
     names_absent_concept,
     opening_label,
     printed_word,
@@ -1219,7 +1219,7 @@ class Searcher:
         stats = None if dense_scores is None else _spread_and_mean(dense_scores)
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
                                 self._names_unknown(query), stats, float(query.off_rules), float(query.absent),
-                                float(any(map(functools.partial(self._unprinted_name, query=query), marked_names(query.plain)))))
+                                float(any(self._unprinted_name(run, query) for run in marked_names(query.plain))))
 
     def _named_title(self, key: str) -> frozenset[str]:
         """A rule's title stems and its names' stems (once per rule)."""
@@ -1240,7 +1240,7 @@ class Searcher:
         rule") that no rule name, heading or rule text prints in any of its spellings, or opens with
         a label naming none of our editions or games whose words no document prints ("uno: …"), or
         asks for a rule for something whose words no document prints (index.relevance.asked_for_rule)."""
-        if any(map(functools.partial(self._unprinted_name, query=query), claimed_names(query.plain))):
+        if any(self._unprinted_name(run, query) for run in claimed_names(query.plain)):
             return 1.0
         for word in asked_for_rule(query.plain):  # "is there a rule for ships zig-zagging?"
             if not printed_word(query.variants.get(word, frozenset()) | {word}, self._vocabulary_list):
