@@ -177,6 +177,7 @@ def marked_names(text: str) -> list[tuple[str, ...]]:
 _TITLE_RUN = re.compile(r"(?<![\w'’])(?!I['’])[A-Z][\w'’-]+(?:\s+(?!I['’])[A-Z][\w'’-]+)+")
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;\-–—(\"«“/]\s*)$")
 _JOINING = frozenset("of at the and to for in on a &".split())
+_ARTICLES = frozenset("the a".split())
 _OWNED = frozenset("my your our their his her its a an enemy opponent opponents every each this that these those"
                    .split())
 
@@ -188,7 +189,11 @@ def title_case_names(text: str) -> list[str]:
         before = text[:match.start()]
         previous = before.split()[-2:]
         last = _POSSESSIVE.sub("", previous[-1].casefold()).rstrip("'’") if previous else ""
-        tail = len(previous) == 2 and last in _JOINING and previous[0][:1].isupper()
+        # "Hold at All Costs": a capitalised word before the joining word; before "the" it must not open
+        # the sentence ("Does the Mirage Generator's ...")
+        opener = before[:before.rstrip().rfind(previous[0])] if len(previous) == 2 else ""
+        tail = len(previous) == 2 and last in _JOINING and previous[0][:1].isupper() and \
+            (last not in _ARTICLES or not _SENTENCE_END.search(opener))
         if _SENTENCE_END.search(before) or last in _OWNED or tail:
             continue
         names.append(match.group(0))
