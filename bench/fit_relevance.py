@@ -117,7 +117,7 @@ C = 1.0
 FIT_FILES = [ROOT / "bench" / "data" / "offtopic.jsonl"]
 HELD_OUT = [p for p in OWN_SETS
             if p.stem in ("players_en", "players_ru", "unanswerable", "abstain_own", "abstain2_own", "vocab_own",
-                          "vocab3_own", "en5_own")]
+                          "vocab3_own", "en5_own", "abstain6_own", "ru8_own")]
 
 
 class _Recorder(Searcher):
@@ -216,7 +216,7 @@ def main() -> int:
     # the glossary declares absent, or one with no content words is not in the rules; a name the
     # documents never print vetoes the tests.
     usable = np.array([not r["decided"] and bool(r["evidence"]) and r["evidence"][0].words > 0
-                       and not r["evidence"][0].absent for r in rows])
+                       and not r["evidence"][0].absent and not r["evidence"][0].unknown_marked for r in rows])
     tests = [bool(usable[i]) and not r["evidence"][0].unknown_name and not r["evidence"][0].off_rules
              and any(is_relevant(e) for e in r["evidence"]) for i, r in enumerate(rows)]
     in_fit = np.array([r["cv"] is not None for r in rows])
