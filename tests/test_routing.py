@@ -38,6 +38,17 @@ ROUTES = corpus_names().routes
     ("Piercing (2) on my heavy guns in the new rules, what does that do?", {"dw4-glossary"}),
     ("how do leadership tests work in the new edition?", {"dw4-glossary"}),
     ("как в новой редакции работает таран", {"dw4-glossary"}),
+    # Asking what changed compares the editions (corpus/manifest.toml [[comparison]]), naming one or none.
+    ("did they change full reverse in the new edition?", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    ("Is the drift move still a thing in 4e?", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    ("old rules vs new: coherency distance", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    ("раньше в опасных водах движение стоило вдвое, а сейчас?", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    ("таран в старой и новой редакции", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    # ... but "still", "used to" and "раньше" alone ask one edition, and two named editions are the comparison
+    ("dw4: if my cruiser rams something can it still shoot later that activation?", {"dw4-glossary"}),
+    ("Interception: whose Resilience is used to group the hits?", set()),
+    ("цель моих токенов срс утонула раньше налёта, куда они теперь", set()),
+    ("what changed for Fusillade in 4th edition compared to the quick reference?", {"dw3-quick-reference", "dw4-glossary"}),
     ("in the old edition you lose the gun on a blank; the 4e version?",
      {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
     ("new ships for the fleet, what do they do", set()),
