@@ -490,13 +490,14 @@ def _with_caption(text: str, spans: Sequence[tuple[int, int]], quote: Quote) -> 
 
 # "(стр. 21)", "(p. 21)", "see page 21": where a rule is printed, not what it says
 _PAGE_REFERENCE = re.compile(r"(?i)\b(стр|p|pp|page)\.?\s*\d+")
+_ITEM_NUMBER = re.compile(r"(?m)^[ \t]*\d{1,2}[.)](?=[ \t])")  # "2) Авария:", "1. CHOOSE TARGET": a list's order
 
 
 def numbers(text: str) -> list[str]:
     """Numbers a quote states, inch marks unified: '3”', '3 inches' and '3"' are all '3"'.
-    Page references are not statements."""
+    Page references and the numbers of list items or steps are not statements."""
     out = []
-    for match in NUMBER.finditer(_PAGE_REFERENCE.sub(" ", text)):
+    for match in NUMBER.finditer(_ITEM_NUMBER.sub(" ", _PAGE_REFERENCE.sub(" ", text))):
         value = re.sub(r"\s+", "", match.group(0))
         value = re.sub(r"(?i)(дюйм\w*|inch(es)?|[”″])$", '"', value)
         out.append(value)

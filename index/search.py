@@ -36,7 +36,7 @@ from index.answer import best_quote, disagreement_note, rule_text, segments
 from index.answer_cache import AnswerCache, AnswerKey
 from index.bm25 import Bm25
 from index.card_passages import card_rules, names_card
-from index.compare import edition_answer, rule_names
+from index.compare import edition_answer, lacks_rule, rule_names
 from index.errors import QueryError
 from index.freshness import fresh_build
 from index.glossary import RulesWording
@@ -1373,11 +1373,32 @@ class Searcher:
                 continue
             shown[place] = chosen
             lines[edition] = line
+        # An edition without the compared rule gets no line rather than a neighbour's (issue 16).
+        title = self._title_stems(hits[0].section)
+        name = title if title <= set(query.stems) else frozenset()
+        for edition in [e for e in lines if e != hits[0].edition]:
+            if lacks_rule(name, self._names_of_rule(lines[edition].section), anchor,
+                          lambda: self._edition_prints(edition, name, query)):
+                del lines[edition]
         for rank, hit in enumerate(shown, start=1):
             hit.rank = rank
         rank_of = {h.chunk_id: h.rank for h in shown}
         ordered = sorted((a for a in lines.values() if a.chunk_id in rank_of), key=lambda a: rank_of[a.chunk_id])
         return shown, [replace(a, rank=rank_of[a.chunk_id]) for a in ordered]
+
+    def _edition_prints(self, edition: str, name: frozenset[str], query: Query) -> bool:
+        """Whether one passage of `edition` prints every word of `name` in one of the question's
+        spellings of it (its player words and translations: "boarding" is the 3rd edition's "assault")."""
+        in_edition = self._rows_with("edition", (edition,))
+        postings = self._bm25()
+        holding: set[int] | None = None
+        for word in sorted(name):
+            spellings = {word} | query.variants.get(word, frozenset()) | query.translated.get(word, frozenset())
+            rows = {r for s in spellings for r in postings.holding(s) if in_edition[r]}
+            holding = rows if holding is None else holding & rows
+            if not holding:
+                return False
+        return bool(holding)
 
     def _title_stems(self, section: str) -> frozenset[str]:
         """What a rule is named, in English: its own heading's words, or the English names the

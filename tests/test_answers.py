@@ -46,6 +46,13 @@ def test_disagreement_note_names_each_editions_numbers():
     assert note is not None and '20"' in note and '40"' in note
 
 
+def test_a_list_items_number_is_no_statement():
+    # 3.03 book, Статусы Деорганизации: "2) Авария: пока на Модель действует этот Статус, она не может
+    # пойти на Таран"; the 4th edition's Full Reverse: "Its Turn Limit is increased by 2 (to a maximum of 4)."
+    assert numbers("2) Авария: пока на Модель действует этот Статус, она не может пойти на Таран") == []
+    assert numbers("Its Turn Limit is increased by 2 (to a maximum of 4).") == ["2", "4"]
+
+
 def test_no_disagreement_when_the_lines_state_the_same_numbers_or_none():
     same = 'Place SRS tokens within 20" of the unit.'
     assert disagreement_note([("A", QRS_LAUNCH), ("B", same)]) is None
