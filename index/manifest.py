@@ -161,7 +161,8 @@ def _names(corpus_dir: Path, version: tuple[int, int]) -> CorpusNames:
             named = frozenset(str(e) for e in entry.get("editions", ()))
             unknown = sorted(named - editions)
             if unknown or not named:
-                raise CorpusError(f"manifest {table} {n} names no edition of the corpus: {', '.join(unknown) or '(none)'}")
+                listed = ", ".join(unknown) or "(none)"
+                raise CorpusError(f"manifest {table} {n} names no edition of the corpus: {listed}")
             for phrase in entry.get("phrases", ()):
                 try:
                     routes.append(Route(re.compile(phrase, re.IGNORECASE), named, compares))

@@ -1378,7 +1378,7 @@ class Searcher:
         name = title if title <= set(query.stems) else frozenset()
         for edition in [e for e in lines if e != hits[0].edition]:
             if lacks_rule(name, self._names_of_rule(lines[edition].section), anchor,
-                          lambda: self._edition_prints(edition, name, query)):
+                          functools.partial(self._edition_prints, edition, name, query)):
                 del lines[edition]
         for rank, hit in enumerate(shown, start=1):
             hit.rank = rank
