@@ -64,6 +64,17 @@ def test_an_edition_without_the_compared_rule_gets_no_line(searcher):
 
 
 @pytest.mark.slow
+def test_the_rule_the_question_names_is_the_compared_rule_for_every_edition(searcher):
+    # Quick reference, Weapon qualities: "Blast: ... Models with their LOS to the attacker completely
+    # blocked can still be hit by the blast." The mixed ranking led with the quick reference's Shooting
+    # step (line of sight); the book's first result was «Взрыв (Blast)», the rule the question names.
+    result = searcher.ask("Blast templates and line of sight: quick reference vs the 3.03 rules", k=5)
+    lines = {a.edition: a for a in result.answers}
+    assert lines["dw3-quick-reference"].section.endswith("Blast")
+    assert "Взрыв" in lines["dw3-rulebook"].section
+
+
+@pytest.mark.slow
 def test_each_named_edition_quotes_its_own_rule_and_the_difference(searcher):
     # Quick reference, Critical damage: "Magazine explosion: This model and all others within 3",
     # including escorts and corvettes, suffer 1 damage." 3.03 book, «Подрыв боекомплекта»:
