@@ -1348,16 +1348,17 @@ class Searcher:
         edition answers with the rule its own search chooses (index.compare.edition_answer), shown
         in place of its best rule in the mixed ranking. An edition whose own search finds nothing
         relevant keeps what the mixed ranking gave it."""
-        # The compared rule: the first result's, unless the question names another edition's
-        # result and not it ("Blast templates: quick reference vs 3.03" led by the quick reference's
-        # Shooting, the book's «Взрыв (Blast)» next): then the first result's edition answers too.
-        asked = set(query.stems)
-        lead = next((h for h in hits if h.edition in query.editions and self._asked_for(h.section, asked)), hits[0]) \
-            if not self._asked_for(hits[0].section, asked) else hits[0]
-        anchor = self._names_of_rule(lead.section)
+        anchor = self._names_of_rule(hits[0].section)
         shown = list(hits)
         lines = {a.edition: a for a in answers}
-        for edition in (e for e in query.editions if e != lead.edition):
+        if hits[0].language == "ru" and not query.cyrillic and hits[0].edition in lines:
+            # The first result's line too is read in its edition's words when its own search leads
+            # with the same rule (an English question's line in the Russian book, translated whole).
+            own = self._search(question, parsed, k, None, hits[0].edition, lang, "hybrid")
+            if own.status == ANSWERED and own.answers and own.answers[0].rank == 1 and \
+                    self.rule_of_chunk[own.results[0].chunk_id] == self.rule_of_chunk[hits[0].chunk_id]:
+                shown[0], lines[hits[0].edition] = own.results[0], own.answers[0]
+        for edition in (e for e in query.editions if e != hits[0].edition):
             own = self._search(question, parsed, k, None, edition, lang, "hybrid")  # parsed once
             if own.status != ANSWERED:
                 continue
@@ -1375,14 +1376,14 @@ class Searcher:
             key = self.rule_of_chunk[chosen.chunk_id]
             place = next((i for i, h in enumerate(shown) if self.rule_of_chunk[h.chunk_id] == key),
                          len(shown) - 1 if place is None else place)
-            if place == 0 and lead is hits[0]:  # a single result: the first stays
+            if place == 0:  # a single result: the first stays
                 continue
             shown[place] = chosen
             lines[edition] = line
         # An edition without the compared rule gets no line rather than a neighbour's (issue 16).
-        title = self._title_stems(lead.section)
-        name = title if title <= asked else frozenset()
-        for edition in [e for e in lines if e != lead.edition]:
+        title = self._title_stems(hits[0].section)
+        name = title if title <= set(query.stems) else frozenset()
+        for edition in [e for e in lines if e != hits[0].edition]:
             if lacks_rule(name, self._names_of_rule(lines[edition].section), anchor,
                           functools.partial(self._edition_prints, edition, name, query)):
                 del lines[edition]
@@ -1391,11 +1392,6 @@ class Searcher:
         rank_of = {h.chunk_id: h.rank for h in shown}
         ordered = sorted((a for a in lines.values() if a.chunk_id in rank_of), key=lambda a: rank_of[a.chunk_id])
         return shown, [replace(a, rank=rank_of[a.chunk_id]) for a in ordered]
-
-    def _asked_for(self, section: str, asked: set[str]) -> bool:
-        """The question names the rule at `section`: every word of its title is a question word."""
-        title = self._title_stems(section)
-        return bool(title) and title <= asked
 
     def _edition_prints(self, edition: str, name: frozenset[str], query: Query) -> bool:
         """Whether one passage of `edition` prints every word of `name` in one of the question's
