@@ -512,6 +512,11 @@ def disagreement_note(lines: list[tuple[str, str]]) -> str | None:
     if stated and all(any(n.endswith('"') for n in nums) for _, nums in stated):
         # Every line states a distance: compare distances, not step numbers or counts.
         stated = [(label, [n for n in nums if n.endswith('"')]) for label, nums in stated]
+    else:
+        # Otherwise counts with counts: a line stating only a distance ("must have moved at least
+        # 3"") says nothing comparable to one stating a number of dice ("no more than 5 Bonus Dice").
+        stated = [(label, [n for n in nums if not n.endswith('"')]) for label, nums in stated]
+        stated = [(label, nums) for label, nums in stated if nums]
     if len(stated) < 2 or len({tuple(sorted(nums)) for _, nums in stated}) < 2:
         return None
     parts = "; ".join(f"{label}: {', '.join(nums)}" for label, nums in stated)

@@ -46,6 +46,22 @@ def test_disagreement_note_names_each_editions_numbers():
     assert note is not None and '20"' in note and '40"' in note
 
 
+def test_a_distance_is_not_compared_with_a_count():
+    # dw4 glossary, Ram: "Add 1 Bonus Die for each full inch the model moved before the Ram. This cannot
+    # add more than 5 Bonus Dice." Quick reference, Ramming: "must have moved at least 3" in its activation".
+    dw4 = "Add 1 Bonus Die for each full inch the model moved before the Ram. This cannot add more than 5 Bonus Dice."
+    qrs = ('A moving model may only ram a point of impact in its forward fire arc, and must have moved at least 3" '
+           "in its activation")
+    assert disagreement_note([("4th", dw4), ("3rd", qrs)]) is None
+    # ... while counts differing are still told: quick reference "adds 2 dice", 3.03 book "3 куба"
+    note = disagreement_note([
+        ("3rd", "Attack run: Each enemy SRS token in base contact with the attack target adds 2 dice to the "
+                "action dice pool."),
+        ("3.03", "каждый атакующий Токен SRS в базовом контакте с Целью Налета добавляет к Набору Боевых Кубов "
+                 "3 куба.")])
+    assert note is not None and "3rd: 2" in note and "3.03: 3" in note
+
+
 def test_a_list_items_number_is_no_statement():
     # 3.03 book, Статусы Деорганизации: "2) Авария: пока на Модель действует этот Статус, она не может
     # пойти на Таран"; the 4th edition's Full Reverse: "Its Turn Limit is increased by 2 (to a maximum of 4)."
