@@ -504,12 +504,16 @@ def numbers(text: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def disagreement_note(lines: list[tuple[str, str]]) -> str | None:
+def disagreement_note(lines: list[tuple[str, str]], distance: bool = False) -> str | None:
     """lines: (edition label, quote) for one game's editions. A note only when at least two
-    lines state numbers and the numbers differ; it names each edition's numbers."""
+    lines state numbers and the numbers differ; it names each edition's numbers. `distance`: the
+    question asks how far, so only distances are compared ("3 levels of Disorder" is no answer)."""
     stated = [(label, numbers(quote)) for label, quote in lines]
     stated = [(label, nums) for label, nums in stated if nums]
-    if stated and all(any(n.endswith('"') for n in nums) for _, nums in stated):
+    if distance:
+        stated = [(label, [n for n in nums if n.endswith('"')]) for label, nums in stated]
+        stated = [(label, nums) for label, nums in stated if nums]
+    elif stated and all(any(n.endswith('"') for n in nums) for _, nums in stated):
         # Every line states a distance: compare distances, not step numbers or counts.
         stated = [(label, [n for n in nums if n.endswith('"')]) for label, nums in stated]
     else:

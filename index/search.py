@@ -836,7 +836,8 @@ class Searcher:
         if PER_EDITION_COMPARISON and mode == "hybrid" and len(routed) > 1 and hits:
             hits, answers = self._compared(question, parsed, k, lang, hits, answers, query, query_vector)
         same_rule = self._same_rule_answers(answers)
-        note = disagreement_note([(a.edition_label, a.quote) for a in same_rule]) if len(same_rule) > 1 else None
+        note = disagreement_note([(a.edition_label, a.quote) for a in same_rule], query.distance) \
+            if len(same_rule) > 1 else None
         return AskResult(question, hits, routed, note, ANSWERED, answers, read_as=read_as)
 
     def _unnamed_cards(self, query: Query) -> set[str]:

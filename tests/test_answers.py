@@ -62,6 +62,20 @@ def test_a_distance_is_not_compared_with_a_count():
     assert note is not None and "3rd: 2" in note and "3.03: 3" in note
 
 
+def test_a_question_asking_how_far_compares_distances_only():
+    # dw4 glossary, Full Reverse: "A model with 3 levels of Disorder suffers a point of Damage instead."
+    # 3.03 book, «Полный назад!»: "До конца Активации Дрейф такого Подразделения равен 0". Neither
+    # states how far the ship moves; the quick reference's 3" and the book's 4" (Magazine explosion) do.
+    dw4 = ("When a model engages Full Reverse, it gains a level of Disorder.  A model with 3 levels of Disorder "
+           "suffers a point of Damage instead.")
+    book = "До конца Активации Дрейф такого Подразделения равен 0"
+    assert disagreement_note([("4th", dw4), ("3.03", book)], distance=True) is None
+    assert disagreement_note([("4th", dw4), ("3.03", book)]) is not None
+    assert disagreement_note([("3rd", 'Magazine explosion: This model and all others within 3", including'),
+                              ("3.03", 'эта Модель и все остальные в пределах 4" получают 1 повреждение.')],
+                             distance=True) is not None
+
+
 def test_a_list_items_number_is_no_statement():
     # 3.03 book, Статусы Деорганизации: "2) Авария: пока на Модель действует этот Статус, она не может
     # пойти на Таран"; the 4th edition's Full Reverse: "Its Turn Limit is increased by 2 (to a maximum of 4)."
