@@ -45,6 +45,12 @@ ALL_DW = {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}
     ("old rules vs new: coherency distance", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
     ("раньше в опасных водах движение стоило вдвое, а сейчас?", ALL_DW),
     ("таран в старой и новой редакции", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    ("does full reverse work the same in 4e?", ALL_DW),
+    ("is ramming different in the new edition?", ALL_DW),
+    ("отличается ли таран в 4ке?", ALL_DW),
+    ("абордаж по-другому в новой редакции?", ALL_DW),
+    ("in the same activation in dw4, can I fire again?", {"dw4-glossary"}),
+    ("отличается ли урон в 4 дюймах", set()),
     # ... but "still", "used to" and "раньше" alone ask one edition, and two named editions are the comparison
     ("dw4: if my cruiser rams something can it still shoot later that activation?", {"dw4-glossary"}),
     ("Interception: whose Resilience is used to group the hits?", set()),
