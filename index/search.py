@@ -1382,8 +1382,7 @@ class Searcher:
             shown[place] = chosen
             lines[edition] = line
         # An edition without the compared rule gets no line rather than a neighbour's (issue 16).
-        title = self._title_stems(hits[0].section)
-        name = title if title <= set(query.stems) else frozenset()
+        name = self._compared_name(hits[0].section, lines.get(hits[0].edition), set(query.stems))
         for edition in [e for e in lines if e != hits[0].edition]:
             if lacks_rule(name, self._names_of_rule(lines[edition].section), anchor,
                           functools.partial(self._edition_prints, edition, name, query)):
@@ -1393,6 +1392,17 @@ class Searcher:
         rank_of = {h.chunk_id: h.rank for h in shown}
         ordered = sorted((a for a in lines.values() if a.chunk_id in rank_of), key=lambda a: rank_of[a.chunk_id])
         return shown, [replace(a, rank=rank_of[a.chunk_id]) for a in ordered]
+
+    def _compared_name(self, section: str, line: Answer | None, asked: set[str]) -> frozenset[str]:
+        """The compared rule's name when the question says it (stems; empty when it does not): the
+        first result's title, or the name its line opens with ("Squadron killer bonus: At the end of
+        an encounter, …", a rule printed inside the quick reference's Check for Victory step)."""
+        title = self._title_stems(section)
+        if title and title <= asked:
+            return title
+        lead_in = _LEAD_IN.match(line.quote) if line is not None else None
+        named = frozenset(s for s in stems(lead_in.group(1)) if s.isalpha()) if lead_in else frozenset()
+        return named if named and named <= asked else frozenset()
 
     def _edition_prints(self, edition: str, name: frozenset[str], query: Query) -> bool:
         """Whether one passage of `edition` prints every word of `name` in one of the question's
@@ -1448,6 +1458,7 @@ class Searcher:
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
+_LEAD_IN = re.compile(r"([A-Z][\w’'&-]*(?: [\w’'&-]+){0,4}):")  # "Squadron killer bonus: …", a rule's name
 _DISTANCE = re.compile(r"\d\s*(?:[\"”″]|inch|дюйм)", re.IGNORECASE)
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")  # a word a Russian question writes in English
 

@@ -58,6 +58,13 @@ def test_an_edition_without_the_compared_rule_gets_no_line(searcher):
     result = searcher.ask("Did 3rd edition have anything like Cloud Dive, or is it new in 4e?", k=5)
     assert [a.edition for a in result.answers] == ["dw4-glossary"]
     assert result.answers[0].section == "Cloud Dive"
+    # The quick reference prints "Squadron killer bonus: At the end of an encounter, you receive +1 VP for each
+    # unit of multiple models" inside its Check for Victory step; the 4th edition's glossary has no such bonus
+    # (its Aerial Reconnaissance was quoted for it).
+    result = searcher.ask("Is there still a squadron killer bonus in the new rules?", k=5)
+    assert "dw4-glossary" in result.routed_editions
+    assert "dw4-glossary" not in {a.edition for a in result.answers}
+    assert result.answers[0].quote.startswith("Squadron killer bonus:")
     result = searcher.ask("Boarding in 3rd edition vs 4th: how many extra dice does a supporting ship add?", k=5)
     lines = {a.edition: a for a in result.answers}
     assert "adding +2 dice to the pool" in lines["dw3-quick-reference"].quote
