@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from index.text import stems, words
+from index.text import phrase_stems, stems, words
 
 GLOSSARY_FILE = Path(__file__).resolve().parent / "data" / "glossary.toml"
 
@@ -101,7 +101,7 @@ class RulesWording:
     def __init__(self, expansions: dict[str, list[str]] | None = None) -> None:
         self._by_first: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
         for word, means in (glossary_expansions() if expansions is None else expansions).items():
-            key = tuple(stems(word))
+            key = tuple(phrase_stems(word))
             if key:
                 self._by_first.setdefault(key[0], []).append((key, tuple(means)))
 

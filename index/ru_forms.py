@@ -10,7 +10,8 @@ not lists of questions: a verb stem without its verbal suffix (-ирова-/-ы�
 imperfective read as о ("сбрасыва": "сброс"), the л inserted after a labial dropped ("выставля":
 "выстав"), the final consonant's alternations (щ/т, ш/с, ж/з, ж/д, ч/т: "защища": "защит"), a noun's
 relational adjective or participle and an adjective's noun ("катастроф": "катастрофическ", "умнож":
-"умножен", "частичн": "част"), an agent noun's act ("таранщик": "таран"); and the cardinal numerals.
+"умножен", "частичн": "част"), an agent noun's act ("таранщик": "таран"), a diminutive's noun ("кубик":
+"куб", "торпедка": "торпед"), a verbal noun's verb ("повышение": "повыс"); and the cardinal numerals.
 A form counts only when the corpus prints it as a stem of its own, so nothing the documents never
 say is added.
 """
@@ -35,6 +36,12 @@ MIN_NOUN = 5
 # A noun of the one who does it, which the book names by the act ("таранщик": Таран, "абордажник":
 # Абордаж): the agent suffixes -льщик/-щик/-чик/-ник.
 _AGENT_SUFFIXES = ("льщик", "щик", "чик", "ник")
+
+# A diminutive the player makes of the book's noun ("кубик": куб, "торпедка": торпеда, "бомбочка": бомба,
+# "токенчик": токен): the suffixes -очк-/-ечк-/-ик/-чик/-к, longest first. The root may be three letters
+# here ("кубик"): the suffix, not the root, says it is the same thing.
+_DIMINUTIVE_SUFFIXES = ("очк", "ечк", "чик", "ик", "к")
+MIN_DIMINUTIVE_ROOT = 3
 
 # The cardinal numerals a player types for the digits the books print (every case form the
 # stemmer keeps apart is listed; "тыща" is the spoken thousand).
@@ -92,4 +99,53 @@ def other_forms(question_stem: str, printed: Container[str]) -> frozenset[str]:
              if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_ROOT)
     acts = (question_stem[: -len(suffix)] for suffix in _AGENT_SUFFIXES
             if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_ROOT)
-    return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns, *acts) if r in printed)
+    small = (question_stem[: -len(suffix)] for suffix in _DIMINUTIVE_SUFFIXES
+             if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_DIMINUTIVE_ROOT)
+    verbal = _verb_of_noun(question_stem)
+    return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns, *acts, *small, *verbal) if r in printed)
+
+
+def _verb_of_noun(question_stem: str) -> list[str]:
+    """The verb a verbal noun in -ение is made of, its consonant alternated back ("повышение": "повыс" of
+    "Повысить уровень", "снижение": "сниз", "удвоение": "удво", "добавление": "добав")."""
+    if not question_stem.endswith("ен") or len(question_stem) - 2 < MIN_ROOT:
+        return []
+    root = question_stem[:-2]
+    found = [root]
+    if root.endswith("жд"):
+        found.append(root[:-2] + "д")  # "освобождение": "освобод"
+    if root.endswith("л") and root[-2:-1] in _LABIALS:
+        found.append(root[:-1])  # "добавление": "добав"
+    found += [root[:-1] + alternate for alternate in _ALTERNATIONS.get(root[-1:], ())]  # "повыш": "повыс"
+    return [r for r in found if len(r) >= MIN_ROOT]
+
+
+# A verb a player makes of his own slang noun ("чек" -> "чекнуть", "хил" -> "захилить", "кил" -> "кильнуть",
+# "рерол" -> "рерольнуть"): the semelfactive -ну(ть)/-нул and a perfective prefix around the noun the
+# players' vocabulary (index/data/synonyms.toml, glossary.toml) already reads. Only the prefixes chat puts
+# on a borrowed verb ("захилить", "отхилить", "перероллить"): with "при-"/"про-" a native verb ("прилетает")
+# read as "летает" was Воздушное (ru8_own lost an answer).
+_SEMELFACTIVE = ("нут", "нул", "н")
+_PREFIXES = ("пере", "за", "от")
+MIN_SLANG_ROOT = 3
+
+
+def slang_verb_roots(question_stem: str) -> list[str]:
+    """The player nouns a verb stem may be made of, nearest first: "чекнут": чек, "захил": хил,
+    "кильнут": кил, "зарерольнут": рерол. Empty for a stem of no such shape."""
+    found: list[str] = []
+    bare = [question_stem]
+    for suffix in _SEMELFACTIVE:
+        if question_stem.endswith(suffix) and question_stem[-len(suffix) - 1:-len(suffix)] not in "аеиоуыэюя":
+            root = question_stem[: -len(suffix)]
+            bare.append(root)
+            if root.endswith("ь"):
+                bare.append(root[:-1])  # "киль": кил
+            break
+    for word in bare:
+        for prefix in _PREFIXES:
+            if word.startswith(prefix) and len(word) - len(prefix) >= MIN_SLANG_ROOT:
+                found.append(word[len(prefix):])
+                break
+    found = [*bare[1:], *found]
+    return [r for r in dict.fromkeys(found) if len(r) >= MIN_SLANG_ROOT and r != question_stem]

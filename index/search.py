@@ -67,12 +67,12 @@ from index.relevance import (
 from index.rerank import DEPTH as RERANK_LEARNED_DEPTH
 from index.rerank import Candidate, RerankModel, readable_first
 from index.rerank import load_model as load_rerank_model
-from index.ru_forms import other_forms
+from index.ru_forms import other_forms, slang_verb_roots
 from index.ru_typos import RussianSpelling
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.termspot import SpottedTerm, TermSpotter
-from index.text import is_cyrillic, is_stopword, stems
+from index.text import is_cyrillic, is_stopword, phrase_stems, stems
 from index.text import stem as stem_word
 from index.text import words as words_of
 from index.translate import Translator
@@ -296,9 +296,9 @@ class Searcher:
         self._embedder = Embedder(settings)
         # the players' words and the term map: the one object `rule` (index.terms) reads too
         self.vocabulary = vocabulary = load_vocabulary(build)
-        self._expansions = [(stems(k, keep_stopwords=True), v) for k, v in vocabulary.expansions.items()]
+        self._expansions = [(phrase_stems(k), v) for k, v in vocabulary.expansions.items()]
         # Russian player words -> English stems, read where the term map is (`_with_translations`).
-        self._translations = [(stems(k, keep_stopwords=True), frozenset(s for w in v for s in stems(w)))
+        self._translations = [(phrase_stems(k), frozenset(s for w in v for s in stems(w)))
                               for k, v in vocabulary.translations.items()]
         # their places in that list by first word, so a question reads only those its words begin
         self._translations_by_first: dict[str, list[int]] = {}
@@ -519,7 +519,17 @@ class Searcher:
                 variants[stem] |= set(self._near_spellings(stem))
             if RUSSIAN_FORMS:  # "штурмова": штурм, "четырех": 4 (index.ru_forms)
                 variants[stem] |= other_forms(stem, self._vocabulary)
+                if stem not in self._vocabulary and stem not in self._expansions_by_first:
+                    variants[stem] |= self._slang_root_words(stem)  # "чекнуть": чек, a Проверка
         return {s: frozenset(v) for s, v in variants.items()}
+
+    def _slang_root_words(self, verb_stem: str) -> set[str]:
+        """The rule words of the players' one-word noun a verb is made of (index.ru_forms.slang_verb_roots)."""
+        for root in slang_verb_roots(verb_stem):
+            for key, extra in self._expansions_by_first.get(root, ()):
+                if key == [root]:
+                    return {root, *extra}
+        return set()
 
     def parse(self, question: str) -> Query:
         """The question parsed once, with this index's spellings and weights."""
