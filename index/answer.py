@@ -490,27 +490,37 @@ def _with_caption(text: str, spans: Sequence[tuple[int, int]], quote: Quote) -> 
 
 # "(стр. 21)", "(p. 21)", "see page 21": where a rule is printed, not what it says
 _PAGE_REFERENCE = re.compile(r"(?i)\b(стр|p|pp|page)\.?\s*\d+")
+_ITEM_NUMBER = re.compile(r"(?m)^[ \t]*\d{1,2}[.)](?=[ \t])")  # "2) Авария:", "1. CHOOSE TARGET": a list's order
 
 
 def numbers(text: str) -> list[str]:
     """Numbers a quote states, inch marks unified: '3”', '3 inches' and '3"' are all '3"'.
-    Page references are not statements."""
+    Page references and the numbers of list items or steps are not statements."""
     out = []
-    for match in NUMBER.finditer(_PAGE_REFERENCE.sub(" ", text)):
+    for match in NUMBER.finditer(_ITEM_NUMBER.sub(" ", _PAGE_REFERENCE.sub(" ", text))):
         value = re.sub(r"\s+", "", match.group(0))
         value = re.sub(r"(?i)(дюйм\w*|inch(es)?|[”″])$", '"', value)
         out.append(value)
     return list(dict.fromkeys(out))
 
 
-def disagreement_note(lines: list[tuple[str, str]]) -> str | None:
+def disagreement_note(lines: list[tuple[str, str]], distance: bool = False) -> str | None:
     """lines: (edition label, quote) for one game's editions. A note only when at least two
-    lines state numbers and the numbers differ; it names each edition's numbers."""
+    lines state numbers and the numbers differ; it names each edition's numbers. `distance`: the
+    question asks how far, so only distances are compared ("3 levels of Disorder" is no answer)."""
     stated = [(label, numbers(quote)) for label, quote in lines]
     stated = [(label, nums) for label, nums in stated if nums]
-    if stated and all(any(n.endswith('"') for n in nums) for _, nums in stated):
+    if distance:
+        stated = [(label, [n for n in nums if n.endswith('"')]) for label, nums in stated]
+        stated = [(label, nums) for label, nums in stated if nums]
+    elif stated and all(any(n.endswith('"') for n in nums) for _, nums in stated):
         # Every line states a distance: compare distances, not step numbers or counts.
         stated = [(label, [n for n in nums if n.endswith('"')]) for label, nums in stated]
+    else:
+        # Otherwise counts with counts: a line stating only a distance ("must have moved at least
+        # 3"") says nothing comparable to one stating a number of dice ("no more than 5 Bonus Dice").
+        stated = [(label, [n for n in nums if not n.endswith('"')]) for label, nums in stated]
+        stated = [(label, nums) for label, nums in stated if nums]
     if len(stated) < 2 or len({tuple(sorted(nums)) for _, nums in stated}) < 2:
         return None
     parts = "; ".join(f"{label}: {', '.join(nums)}" for label, nums in stated)

@@ -42,6 +42,11 @@ class Bm25:
         self._postings = {term: (tuple((row, f * gain, f + norm[row]) for row, f in rows.items()),
                                  _idf(row_count, len(rows))) for term, rows in frequency.items()}
 
+    def holding(self, term: str) -> frozenset[int]:
+        """The rowids whose text holds `term`."""
+        found = self._postings.get(term)
+        return frozenset(row for row, _, _ in found[0]) if found is not None else frozenset()
+
     @staticmethod
     def reads(terms: Sequence[str]) -> bool:
         """The terms are single tokens as FTS5's unicode61 tokenizer reads them (letters and digits, in

@@ -48,3 +48,19 @@ def edition_answer(own: Sequence[Item], mixed_first: str | None, anchor: frozens
     if named is not None:
         return named
     return next((item for item in own if key_of(item) == mixed_first), own[0])
+
+
+def lacks_rule(name: frozenset[str], line_names: frozenset[frozenset[str]], anchor: frozenset[frozenset[str]],
+               prints_name: Callable[[], bool]) -> bool:
+    """Whether an edition's comparison line is a neighbour quoted for a rule that edition does not
+    have ("Cloud Dive: 3rd vs 4th" quoting the 3rd edition's exploding hits): the question names
+    the compared rule (`name`, the first result's title stems; empty when it does not), the line's
+    rule shares no word with the compared rule's names, and the edition prints the name nowhere
+    (`prints_name`, asked last: any spelling of each of its words in one passage, so a renamed rule
+    the question's words lead to, 4th-edition Boarding to 3rd-edition Assault, keeps its line)."""
+    if not name:
+        return False
+    words = frozenset().union(*anchor) if anchor else frozenset()
+    if any(words & names for names in line_names):
+        return False
+    return not prints_name()

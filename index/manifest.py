@@ -123,6 +123,9 @@ class Route:
 
     pattern: re.Pattern[str]
     editions: frozenset[str]
+    # A phrase asking what changed between editions ("did they change", "раньше … а сейчас"): it
+    # adds its editions to those the question names instead of naming one, and stays in the text.
+    compares: bool = False
 
 
 @dataclass(frozen=True)
@@ -153,16 +156,18 @@ def _names(corpus_dir: Path, version: tuple[int, int]) -> CorpusNames:
             edition_aliases.setdefault(alias, doc.edition)
     game_aliases = {str(a).lower(): str(g["id"]) for g in raw.get("game", []) for a in g.get("aliases", ())}
     routes: list[Route] = []
-    for n, entry in enumerate(raw.get("route", []), start=1):
-        named = frozenset(str(e) for e in entry.get("editions", ()))
-        unknown = sorted(named - editions)
-        if unknown or not named:
-            raise CorpusError(f"manifest route {n} names no edition of the corpus: {', '.join(unknown) or '(none)'}")
-        for phrase in entry.get("phrases", ()):
-            try:
-                routes.append(Route(re.compile(phrase, re.IGNORECASE), named))
-            except re.error as exc:
-                raise CorpusError(f"manifest route {n}: bad phrase {phrase!r}: {exc}") from exc
+    for table, compares in (("route", False), ("comparison", True)):
+        for n, entry in enumerate(raw.get(table, []), start=1):
+            named = frozenset(str(e) for e in entry.get("editions", ()))
+            unknown = sorted(named - editions)
+            if unknown or not named:
+                listed = ", ".join(unknown) or "(none)"
+                raise CorpusError(f"manifest {table} {n} names no edition of the corpus: {listed}")
+            for phrase in entry.get("phrases", ()):
+                try:
+                    routes.append(Route(re.compile(phrase, re.IGNORECASE), named, compares))
+                except re.error as exc:
+                    raise CorpusError(f"manifest {table} {n}: bad phrase {phrase!r}: {exc}") from exc
     game_phrases: list[tuple[str, re.Pattern[str]]] = []
     for entry in raw.get("game", []):
         for phrase in entry.get("phrases", ()):

@@ -58,6 +58,19 @@ TABLE_TALK = frozenset(stems(
 # "what's that called?", "is there a mechanic that ...", "what's the name of the rule for ...". The frame
 # asks for a rule and says nothing about which: its words ("one", "call", "mechanic", "name") are no topic.
 # ("rule", "thing", "what" are question words already: index.relevance.)
+# Other wargames an English question names while it names an edition of these rules ("BFG player here:
+# can my escorts ... in 4e?", "Like hitting planes in Blood Red Skies: ... in 4e?"): the player says where
+# his words come from, and the question is about the edition he names. The game's name is no topic (no
+# rule prints it) and unknown to the index it would weigh most. Only with an edition named: without
+# one, "in Armada by Warlord, how does a ship flank speed?" asks about that game (Cyrillic names:
+# index.text). The manifest's [other_games] keeps its own job (a question naming only another game).
+_OTHER_GAMES_EN = re.compile(
+    r"\b(?:warhammer(?:\s+40,?k|\s+40,000)?|40,?k|age\s+of\s+sigmar|aos|kill\s?team|necromunda|bolt\s+action|"
+    r"flames\s+of\s+war|warmachine|hordes|x-?wing|star\s+wars(?:\s+(?:armada|legion))?|armada|legion|"
+    r"battlefleet\s+gothic|bfg|dropfleet(?:\s+commander)?|dreadnought\s+commander|firestorm(?:\s+armada)?|"
+    r"cruel\s+seas|black\s+seas|victory\s+at\s+sea|kings\s+of\s+war|kow|infinity|halo(?:\s+fleet\s+battles)?|"
+    r"epic(?:\s+armageddon)?|adeptus\s+titanicus|titanicus|blood\s+red\s+skies|battletech|sails\s+of\s+glory)\b",
+    re.IGNORECASE)
 _RULE_REQUEST = re.compile(
     r"\b(?:the|that|this)\s+one\s+(?=where|when|that|which|with|for|about)|"
     r"\bwhat(?:'s|’s|\s+is|\s+are|\s+was)\s+(?:it|that|this|they|those|these|the\s+\w+)\s+(?:even\s+)?called\b|"
@@ -137,8 +150,10 @@ def parse_query(
         plain = without_edition_names(plain, routes)
     if games:
         plain = without_game_names(plain, names.game_phrases)
-    plain = " ".join(plain.split()) if editions or games else read
     cyrillic = is_cyrillic(read)
+    if editions and not cyrillic:
+        plain = _OTHER_GAMES_EN.sub(" ", plain)
+    plain = " ".join(plain.split()) if editions or games else read
     other = None if editions or games else _other_game(names, read)
     if other is not None and cyrillic and likens_another_game(read, other.start(), other.end()):
         # "можно спасовать, как в X-Wing?", "в 40k сейв от всего, а тут?": the game is named in passing

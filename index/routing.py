@@ -13,17 +13,26 @@ from index.manifest import Route
 def named_editions(question: str, routes: Sequence[Route]) -> set[str]:
     """Every edition the question names. A phrase naming several editions ("3rd ed") gives way
     to one naming some of them ("3rd ed qrs" -> the quick reference only); phrases naming
-    different editions are all kept, so a comparison ("3rd vs 4th") searches each of them."""
-    found = {route.editions for route in routes if route.pattern.search(question)}
+    different editions are all kept, so a comparison ("3rd vs 4th") searches each of them. A
+    question asking what changed ("did they change X in the new edition", "раньше …, а сейчас?")
+    is a comparison too, when it names one edition or none ("3rd ed" names one, in two documents):
+    it is searched in every edition its comparison phrase lists, when those hold the one it names.
+    Naming two ("4th compared to the quick reference") says which are compared."""
+    found = {route.editions for route in routes if not route.compares and route.pattern.search(question)}
     kept = [eds for eds in found if not any(other < eds for other in found)]
-    return set().union(*kept) if kept else set()
+    named: set[str] = set().union(*kept) if kept else set()
+    for route in routes:
+        if route.compares and len(kept) <= 1 and named <= route.editions and route.pattern.search(question):
+            return named | route.editions
+    return named
 
 
 def without_edition_names(question: str, routes: Sequence[Route]) -> str:
     """The question with the edition names cut out: "dw4" or "3rd ed" say where to look,
     not what the question is about (relevance and the answer line ignore them)."""
     for route in routes:
-        question = route.pattern.sub(" ", question)
+        if not route.compares:  # "раньше …, а сейчас" spans the topic: only names are cut
+            question = route.pattern.sub(" ", question)
     return question
 
 

@@ -36,7 +36,7 @@ from index.answer import best_quote, disagreement_note, rule_text, segments
 from index.answer_cache import AnswerCache, AnswerKey
 from index.bm25 import Bm25
 from index.card_passages import card_rules, names_card
-from index.compare import edition_answer, rule_names
+from index.compare import edition_answer, lacks_rule, rule_names
 from index.errors import QueryError
 from index.freshness import fresh_build
 from index.glossary import RulesWording
@@ -848,7 +848,8 @@ class Searcher:
         if PER_EDITION_COMPARISON and mode == "hybrid" and len(routed) > 1 and hits:
             hits, answers = self._compared(question, parsed, k, lang, hits, answers, query, query_vector)
         same_rule = self._same_rule_answers(answers)
-        note = disagreement_note([(a.edition_label, a.quote) for a in same_rule]) if len(same_rule) > 1 else None
+        note = disagreement_note([(a.edition_label, a.quote) for a in same_rule], query.distance) \
+            if len(same_rule) > 1 else None
         return AskResult(question, hits, routed, note, ANSWERED, answers, read_as=read_as)
 
     def _unnamed_cards(self, query: Query) -> set[str]:
@@ -1367,6 +1368,13 @@ class Searcher:
         anchor = self._names_of_rule(hits[0].section)
         shown = list(hits)
         lines = {a.edition: a for a in answers}
+        if hits[0].language == "ru" and not query.cyrillic and hits[0].edition in lines:
+            # The first result's line too is read in its edition's words when its own search leads
+            # with the same rule (an English question's line in the Russian book, translated whole).
+            own = self._search(question, parsed, k, None, hits[0].edition, lang, "hybrid")
+            if own.status == ANSWERED and own.answers and own.answers[0].rank == 1 and \
+                    self.rule_of_chunk[own.results[0].chunk_id] == self.rule_of_chunk[hits[0].chunk_id]:
+                shown[0], lines[hits[0].edition] = own.results[0], own.answers[0]
         for edition in (e for e in query.editions if e != hits[0].edition):
             own = self._search(question, parsed, k, None, edition, lang, "hybrid")  # parsed once
             if own.status != ANSWERED:
@@ -1389,11 +1397,42 @@ class Searcher:
                 continue
             shown[place] = chosen
             lines[edition] = line
+        # An edition without the compared rule gets no line rather than a neighbour's (issue 16).
+        name = self._compared_name(hits[0].section, lines.get(hits[0].edition), set(query.stems))
+        for edition in [e for e in lines if e != hits[0].edition]:
+            if lacks_rule(name, self._names_of_rule(lines[edition].section), anchor,
+                          functools.partial(self._edition_prints, edition, name, query)):
+                del lines[edition]
         for rank, hit in enumerate(shown, start=1):
             hit.rank = rank
         rank_of = {h.chunk_id: h.rank for h in shown}
         ordered = sorted((a for a in lines.values() if a.chunk_id in rank_of), key=lambda a: rank_of[a.chunk_id])
         return shown, [replace(a, rank=rank_of[a.chunk_id]) for a in ordered]
+
+    def _compared_name(self, section: str, line: Answer | None, asked: set[str]) -> frozenset[str]:
+        """The compared rule's name when the question says it (stems; empty when it does not): the
+        first result's title, or the name its line opens with ("Squadron killer bonus: At the end of
+        an encounter, …", a rule printed inside the quick reference's Check for Victory step)."""
+        title = self._title_stems(section)
+        if title and title <= asked:
+            return title
+        lead_in = _LEAD_IN.match(line.quote) if line is not None else None
+        named = frozenset(s for s in stems(lead_in.group(1)) if s.isalpha()) if lead_in else frozenset()
+        return named if named and named <= asked else frozenset()
+
+    def _edition_prints(self, edition: str, name: frozenset[str], query: Query) -> bool:
+        """Whether one passage of `edition` prints every word of `name` in one of the question's
+        spellings of it (its player words and translations: "boarding" is the 3rd edition's "assault")."""
+        in_edition = self._rows_with("edition", (edition,))
+        postings = self._bm25()
+        holding: set[int] | None = None
+        for word in sorted(name):
+            spellings = {word} | query.variants.get(word, frozenset()) | query.translated.get(word, frozenset())
+            rows = {r for s in spellings for r in postings.holding(s) if in_edition[r]}
+            holding = rows if holding is None else holding & rows
+            if not holding:
+                return False
+        return bool(holding)
 
     def _title_stems(self, section: str) -> frozenset[str]:
         """What a rule is named, in English: its own heading's words, or the English names the
@@ -1435,6 +1474,7 @@ class Searcher:
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
+_LEAD_IN = re.compile(r"([A-Z][\w’'&-]*(?: [\w’'&-]+){0,4}):")  # "Squadron killer bonus: …", a rule's name
 _DISTANCE = re.compile(r"\d\s*(?:[\"”″]|inch|дюйм)", re.IGNORECASE)
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")  # a word a Russian question writes in English
 

@@ -46,6 +46,43 @@ def test_disagreement_note_names_each_editions_numbers():
     assert note is not None and '20"' in note and '40"' in note
 
 
+def test_a_distance_is_not_compared_with_a_count():
+    # dw4 glossary, Ram: "Add 1 Bonus Die for each full inch the model moved before the Ram. This cannot
+    # add more than 5 Bonus Dice." Quick reference, Ramming: "must have moved at least 3" in its activation".
+    dw4 = "Add 1 Bonus Die for each full inch the model moved before the Ram. This cannot add more than 5 Bonus Dice."
+    qrs = ('A moving model may only ram a point of impact in its forward fire arc, and must have moved at least 3" '
+           "in its activation")
+    assert disagreement_note([("4th", dw4), ("3rd", qrs)]) is None
+    # ... while counts differing are still told: quick reference "adds 2 dice", 3.03 book "3 куба"
+    note = disagreement_note([
+        ("3rd", "Attack run: Each enemy SRS token in base contact with the attack target adds 2 dice to the "
+                "action dice pool."),
+        ("3.03", "каждый атакующий Токен SRS в базовом контакте с Целью Налета добавляет к Набору Боевых Кубов "
+                 "3 куба.")])
+    assert note is not None and "3rd: 2" in note and "3.03: 3" in note
+
+
+def test_a_question_asking_how_far_compares_distances_only():
+    # dw4 glossary, Full Reverse: "A model with 3 levels of Disorder suffers a point of Damage instead."
+    # 3.03 book, «Полный назад!»: "До конца Активации Дрейф такого Подразделения равен 0". Neither
+    # states how far the ship moves; the quick reference's 3" and the book's 4" (Magazine explosion) do.
+    dw4 = ("When a model engages Full Reverse, it gains a level of Disorder.  A model with 3 levels of Disorder "
+           "suffers a point of Damage instead.")
+    book = "До конца Активации Дрейф такого Подразделения равен 0"
+    assert disagreement_note([("4th", dw4), ("3.03", book)], distance=True) is None
+    assert disagreement_note([("4th", dw4), ("3.03", book)]) is not None
+    assert disagreement_note([("3rd", 'Magazine explosion: This model and all others within 3", including'),
+                              ("3.03", 'эта Модель и все остальные в пределах 4" получают 1 повреждение.')],
+                             distance=True) is not None
+
+
+def test_a_list_items_number_is_no_statement():
+    # 3.03 book, Статусы Деорганизации: "2) Авария: пока на Модель действует этот Статус, она не может
+    # пойти на Таран"; the 4th edition's Full Reverse: "Its Turn Limit is increased by 2 (to a maximum of 4)."
+    assert numbers("2) Авария: пока на Модель действует этот Статус, она не может пойти на Таран") == []
+    assert numbers("Its Turn Limit is increased by 2 (to a maximum of 4).") == ["2", "4"]
+
+
 def test_no_disagreement_when_the_lines_state_the_same_numbers_or_none():
     same = 'Place SRS tokens within 20" of the unit.'
     assert disagreement_note([("A", QRS_LAUNCH), ("B", same)]) is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from index.compare import edition_answer, rule_names, same_rule
+from index.compare import edition_answer, lacks_rule, rule_names, same_rule
 
 
 def _names(title: str, parent: str = "") -> frozenset[frozenset[str]]:
@@ -33,6 +33,53 @@ def test_the_edition_answers_with_the_rule_both_searches_find_then_the_compared_
     # neither: its own first rule
     assert edition_answer(own, None, _names("torpedo"), key_of, names_of) == ("shield", "Shield")
     assert edition_answer([], "arc", _names("arc"), key_of, names_of) is None
+
+
+def test_a_line_is_a_neighbour_only_when_nothing_ties_it_to_the_compared_rule():
+    cloud_dive = _names("cloud dive")
+    printed, never = (lambda: True), (lambda: False)
+    # a line of another rule, in an edition that prints the name nowhere: a neighbour
+    assert lacks_rule(frozenset({"cloud", "dive"}), _names("attack roll dice"), cloud_dive, never)
+    # a rule sharing a word with the compared name ("Shield" for "Heavy Shield Generator") is kept
+    assert not lacks_rule(frozenset({"heavi", "shield", "generat"}), _names("shield", "generat"),
+                          _names("heavi shield generat"), never)
+    # the edition prints the name (in the question's spellings: Boarding as "assault"): kept
+    assert not lacks_rule(frozenset({"board"}), _names("assault", "activ phase"), _names("board"), printed)
+    # the question does not name the compared rule: nothing to judge by
+    assert not lacks_rule(frozenset(), _names("attack roll dice"), cloud_dive, never)
+
+
+@pytest.mark.slow
+def test_an_edition_without_the_compared_rule_gets_no_line(searcher):
+    # Only the 4th edition prints Cloud Dive ("A unit performing a Cloud Dive is deployed in the Make a
+    # Special Deployment Action step"); the 3rd edition's documents quoted exploding hits and the new
+    # round for it. The 4th edition's Boarding is the quick reference's Assault ("Any model within 4"
+    # in the same unit may support the assault, adding +2 dice to the pool"): that line stays.
+    result = searcher.ask("Did 3rd edition have anything like Cloud Dive, or is it new in 4e?", k=5)
+    assert [a.edition for a in result.answers] == ["dw4-glossary"]
+    assert result.answers[0].section == "Cloud Dive"
+    # The quick reference prints "Squadron killer bonus: At the end of an encounter, you receive +1 VP for each
+    # unit of multiple models" inside its Check for Victory step; the 4th edition's glossary has no such bonus
+    # (its Aerial Reconnaissance was quoted for it).
+    result = searcher.ask("Is there still a squadron killer bonus in the new rules?", k=5)
+    assert "dw4-glossary" in result.routed_editions
+    assert "dw4-glossary" not in {a.edition for a in result.answers}
+    assert result.answers[0].quote.startswith("Squadron killer bonus:")
+    result = searcher.ask("Boarding in 3rd edition vs 4th: how many extra dice does a supporting ship add?", k=5)
+    lines = {a.edition: a for a in result.answers}
+    assert "adding +2 dice to the pool" in lines["dw3-quick-reference"].quote
+
+
+@pytest.mark.slow
+def test_the_first_results_line_in_the_russian_book_reads_the_question_in_the_books_words(searcher):
+    # 3.03 book, «Начало Абордажа»: "Подводные Подразделения могут осуществлять Абордаж Надводных
+    # Подразделений" answers which units a submarine may board; the mixed ranking's line quoted the
+    # rule's opening (who may start a boarding at all), the book's own search the exception.
+    result = searcher.ask("Which units can a submerged ship board, according to the quick reference and to "
+                          "the 3.03 book?", k=5)
+    lines = {a.edition: a for a in result.answers}
+    assert "Подводные Подразделения могут осуществлять Абордаж Надводных" in lines["dw3-rulebook"].quote
+    assert result.answers[0].rank == 1 and result.results[0].chunk_id == result.answers[0].chunk_id
 
 
 @pytest.mark.slow

@@ -7,6 +7,7 @@ from index.manifest import corpus_names
 from index.routing import named_editions, named_games, without_edition_names
 
 ROUTES = corpus_names().routes
+ALL_DW = {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}
 
 
 @pytest.mark.parametrize("question, editions", [
@@ -38,6 +39,24 @@ ROUTES = corpus_names().routes
     ("Piercing (2) on my heavy guns in the new rules, what does that do?", {"dw4-glossary"}),
     ("how do leadership tests work in the new edition?", {"dw4-glossary"}),
     ("как в новой редакции работает таран", {"dw4-glossary"}),
+    # Asking what changed compares the editions (corpus/manifest.toml [[comparison]]), naming one or none.
+    ("did they change full reverse in the new edition?", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    ("Is the drift move still a thing in 4e?", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    ("old rules vs new: coherency distance", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    ("раньше в опасных водах движение стоило вдвое, а сейчас?", ALL_DW),
+    ("таран в старой и новой редакции", {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
+    ("does full reverse work the same in 4e?", ALL_DW),
+    ("is ramming different in the new edition?", ALL_DW),
+    ("отличается ли таран в 4ке?", ALL_DW),
+    ("абордаж по-другому в новой редакции?", ALL_DW),
+    ("in the same activation in dw4, can I fire again?", {"dw4-glossary"}),
+    ("отличается ли урон в 4 дюймах", set()),
+    # ... but "still", "used to" and "раньше" alone ask one edition, and two named editions are the comparison
+    ("dw4: if my cruiser rams something can it still shoot later that activation?", {"dw4-glossary"}),
+    ("Interception: whose Resilience is used to group the hits?", set()),
+    ("цель моих токенов срс утонула раньше налёта, куда они теперь", set()),
+    ("what changed for Fusillade in 4th edition compared to the quick reference?",
+     {"dw3-quick-reference", "dw4-glossary"}),
     ("in the old edition you lose the gun on a blank; the 4e version?",
      {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}),
     ("new ships for the fleet, what do they do", set()),
