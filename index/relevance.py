@@ -162,10 +162,32 @@ def quoted_names(text: str) -> list[tuple[str, ...]]:
     return names
 
 
+# Where a player names another game or edition to liken ours to it ("Таран как в Battlefleet Gothic",
+# "like in X-Wing"), or tells what it was before the sentence that asks ("In DW 2nd edition boarding
+# was Assault Points vs Defence Points. In the 3e quick reference ...?"), the name is not what is asked.
+_LIKENED_BY = frozenset("like kinda basically essentially типа вроде аналог".split())
+_LIKENED_BY_PAIR = frozenset({("как", "в"), ("как", "во"), ("like", "in"), ("as", "in"), ("similar", "to")})
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def _likened(before: str) -> bool:
+    last = [w.casefold() for w in before.split()[-2:]]
+    return bool(last) and (last[-1] in _LIKENED_BY or tuple(last) in _LIKENED_BY_PAIR)
+
+
+def asking_part(text: str) -> str:
+    """The sentences that ask (hold a question mark); the whole text when none does."""
+    asking = [part for part in _SENTENCE.split(text) if "?" in part]
+    return " ".join(asking) if asking else text
+
+
 def marked_names(text: str) -> list[tuple[str, ...]]:
-    """The names the question marks as names the way the Russian book marks its own: set in quotes
-    («Полный назад!»), or each word capitalised in Cyrillic mid-sentence ("Мощное Отражение")."""
-    runs = [tuple(stems(run, keep_stopwords=True)) for run in _CAPITALISED_RUN_RU.findall(text)]
+    """The names the question marks as names the way the rules mark their own: set in quotes
+    («Полный назад!»), in Title Case ("Full Reverse", see title_case_names) or each word capitalised
+    in Cyrillic mid-sentence ("Мощное Отражение"); in the sentences that ask, not likened to (above)."""
+    text = asking_part(text)
+    runs = [tuple(stems(m.group(1), keep_stopwords=True)) for m in _CAPITALISED_RUN_RU.finditer(text)
+            if not _likened(text[:m.start()])]
     runs += [tuple(stems(_POSSESSIVE.sub("", run), keep_stopwords=True)) for run in title_case_names(text)]
     return [run for run in runs if len(run) >= 2] + quoted_names(text)
 
@@ -194,7 +216,7 @@ def title_case_names(text: str) -> list[str]:
         opener = before[:before.rstrip().rfind(previous[0])] if len(previous) == 2 else ""
         tail = len(previous) == 2 and last in _JOINING and previous[0][:1].isupper() and \
             (last not in _ARTICLES or not _SENTENCE_END.search(opener))
-        if _SENTENCE_END.search(before) or last in _OWNED or tail:
+        if _SENTENCE_END.search(before) or last in _OWNED or tail or _likened(before):
             continue
         names.append(match.group(0))
     return names
