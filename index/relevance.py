@@ -124,7 +124,8 @@ _KIND_NAMED_RU = re.compile(r"(?:правил[оа]|способност[ьи]|�
 # Отражение", "Жетон Доблести"), as the English runs above.
 _CAPITALISED_RUN_RU = re.compile(r"(?<![.!?:]\s)(?<!^)(?<=\s)((?:[А-ЯЁ][\w-]+\s+)+[А-ЯЁ][\w-]+)")
 # A name set in quotes, as the Russian book sets its own («Полный назад!», «Флагман») and players copy
-# it («Заклинило орудия»), or in English double quotes: one to four words, not a quoted sentence.
+# it («Заклинило орудия»), or in English double quotes: one to four words, not a quoted sentence, and
+# capitalised as a name is; players quote a rule's own words in lower case ("at least half speed").
 _QUOTED = re.compile(r"[«“\"]\s*([^«»“”\"?]{2,60}?)\s*[»”\"]")
 _QUOTED_WORDS = 4
 # "is there a rule for X", "rules for X?", "правила для X": the player asks whether X is a rule at
@@ -151,6 +152,8 @@ def quoted_names(text: str) -> list[tuple[str, ...]]:
     name that are not its own ("as a valour effect": "valour effect")."""
     names = []
     for quoted in _QUOTED.findall(text):
+        if not quoted[:1].isupper():  # "at least half speed", «в пределах»: quoted words of a rule, not a name
+            continue
         named = [s for s in stems(_POSSESSIVE.sub("", quoted), keep_stopwords=True) if not s.isdigit()]
         content = set(stems(quoted))
         while named and named[0] not in content:

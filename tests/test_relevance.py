@@ -333,7 +333,8 @@ def test_a_players_past_tense_is_read_as_the_verb_the_rules_print() -> None:
 # -- a name the player marks as one: quotes, Title Case, the book's capitals (issue 16, abstain6) ------
 def test_a_name_set_in_quotes_is_marked_without_the_words_around_it() -> None:
     assert quoted_names("что делает критическое повреждение «Заклинило орудия»?") == [("заклин", "оруд")]
-    assert quoted_names('some unit rules let you act "as a valour effect" - how?') == [("valour", "effect")]
+    assert quoted_names('can I do it "As a Valour Effect" in 4e?') == [("valour", "effect")]
+    assert quoted_names('my rulebook says "at least half speed" for full reverse?') == []  # a rule's own words
     assert quoted_names('my mate said "you can\'t do that, it\'s against the rules of the game here now"') == []
 
 
