@@ -205,6 +205,7 @@ _TITLE_RUN = re.compile(r"(?<![\w'’])(?!I['’])[A-Z][\w'’-]+(?:\s+(?!I['’
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;\-–—(\"«“/]\s*)$")
 _JOINING = frozenset("of at the and to for in on a &".split())
 _ARTICLES = frozenset("the a".split())
+_JOINED = re.compile(r"\s+(?:And|Or|Vs|Versus|With|Plus|Against|Then|Also|Into|From)\s+")
 _OWNED = frozenset("my your our their his her its enemy opponent opponents".split())
 
 
@@ -222,7 +223,8 @@ def title_case_names(text: str) -> list[str]:
             (last not in _ARTICLES or not _SENTENCE_END.search(opener))
         if _SENTENCE_END.search(before) or last in _OWNED or tail or _likened(before):
             continue
-        names.append(match.group(0))
+        # "Obscured And Hampered": two names joined by a capitalised small word are read one by one
+        names += [part for part in _JOINED.split(match.group(0)) if part]
     return names
 
 

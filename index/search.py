@@ -375,9 +375,11 @@ class Searcher:
         # Every run of words in a rule name or heading: a name the question spells in capitals
         # that is none of them is a rule these documents do not have ("Tesla Overload").
         self._name_runs: set[tuple[str, ...]] = set()
+        self._whole_names: set[tuple[str, ...]] = set()  # each rule name and heading whole (marked_name_unprinted)
         for text in [t["term"] for t in terms] + [rule.section for rule in self.rules.values()]:
             for part in text.split(" › "):
                 words_ = stems(part, keep_stopwords=True)
+                self._whole_names.add(tuple(words_))
                 self._name_runs.update(tuple(words_[i:j]) for i in range(len(words_))
                                        for j in range(i + 1, min(len(words_), i + 4) + 1))
         # Per player word, computed once rather than per question: its expansion's stems
@@ -1220,7 +1222,8 @@ class Searcher:
         stats = None if dense_scores is None else _spread_and_mean(dense_scores)
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
                                 self._names_unknown(query), stats, float(query.off_rules), float(query.absent),
-                                float(any(self._unprinted_name(run, query) for run in marked_names(query.plain))))
+                                float(any(self._marked_name_unprinted(run, query)
+                                          for run in marked_names(query.plain))))
 
     def _named_title(self, key: str) -> frozenset[str]:
         """A rule's title stems and its names' stems (once per rule)."""
@@ -1259,6 +1262,22 @@ class Searcher:
         spellings = [[s, *sorted(query.variants.get(s, frozenset()) - {s})][:4] for s in run]
         return not any(tuple(combo) in self._name_runs or " ".join(combo) in self._printed_runs()
                        for combo in itertools.product(*spellings))
+
+    def _marked_name_unprinted(self, run: tuple[str, ...], query: Query) -> bool:
+        """A marked name (index.relevance.marked_names) no rule prints, and not a rule's whole name with
+        words around it: three or more capitalised words holding one ("Heavy Prow Damage Reduction",
+        "Full Reverse Disorder") name that rule, as players capitalise what they write about it."""
+        if not self._unprinted_name(run, query):
+            return False
+        if len(run) < 3:
+            return True
+        spellings = [{s, *query.variants.get(s, frozenset())} for s in run]
+
+        def holds(name: tuple[str, ...]) -> bool:
+            return any(all(word in spellings[start + i] for i, word in enumerate(name))
+                       for start in range(len(run) - len(name) + 1))
+
+        return not any(len(name) < len(run) and holds(name) for name in self._whole_names)
 
     def _printed_runs(self) -> frozenset[str]:
         """Every run of one to four words (stems, stopwords kept) in a rule's text (computed once)."""

@@ -373,3 +373,19 @@ def test_a_made_up_name_is_refused_and_its_real_twin_answered(searcher, made_up:
     assert refused.status == "not_found" and refused.results  # the closest passages are still shown
     answered = searcher.ask(real, k=5)
     assert answered.status == "answered" and section in answered.results[0].section
+
+
+@pytest.mark.parametrize("question, section", [
+    # players capitalise what they write about a rule: its whole name with words around it is that rule
+    # "... the amount of Damage it suffers is reduced by X"
+    ("what about Heavy Prow Damage Reduction when I ram?", "Heavy Prow"),
+    # "... the Value of the Valour card is treated as being 2 higher"
+    ("can I use Priority Signals Valour to deny?", "Priority Signals"),
+])
+def test_a_real_name_capitalised_with_words_around_it_is_answered(searcher, question: str, section: str) -> None:
+    result = searcher.ask(question, k=5)
+    assert result.status == "answered" and result.results[0].section == section
+
+
+def test_two_names_joined_by_a_capitalised_small_word_are_read_one_by_one() -> None:
+    assert title_case_names("is Obscured And Hampered the same thing in 4e?") == ["Obscured", "Hampered"]
