@@ -3,14 +3,14 @@ ranking, the answer line) reads this value instead of stemming the text again.""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from index.answer import is_distance_question, is_limit_question, is_numeric_question
-from index.manifest import CorpusNames
+from index.manifest import CorpusNames, Route
 from index.phrase_scan import any_of
 from index.relevance import topic_stems
-from index.routing import named_editions, named_games, without_edition_names, without_game_names
+from index.routing import named_editions, named_games, without_game_names
 from index.text import is_cyrillic, likens_another_game, normalise, question_stems, stem, stems, words
 
 # A question told over several sentences (a table story) sets a scene and asks in its last
@@ -32,6 +32,7 @@ MIN_ASKED_WORDS = 2
 # player types the question last and often leaves it open).
 _SENTENCE_END = re.compile(r"(?<=[.?!…])\s+(?=\S)|\n+")
 _CYRILLIC_WORD = re.compile(r"[А-ЯЁа-яё]+")
+_WORD_END = re.compile(r"\w*")
 _QUOTED = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|„[^“”]*[“”]")
 _ASKS_ANYWHERE = re.compile(r"(?<!\w)(ли|вопрос\w*(?=\s*[:,—–-])|спор\w*(?=\s*[:—–-]))(?!\w)", re.IGNORECASE)
 
@@ -79,6 +80,44 @@ _RULE_REQUEST = re.compile(
     r"\bmechanics?\b(?=\s+(?:where|when|that|which|for|about|in)\b)|"
     r"\b(?:is\s+there|are\s+there|there's|there’s)\s+(?:a|an|any)\s+mechanics?\b",
     re.IGNORECASE)
+
+
+# A Russian story counts its turns ("на втором ходу", "в третьем раунде", "На четвёртом у соперника
+# ..."): an ordinal there numbers a turn, a round or a step, not an edition. Editions are feminine
+# (редакция: "в четвёртой", "по 3й") or named with their noun ("в третьем издании"); a masculine or
+# neuter ordinal without an edition's noun after it, or any ordinal before a turn's noun, is a turn's
+# number, and routing does not read it (index.routing matches "трет…", "четвёрт…" as editions).
+_TURN_ORDINAL = re.compile(
+    r"(?<!\w)(?:перв|втор|трет|четв[её]рт|пят|шест)(?:ий|ый|ой|ого|ому|ом|ем|ье|ьего|ьему|ьем)(?!\w)"
+    r"(?!\s+(?:ред|изд|верс|edition|ed\b))|"
+    r"(?<!\w)(?:перв|втор|трет|четв[её]рт|пят|шест)\w*(?=\s+(?:ход|раунд|активац|этап|фаз)\w*)",
+    re.IGNORECASE)
+
+
+def without_turn_numbers(text: str) -> str:
+    """The text with a story's turn ordinals cut out (_TURN_ORDINAL): what routing reads."""
+    return _TURN_ORDINAL.sub(" ", text)
+
+
+def without_edition_words(text: str, routes: Sequence[Route]) -> str:
+    """The question without the edition names, each cut to its word's end: a name matched by the
+    start of a word ("русск" in "по русской книге") left its ending ("ой"), a stem unknown to the index
+    that weighed most of all the question's words (index.routing.without_edition_names cuts the match)."""
+    for route in routes:
+        if route.compares:  # "раньше …, а сейчас" spans the topic: only names are cut
+            continue
+        parts: list[str] = []
+        last = 0
+        for match in route.pattern.finditer(text):
+            if match.start() < last:
+                continue
+            end = match.end()
+            if match.group(0)[-1:].isalnum():
+                end = _WORD_END.match(text, end).end()  # type: ignore[union-attr]
+            parts += [text[last:match.start()], " "]
+            last = end
+        text = "".join(parts) + text[last:]
+    return text
 
 
 def without_rule_request(text: str) -> str:
@@ -143,11 +182,12 @@ def parse_query(
     # Most questions name no edition and no game: one scan of all the phrases at once says so.
     any_phrase = _any_phrase(names)
     named = any_phrase is None or any_phrase.search(read) is not None
-    editions = tuple(sorted(named_editions(read, routes))) if named else ()
+    routed = without_turn_numbers(read) if named and is_cyrillic(read) else read
+    editions = tuple(sorted(named_editions(routed, routes))) if named else ()
     games = tuple(sorted(named_games(read, names.game_phrases))) if named else ()
     plain = read
     if editions:
-        plain = without_edition_names(plain, routes)
+        plain = without_edition_words(plain, routes)
     if games:
         plain = without_game_names(plain, names.game_phrases)
     cyrillic = is_cyrillic(read)
