@@ -99,6 +99,31 @@ def without_turn_numbers(text: str) -> str:
     return _TURN_ORDINAL.sub(" ", text)
 
 
+# A Russian player says which edition he comes from before asking about another ("я привык к 4ке, там всё
+# на английском. Играем по 3й русской: ...", "Мы обычно играем в 4th edition, но тут решили по русской
+# книге", "Я из 4ки, там Jury Rigged Repairs"): that edition is named in passing, like another game
+# (index.text.likens_another_game), and the question is searched where the rest of it points. Not
+# "перешли с 3ки на 4ку" nor "раньше в 3ке ..., а в 4ке": those ask what changed (index.compare).
+_EDITION_ORIGIN_BEFORE = re.compile(
+    r"(?<!\w)(?:(?:я|мы|он|она|они|сам|сами|пришел|пришёл|пришла|пришли)\s+из|"
+    r"привык\w*\s+к(?:о)?(?:\s+[а-яё]+)?|обычно\s+игра\w*\s+(?:в|во|по)|игра\w*\s+обычно\s+(?:в|во|по))\s*$",
+    re.IGNORECASE)
+
+
+def editions_in_passing(text: str, routes: Sequence[Route]) -> frozenset[str]:
+    """The editions a Russian question names only as where the player comes from (above): each of
+    their names follows an origin frame, and no other name of theirs is asked about."""
+    passing: set[str] = set()
+    asked: set[str] = set()
+    for route in routes:
+        if route.compares:
+            continue
+        for match in route.pattern.finditer(text):
+            origin = _EDITION_ORIGIN_BEFORE.search(text[:match.start()])
+            (passing if origin is not None else asked).update(route.editions)
+    return frozenset(passing - asked)
+
+
 def without_edition_words(text: str, routes: Sequence[Route]) -> str:
     """The question without the edition names, each cut to its word's end: a name matched by the
     start of a word ("русск" in "по русской книге") left its ending ("ой"), a stem unknown to the index
@@ -184,6 +209,8 @@ def parse_query(
     named = any_phrase is None or any_phrase.search(read) is not None
     routed = without_turn_numbers(read) if named and is_cyrillic(read) else read
     editions = tuple(sorted(named_editions(routed, routes))) if named else ()
+    if editions and is_cyrillic(read):
+        editions = tuple(e for e in editions if e not in editions_in_passing(routed, routes))
     games = tuple(sorted(named_games(read, names.game_phrases))) if named else ()
     plain = read
     if editions:
