@@ -84,11 +84,12 @@ _RULE_REQUEST = re.compile(
 
 # A Russian story counts its turns ("на втором ходу", "в третьем раунде", "На четвёртом у соперника
 # ..."): an ordinal there numbers a turn, a round or a step, not an edition. Editions are feminine
-# (редакция: "в четвёртой", "по 3й") or named with their noun ("в третьем издании"); a masculine or
-# neuter ordinal without an edition's noun after it, or any ordinal before a turn's noun, is a turn's
-# number, and routing does not read it (index.routing matches "трет…", "четвёрт…" as editions).
+# (редакция: "в четвёртой", "по 3й"; so "-ой", a feminine case too, is left) or named with their noun
+# ("в третьем издании"); a masculine or neuter ordinal without an edition's noun after it, or any
+# ordinal before a turn's noun, is a turn's number, and routing does not read it (index.routing matches
+# "трет…", "четвёрт…" as editions).
 _TURN_ORDINAL = re.compile(
-    r"(?<!\w)(?:перв|втор|трет|четв[её]рт|пят|шест)(?:ий|ый|ой|ого|ому|ом|ем|ье|ьего|ьему|ьем)(?!\w)"
+    r"(?<!\w)(?:перв|втор|трет|четв[её]рт|пят|шест)(?:ий|ый|ого|ому|ом|ем|ье|ьего|ьему|ьем)(?!\w)"
     r"(?!\s+(?:ред|изд|верс|edition|ed\b))|"
     r"(?<!\w)(?:перв|втор|трет|четв[её]рт|пят|шест)\w*(?=\s+(?:ход|раунд|активац|этап|фаз)\w*)",
     re.IGNORECASE)
