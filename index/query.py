@@ -95,9 +95,27 @@ _TURN_ORDINAL = re.compile(
     re.IGNORECASE)
 
 
+_TURN_NOUN_AFTER = re.compile(r"\s+(?:ход|раунд|активац|этап|фаз)", re.IGNORECASE)
+_TURN_NOUN_BEFORE = re.compile(r"(?:ход|раунд|активац|этап|фаз)[а-яё]*\s+$", re.IGNORECASE)  # "Ход первый:"
+# A number with a case ending ("по 3й", "на 2м ходу", "5го"): the book writes "2-й", so it is no word of
+# the index, and unknown it would weigh most. Which edition or turn it counts is read elsewhere.
+_NUMBER_WITH_ENDING = re.compile(r"\d+[а-яё]+")
+
+
 def without_turn_numbers(text: str) -> str:
     """The text with a story's turn ordinals cut out (_TURN_ORDINAL): what routing reads."""
     return _TURN_ORDINAL.sub(" ", text)
+
+
+def counting_words(text: str) -> frozenset[str]:
+    """Stems that only count in a Russian story: an ordinal standing for its turn alone ("на
+    четвёртом у соперника ...": "четвёрт" is "четверть"'s stem, a quarter of the table) and a number
+    with a case ending. An ordinal beside its noun ("в первом раунде", "Ход первый") stays: rules
+    count rounds."""
+    found = {stem(normalise(match.group(0))) for match in _TURN_ORDINAL.finditer(text)
+             if not _TURN_NOUN_AFTER.match(text, match.end())
+             and not _TURN_NOUN_BEFORE.search(text, 0, match.start())}
+    return frozenset(found | {w for w in words(text) if _NUMBER_WITH_ENDING.fullmatch(w)})
 
 
 # A Russian player says which edition he comes from before asking about another ("я привык к 4ке, там всё
@@ -244,7 +262,8 @@ def parse_query(
         printed = known or (lambda s: weight(frozenset({s})) != unknown)
         people = {s for s in named_people(read)
                   if s in variants and variants[s] <= {s} and not printed(s)}
-        topic = [s for s in topic if s not in people]
+        counting = counting_words(read)
+        topic = [s for s in topic if s not in people and s not in counting]
     weights = {s: weight(variants[s]) for s in topic}
     translated = translate({s: variants[s] for s in weights})
     asked = asked_in(plain, frozenset(weights)) if cyrillic else frozenset()

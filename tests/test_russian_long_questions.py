@@ -6,9 +6,9 @@ import re
 
 from corpus import CORPUS_DIR
 from index.manifest import Route, corpus_names
-from index.query import editions_in_passing, without_edition_words, without_turn_numbers
+from index.query import counting_words, editions_in_passing, without_edition_words, without_turn_numbers
 from index.routing import named_editions
-from index.text import is_stopword, normalise
+from index.text import is_stopword, normalise, stem
 
 BOOK = CORPUS_DIR / "dw3-rulebook-ru.md"
 FRAME = ("здарова салют хелло хай утро утра вечера суток господа чат чате отчет коротко кратко нормально "
@@ -64,3 +64,14 @@ def test_a_long_message_is_searched_in_the_book_it_names(searcher) -> None:  # t
     assert not any(len(s) == 1 for s in query.topic)
     answer = searcher.ask(query.text, k=3).to_json()
     assert answer["results"][0]["section"].endswith("Утечка реактора")
+
+
+def test_a_turn_counted_alone_is_no_topic() -> None:
+    """"На четвёртом у соперника ..." counts a turn; read as a topic, "четвёрт" is the stem of the Fog of
+    War scenario's "четверть" (a quarter of the table). A round beside its noun is kept: the book
+    counts rounds ("В первом раунде любые результаты, кроме Взрывного попадания, ...")."""
+    story = "Играли до пятого раунда. На четвёртом у соперника не осталось моделей. Ход первый: резервы. По 3й"
+    counted = counting_words(story)
+    assert stem("четвёртом") in counted and "3й" in counted
+    assert stem("первый") not in counted and stem("пятого") not in counted
+    assert stem("четвёртом") == stem("четверть")  # why it matters
