@@ -143,6 +143,14 @@ def editions_in_passing(text: str, routes: Sequence[Route]) -> frozenset[str]:
     return frozenset(passing - asked)
 
 
+# The classes of ship a Russian story names ("мой линкор", "его эсминец", "фрегат массой 1"): who did
+# what, not which rule is asked (the book's rules say Модель). Barely printed, each weighed most of the
+# question's words; they keep SCENE_WEIGHT of it, as a story's scene does. Not "дирижабль",
+# "подлодка", "авианосец": the Воздушное, Подводное and SRS rules turn on them.
+SHIP_CLASSES = frozenset(stems("линкор крейсер эсминец эсминца эсминцы фрегат броненосец броненосца броненосцы "
+                               "корвет дредноут", keep_stopwords=True))
+
+
 def without_edition_words(text: str, routes: Sequence[Route]) -> str:
     """The question without the edition names, each cut to its word's end: a name matched by the
     start of a word ("русск" in "по русской книге") left its ending ("ой"), a stem unknown to the index
@@ -264,7 +272,7 @@ def parse_query(
                   if s in variants and variants[s] <= {s} and not printed(s)}
         counting = counting_words(read)
         topic = [s for s in topic if s not in people and s not in counting]
-    weights = {s: weight(variants[s]) for s in topic}
+    weights = {s: weight(variants[s]) * (SCENE_WEIGHT if cyrillic and s in SHIP_CLASSES else 1.0) for s in topic}
     translated = translate({s: variants[s] for s in weights})
     asked = asked_in(plain, frozenset(weights)) if cyrillic else frozenset()
     if asked:

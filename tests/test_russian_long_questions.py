@@ -6,7 +6,7 @@ import re
 
 from corpus import CORPUS_DIR
 from index.manifest import Route, corpus_names
-from index.query import counting_words, editions_in_passing, without_edition_words, without_turn_numbers
+from index.query import SHIP_CLASSES, counting_words, editions_in_passing, without_edition_words, without_turn_numbers
 from index.routing import named_editions
 from index.text import is_stopword, normalise, stem
 
@@ -75,3 +75,14 @@ def test_a_turn_counted_alone_is_no_topic() -> None:
     assert stem("четвёртом") in counted and "3й" in counted
     assert stem("первый") not in counted and stem("пятого") not in counted
     assert stem("четвёртом") == stem("четверть")  # why it matters
+
+
+def test_a_ship_class_weighs_as_the_scene(searcher) -> None:  # type: ignore[no-untyped-def]
+    """"у моего крейсера статус авария, ... — таранить ему можно?": the cruiser is who does it; the
+    status and the act are what is asked ("она не может пойти на Таран, а также Поддерживать Атаки
+    других Моделей")."""
+    query = searcher.parse("у моего крейсера статус авария, а он стоит носом к врагу в 5 дюймах — таранить ему можно?")
+    assert "крейсер" in SHIP_CLASSES and "крейсер" in query.weights
+    assert query.weights["крейсер"] < min(query.weights[s] for s in ("авар", "таран"))
+    answer = searcher.ask(query.text, k=3).to_json()
+    assert answer["results"][0]["section"].endswith("Авария")
