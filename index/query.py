@@ -129,9 +129,14 @@ _EDITION_ORIGIN_BEFORE = re.compile(
     re.IGNORECASE)
 
 
+_ORIGIN_WORD = re.compile(r"(?<!\w)(?:из|привык\w*|обычно)(?!\w)", re.IGNORECASE)
+
+
 def editions_in_passing(text: str, routes: Sequence[Route]) -> frozenset[str]:
     """The editions a Russian question names only as where the player comes from (above): each of
     their names follows an origin frame, and no other name of theirs is asked about."""
+    if not _ORIGIN_WORD.search(text):  # most questions say no "из", "привык", "обычно": one scan
+        return frozenset()
     passing: set[str] = set()
     asked: set[str] = set()
     for route in routes:
