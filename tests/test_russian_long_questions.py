@@ -34,7 +34,8 @@ def test_a_turns_ordinal_is_no_edition() -> None:
     assert named_editions(story, routes)  # what routing alone reads ("трет…", "четвёрт…")
     assert named_editions(without_turn_numbers(story), routes) == set()
     assert named_editions(without_turn_numbers("в третьем раунде"), routes) == set()
-    for edition in ("как это в третьей редакции?", "а в третьем издании?", "а в четвёртой?"):
+    for edition in ("как это в третьей редакции?", "а в третьем издании?", "а в четвёртой?",
+                    "таран в третьем и четвёртом издании"):
         assert named_editions(without_turn_numbers(edition), routes) == named_editions(edition, routes) != set()
 
 
