@@ -111,7 +111,24 @@ def counting_words(text: str) -> frozenset[str]:
     """Stems that only count in a Russian story: an ordinal standing for its turn alone ("на
     четвёртом у соперника ...": "четвёрт" is "четверть"'s stem, a quarter of the table) and a number
     with a case ending. An ordinal beside its noun ("в первом раунде", "Ход первый") stays: rules
-    count rounds."""
+    count rounds. The turn itself when counted ("Ход 2:", "на втором ходу"): _COUNTED_TURN."""
+    if _COUNTED_TURN.search(text) and not _ON_THE_MOVE.search(text):
+        return frozenset(_counting_words(text) | {stem("ход")})
+    return _counting_words(text)
+
+
+# A player's turn counted ("Ход 2:", "на втором ходу", "ход первый"): the book counts rounds
+# (раунд) and prints "ход" only as "ходы" and "в ходе игры" besides Ремонт "на ходу", which a counted
+# turn's "ходу" would match.
+_COUNTED_TURN = re.compile(
+    r"(?<!\w)(?:(?:\d+|(?:перв|втор|трет|четв[её]рт|пят|шест)[а-яё]*)\s+ход[а-яё]*|ход[а-яё]*\s+(?:\d+|"
+    r"(?:перв|втор|трет|четв[её]рт|пят|шест)[а-яё]*))(?!\w)", re.IGNORECASE)
+
+
+_ON_THE_MOVE = re.compile(r"(?<!\w)на\s+ходу(?!\w)", re.IGNORECASE)  # Ремонт "на ходу" asked by name
+
+
+def _counting_words(text: str) -> frozenset[str]:
     found = {stem(normalise(match.group(0))) for match in _TURN_ORDINAL.finditer(text)
              if not _TURN_NOUN_AFTER.match(text, match.end())
              and not _TURN_NOUN_BEFORE.search(text, 0, match.start())}

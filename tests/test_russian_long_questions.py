@@ -87,3 +87,11 @@ def test_a_ship_class_weighs_as_the_scene(searcher) -> None:  # type: ignore[no-
     assert query.weights["крейсер"] < min(query.weights[s] for s in ("авар", "таран"))
     answer = searcher.ask(query.text, k=3).to_json()
     assert answer["results"][0]["section"].endswith("Авария")
+
+
+def test_a_counted_turn_is_no_topic_but_repair_on_the_move_is() -> None:
+    """"Ход 2:", "на втором ходу" count the player's turn; the book's "ход" is Ремонт "на ходу"
+    ("Ремонт "на ходу" (Jury-Rigged Repair): в порядке Инициативы Игроки могут предпринять ...")."""
+    assert stem("ходу") in counting_words("Ход 2: мой авианосец выпустил токены, на втором ходу враг перехватил")
+    assert stem("ходу") not in counting_words("на втором ходу кинул ремонт на ходу, что будет?")
+    assert stem("ходу") not in counting_words("ремонт на ходу сколько раз за раунд?")
