@@ -3,14 +3,14 @@ ranking, the answer line) reads this value instead of stemming the text again.""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from index.answer import is_distance_question, is_limit_question, is_numeric_question
-from index.manifest import CorpusNames
+from index.manifest import CorpusNames, Route
 from index.phrase_scan import any_of
 from index.relevance import topic_stems
-from index.routing import named_editions, named_games, without_edition_names, without_game_names
+from index.routing import named_editions, named_games, without_game_names
 from index.text import is_cyrillic, likens_another_game, normalise, question_stems, stem, stems, words
 
 # A question told over several sentences (a table story) sets a scene and asks in its last
@@ -32,6 +32,7 @@ MIN_ASKED_WORDS = 2
 # player types the question last and often leaves it open).
 _SENTENCE_END = re.compile(r"(?<=[.?!…])\s+(?=\S)|\n+")
 _CYRILLIC_WORD = re.compile(r"[А-ЯЁа-яё]+")
+_WORD_END = re.compile(r"\w*")
 _QUOTED = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|„[^“”]*[“”]")
 _ASKS_ANYWHERE = re.compile(r"(?<!\w)(ли|вопрос\w*(?=\s*[:,—–-])|спор\w*(?=\s*[:—–-]))(?!\w)", re.IGNORECASE)
 
@@ -83,6 +84,118 @@ _RULE_REQUEST = re.compile(
     r"\bmechanics?\b(?=\s+(?:where|when|that|which|for|about|in)\b)|"
     r"\b(?:is\s+there|are\s+there|there's|there’s)\s+(?:a|an|any)\s+mechanics?\b",
     re.IGNORECASE)
+
+
+# A Russian story counts its turns ("на втором ходу", "в третьем раунде", "На четвёртом у соперника
+# ..."): an ordinal there numbers a turn, a round or a step, not an edition. Editions are feminine
+# (редакция: "в четвёртой", "по 3й"; so "-ой", a feminine case too, is left) or named with their noun
+# ("в третьем издании"); a masculine or neuter ordinal without an edition's noun after it, or any
+# ordinal before a turn's noun, is a turn's number, and routing does not read it (index.routing matches
+# "трет…", "четвёрт…" as editions).
+_TURN_ORDINAL = re.compile(
+    r"(?<!\w)(?:перв|втор|трет|четв[её]рт|пят|шест)(?:ий|ый|ого|ому|ом|ем|ье|ьего|ьему|ьем)(?!\w)"
+    r"(?!(?:\s+(?:и|или|vs|против)\s+[а-яё]+)?\s+(?:ред|изд|верс|edition|ed\b))|"
+    r"(?<!\w)(?:перв|втор|трет|четв[её]рт|пят|шест)\w*(?=\s+(?:ход|раунд|активац|этап|фаз)\w*)",
+    re.IGNORECASE)
+
+
+_TURN_NOUN_AFTER = re.compile(r"\s+(?:ход|раунд|активац|этап|фаз)", re.IGNORECASE)
+_TURN_NOUN_BEFORE = re.compile(r"(?:ход|раунд|активац|этап|фаз)[а-яё]*\s+$", re.IGNORECASE)  # "Ход первый:"
+# A number with a case ending ("по 3й", "на 2м ходу", "5го"): the book writes "2-й", so it is no word of
+# the index, and unknown it would weigh most. Which edition or turn it counts is read elsewhere.
+_NUMBER_WITH_ENDING = re.compile(r"\d+[а-яё]+")
+
+
+def without_turn_numbers(text: str) -> str:
+    """The text with a story's turn ordinals cut out (_TURN_ORDINAL): what routing reads."""
+    return _TURN_ORDINAL.sub(" ", text)
+
+
+def counting_words(text: str) -> frozenset[str]:
+    """Stems that only count in a Russian story: an ordinal standing for its turn alone ("на
+    четвёртом у соперника ...": "четвёрт" is "четверть"'s stem, a quarter of the table) and a number
+    with a case ending. An ordinal beside its noun ("в первом раунде", "Ход первый") stays: rules
+    count rounds. The turn itself when counted ("Ход 2:", "на втором ходу"): _COUNTED_TURN."""
+    if _COUNTED_TURN.search(text) and not _ON_THE_MOVE.search(text):
+        return frozenset(_counting_words(text) | {stem("ход")})
+    return _counting_words(text)
+
+
+# A player's turn counted ("Ход 2:", "на втором ходу", "ход первый"): the book counts rounds
+# (раунд) and prints "ход" only as "ходы" and "в ходе игры" besides Ремонт "на ходу", which a counted
+# turn's "ходу" would match.
+_COUNTED_TURN = re.compile(
+    r"(?<!\w)(?:(?:\d+|(?:перв|втор|трет|четв[её]рт|пят|шест)[а-яё]*)\s+ход[а-яё]*|ход[а-яё]*\s+(?:\d+|"
+    r"(?:перв|втор|трет|четв[её]рт|пят|шест)[а-яё]*))(?!\w)", re.IGNORECASE)
+
+
+_ON_THE_MOVE = re.compile(r"(?<!\w)на\s+ходу(?!\w)", re.IGNORECASE)  # Ремонт "на ходу" asked by name
+
+
+def _counting_words(text: str) -> frozenset[str]:
+    found = {stem(normalise(match.group(0))) for match in _TURN_ORDINAL.finditer(text)
+             if not _TURN_NOUN_AFTER.match(text, match.end())
+             and not _TURN_NOUN_BEFORE.search(text, 0, match.start())}
+    return frozenset(found | {w for w in words(text) if _NUMBER_WITH_ENDING.fullmatch(w)})
+
+
+# A Russian player says which edition he comes from before asking about another ("я привык к 4ке, там всё
+# на английском. Играем по 3й русской: ...", "Мы обычно играем в 4th edition, но тут решили по русской
+# книге", "Я из 4ки, там Jury Rigged Repairs"): that edition is named in passing, like another game
+# (index.text.likens_another_game), and the question is searched where the rest of it points. Not
+# "перешли с 3ки на 4ку" nor "раньше в 3ке ..., а в 4ке": those ask what changed (index.compare).
+_EDITION_ORIGIN_BEFORE = re.compile(
+    r"(?<!\w)(?:(?:я|мы|он|она|они|сам|сами|пришел|пришёл|пришла|пришли)\s+из|"
+    r"привык\w*\s+к(?:о)?(?:\s+[а-яё]+)?|обычно\s+игра\w*\s+(?:в|во|по)|игра\w*\s+обычно\s+(?:в|во|по))\s*$",
+    re.IGNORECASE)
+
+
+_ORIGIN_WORD = re.compile(r"(?<!\w)(?:из|привык\w*|обычно)(?!\w)", re.IGNORECASE)
+
+
+def editions_in_passing(text: str, routes: Sequence[Route]) -> frozenset[str]:
+    """The editions a Russian question names only as where the player comes from (above): each of
+    their names follows an origin frame, and no other name of theirs is asked about."""
+    if not _ORIGIN_WORD.search(text):  # most questions say no "из", "привык", "обычно": one scan
+        return frozenset()
+    passing: set[str] = set()
+    asked: set[str] = set()
+    for route in routes:
+        if route.compares:
+            continue
+        for match in route.pattern.finditer(text):
+            origin = _EDITION_ORIGIN_BEFORE.search(text[:match.start()])
+            (passing if origin is not None else asked).update(route.editions)
+    return frozenset(passing - asked)
+
+
+# The classes of ship a Russian story names ("мой линкор", "его эсминец", "фрегат массой 1"): who did
+# what, not which rule is asked (the book's rules say Модель). Barely printed, each weighed most of the
+# question's words; they keep SCENE_WEIGHT of it, as a story's scene does. Not "дирижабль",
+# "подлодка", "авианосец": the Воздушное, Подводное and SRS rules turn on them.
+SHIP_CLASSES = frozenset(stems("линкор крейсер эсминец эсминца эсминцы фрегат броненосец броненосца броненосцы "
+                               "корвет дредноут", keep_stopwords=True))
+
+
+def without_edition_words(text: str, routes: Sequence[Route]) -> str:
+    """The question without the edition names, each cut to its word's end: a name matched by the
+    start of a word ("русск" in "по русской книге") left its ending ("ой"), a stem unknown to the index
+    that weighed most of all the question's words (index.routing.without_edition_names cuts the match)."""
+    for route in routes:
+        if route.compares:  # "раньше …, а сейчас" spans the topic: only names are cut
+            continue
+        parts: list[str] = []
+        last = 0
+        for match in route.pattern.finditer(text):
+            if match.start() < last:
+                continue
+            end = match.end()
+            if match.group(0)[-1:].isalnum():
+                end = _WORD_END.match(text, end).end()  # type: ignore[union-attr]
+            parts += [text[last:match.start()], " "]
+            last = end
+        text = "".join(parts) + text[last:]
+    return text
 
 
 def without_rule_request(text: str) -> str:
@@ -147,11 +260,14 @@ def parse_query(
     # Most questions name no edition and no game: one scan of all the phrases at once says so.
     any_phrase = _any_phrase(names)
     named = any_phrase is None or any_phrase.search(read) is not None
-    editions = tuple(sorted(named_editions(read, routes))) if named else ()
+    routed = without_turn_numbers(read) if named and is_cyrillic(read) else read
+    editions = tuple(sorted(named_editions(routed, routes))) if named else ()
+    if editions and is_cyrillic(read):
+        editions = tuple(e for e in editions if e not in editions_in_passing(routed, routes))
     games = tuple(sorted(named_games(read, names.game_phrases))) if named else ()
     plain = read
     if editions:
-        plain = without_edition_names(plain, routes)
+        plain = without_edition_words(plain, routes)
     if games:
         plain = without_game_names(plain, names.game_phrases)
     cyrillic = is_cyrillic(read)
@@ -182,8 +298,9 @@ def parse_query(
         printed = known or (lambda s: weight(frozenset({s})) != unknown)
         people = {s for s in named_people(read)
                   if s in variants and variants[s] <= {s} and not printed(s)}
-        topic = [s for s in topic if s not in people]
-    weights = {s: weight(variants[s]) for s in topic}
+        counting = counting_words(read)
+        topic = [s for s in topic if s not in people and s not in counting]
+    weights = {s: weight(variants[s]) * (SCENE_WEIGHT if cyrillic and s in SHIP_CLASSES else 1.0) for s in topic}
     translated = translate({s: variants[s] for s in weights})
     asked = asked_in(plain, frozenset(weights)) if cyrillic else frozenset()
     if asked:

@@ -81,6 +81,11 @@ _RU_CHAT = frozenset(
     # letters that are never a word of their own, left by a hyphen ("х-винг", X-Wing) or a typo;
     # the book's letter labels (Игрок А, Б; "Перекладина над Т") are not among them
     "х ш щ ц ъ ь ы й ф э ю "
+    # a Discord message's greeting, sign-off and frame around a turn-by-turn account ("Здарова, народ.",
+    # "Доброе утро. Коротко по партии: ...", "отчёт по игре", "сыграли 1000 очков", "привык к 4ке, там всё
+    # на английском"): none is printed by the Russian book (tests/test_russian_long_questions.py)
+    "здарова салют хелло хай утро утра вечера суток господа чат чате отчет коротко кратко нормально "
+    "решили решил играли играем играл сыграли поиграли английском английски "
     # the word for an edition: which one is routed from the edition's own name ("в 4 редакции")
     "редакция редакции редакцию редакцией издание издании".split()
 )
