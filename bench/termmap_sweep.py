@@ -4,9 +4,11 @@ printed pairs, index/termmap.py) and synonyms.toml's [pairs] and [translations] 
 reads a question. A name is reached when each of its content stems falls inside a run the Translator
 renders in English; the rest are listed. And the book's index pairs whose Russian its pages never print
 ("Escort Tokens (Фишки эскорта)" where the pages say Токены Эскорта): an English name reaches the page's
-words only through another pair with the same English. Usage: python bench/termmap_sweep.py [--list]"""
+words only through another pair with the same English. And the other way: the 4th-edition glossary's rule
+names no Russian word renders to (a Russian question reaches them only by their English name). Usage: python bench/termmap_sweep.py [--list]"""
 from __future__ import annotations
 
+import html
 import re
 import sys
 from pathlib import Path
@@ -67,6 +69,18 @@ def index_names_unprinted(pairs: list[tuple[str, str]]) -> tuple[list[str], list
     return unprinted, alone
 
 
+def glossary_names_unread(pairs: list[tuple[str, str]]) -> tuple[int, list[str]]:
+    """(how many rule names the 4th-edition glossary prints, those no pair's English names whole or
+    word by word in one-word names)."""
+    doc = next(d for d in load_manifest(Settings.from_env().corpus_dir) if d.edition == "dw4-glossary")
+    names = sorted({html.unescape(n).strip() for n in re.findall(r'<rule name="([^"]*)"', doc.read_text())})
+    english = {tuple(stems(en)) for en, _ in pairs}
+    single = {run[0] for run in english if len(run) == 1}
+    unread = [n for n in names if (found := tuple(stems(n))) and found not in english
+              and not all(s in single for s in found)]
+    return len(names), unread
+
+
 def main() -> int:
     names, pairs = book_names()
     missing = unreached(names, pairs)
@@ -74,9 +88,12 @@ def main() -> int:
           f"{len(missing)} not")
     unprinted, alone = index_names_unprinted(pairs)
     print(f"{len(unprinted)} index names the pages never print, {len(alone)} of them with no pair the pages print")
+    total, unread = glossary_names_unread(pairs)
+    print(f"{total} 4th-edition rule names, {len(unread)} with no Russian word rendering to them")
     if "--list" in sys.argv:
         print("\n".join(sorted(missing)))
         print("--", ", ".join(alone))
+        print("--", ", ".join(unread))
     return 0
 
 
