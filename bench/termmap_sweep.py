@@ -5,7 +5,8 @@ reads a question. A name is reached when each of its content stems falls inside 
 renders in English; the rest are listed. And the book's index pairs whose Russian its pages never print
 ("Escort Tokens (Фишки эскорта)" where the pages say Токены Эскорта): an English name reaches the page's
 words only through another pair with the same English. And the other way: the 4th-edition glossary's rule
-names no Russian word renders to (a Russian question reaches them only by their English name). Usage: python bench/termmap_sweep.py [--list]"""
+names no Russian word renders to (a Russian question reaches them only by their English name).
+Usage: python bench/termmap_sweep.py [--list]"""
 from __future__ import annotations
 
 import html
@@ -15,12 +16,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from core.settings import Settings  # noqa: E402
 from index.manifest import load_manifest  # noqa: E402
 from index.termmap import build_term_map, load_synonyms, mine_index_pairs  # noqa: E402
 from index.text import stems  # noqa: E402
 from index.translate import Translator  # noqa: E402
 from index.unitcards import rule_sections  # noqa: E402
-from core.settings import Settings  # noqa: E402
 
 
 def book_names() -> tuple[list[str], list[tuple[str, str]]]:
