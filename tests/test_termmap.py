@@ -142,3 +142,24 @@ def test_an_index_name_the_pages_never_print_reaches_the_pages_name() -> None:
         words = stems_of(question)
         rendering = to_russian.render(words, {w: frozenset({w}) for w in words})
         assert set(stems_of(page_name)) <= set(rendering.stems), question
+
+
+@pytest.mark.parametrize("heading, english", [
+    ("ОБЕДИНЕННЫЕ ПОДРАЗДЕЛЕНИЯ", "Attached Units"),  # the text: "Объединенные Подразделения (*Attached Units*)"
+    ("СТОЛКНАВЕНИЯ И ТАРАНЫ", "Collisions and Rams"),  # the index: "Collisions and Rams (Столкновение и Тараны)"
+    ("ЭТАП СРЕЛЬБЫ", "Shooting Step"),  # the index: "Shooting Step (Этап стрельбы)"
+])
+def test_a_heading_the_book_misspells_still_carries_its_english_name(heading: str, english: str) -> None:
+    """A passage's English names come from the pairs whose Russian its heading prints; a heading the book
+    prints misspelt matched no pair, so an English question could not find the passage by its name."""
+    from index.build import _enrich
+    from index.chunking import chunk_sections
+    from index.unitcards import rule_sections
+
+    sections = rule_sections(RU)
+    term_map = build_term_map(RU.read_text(), sections, load_synonyms())
+    chunks = [c for c in chunk_sections(RU, sections) if c.heading_path[-1].split(" (part ")[0] == heading]
+    assert chunks
+    for chunk in chunks:
+        title, _ = _enrich(chunk, term_map)
+        assert english in title, (heading, title)
