@@ -60,6 +60,7 @@ from index.relevance import (
     content_words,
     in_the_rules,
     load_model,
+    marked_names,
     names_absent_concept,
     opening_label,
     printed_word,
@@ -134,6 +135,7 @@ class QuestionEvidence:
     dense_stats: tuple[float, float] | None  # (std, mean) of its cosines with every passage
     off_rules: float = 0.0  # index.relevance.asks_off_rules
     absent: float = 0.0  # index.relevance.names_absent_concept
+    unknown_marked: float = 0.0  # 1.0: a name it sets in quotes or in the book's capitals is printed nowhere
 
 
 @dataclass
@@ -373,9 +375,11 @@ class Searcher:
         # Every run of words in a rule name or heading: a name the question spells in capitals
         # that is none of them is a rule these documents do not have ("Tesla Overload").
         self._name_runs: set[tuple[str, ...]] = set()
+        self._whole_names: set[tuple[str, ...]] = set()  # each rule name and heading whole (marked_name_unprinted)
         for text in [t["term"] for t in terms] + [rule.section for rule in self.rules.values()]:
             for part in text.split(" › "):
                 words_ = stems(part, keep_stopwords=True)
+                self._whole_names.add(tuple(words_))
                 self._name_runs.update(tuple(words_[i:j]) for i in range(len(words_))
                                        for j in range(i + 1, min(len(words_), i + 4) + 1))
         # Per player word, computed once rather than per question: its expansion's stems
@@ -1210,14 +1214,16 @@ class Searcher:
         return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), asked.unknown,
                         asked.words, asked.unknown_name,
                         titled / total if total else 0.0, cosine_z, self._name_typed(key, query),
-                        asked.off_rules, asked.absent)
+                        asked.off_rules, asked.absent, asked.unknown_marked)
 
     def _question_evidence(self, query: Query, dense_scores: np.ndarray | None) -> QuestionEvidence:
         total = sum(query.weights.values())
         unknown = sum(w for s, w in query.weights.items() if query.variants[s].isdisjoint(self._vocabulary))
         stats = None if dense_scores is None else _spread_and_mean(dense_scores)
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
-                                self._names_unknown(query), stats, float(query.off_rules), float(query.absent))
+                                self._names_unknown(query), stats, float(query.off_rules), float(query.absent),
+                                float(any(self._marked_name_unprinted(run, query)
+                                          for run in marked_names(query.plain))))
 
     def _named_title(self, key: str) -> frozenset[str]:
         """A rule's title stems and its names' stems (once per rule)."""
@@ -1238,11 +1244,8 @@ class Searcher:
         rule") that no rule name, heading or rule text prints in any of its spellings, or opens with
         a label naming none of our editions or games whose words no document prints ("uno: …"), or
         asks for a rule for something whose words no document prints (index.relevance.asked_for_rule)."""
-        for run in claimed_names(query.plain):
-            spellings = [[s, *sorted(query.variants.get(s, frozenset()) - {s})][:4] for s in run]
-            if not any(tuple(combo) in self._name_runs or " ".join(combo) in self._printed_runs()
-                       for combo in itertools.product(*spellings)):
-                return 1.0
+        if any(self._unprinted_name(run, query) for run in claimed_names(query.plain)):
+            return 1.0
         for word in asked_for_rule(query.plain):  # "is there a rule for ships zig-zagging?"
             if not printed_word(query.variants.get(word, frozenset()) | {word}, self._vocabulary_list):
                 return 1.0
@@ -1253,6 +1256,28 @@ class Searcher:
                     all(spellings.isdisjoint(self._vocabulary) for spellings in about.variants.values()):
                 return 1.0
         return 0.0
+
+    def _unprinted_name(self, run: tuple[str, ...], query: Query) -> bool:
+        """No rule name, heading or run of rule text prints this name in any of its spellings."""
+        spellings = [[s, *sorted(query.variants.get(s, frozenset()) - {s})][:4] for s in run]
+        return not any(tuple(combo) in self._name_runs or " ".join(combo) in self._printed_runs()
+                       for combo in itertools.product(*spellings))
+
+    def _marked_name_unprinted(self, run: tuple[str, ...], query: Query) -> bool:
+        """A marked name (index.relevance.marked_names) no rule prints, and not a rule's whole name with
+        words around it: three or more capitalised words holding one ("Heavy Prow Damage Reduction",
+        "Full Reverse Disorder") name that rule, as players capitalise what they write about it."""
+        if not self._unprinted_name(run, query):
+            return False
+        if len(run) < 3:
+            return True
+        spellings = [{s, *query.variants.get(s, frozenset())} for s in run]
+
+        def holds(name: tuple[str, ...]) -> bool:
+            return any(all(word in spellings[start + i] for i, word in enumerate(name))
+                       for start in range(len(run) - len(name) + 1))
+
+        return not any(len(name) < len(run) and holds(name) for name in self._whole_names)
 
     def _printed_runs(self) -> frozenset[str]:
         """Every run of one to four words (stems, stopwords kept) in a rule's text (computed once)."""

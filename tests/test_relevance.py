@@ -18,9 +18,12 @@ from index.relevance import (
     content_words,
     in_the_rules,
     is_relevant,
+    marked_names,
     names_absent_concept,
     opening_label,
     printed_word,
+    quoted_names,
+    title_case_names,
     topic_stems,
 )
 from index.text import is_stopword, stems
@@ -325,3 +328,64 @@ def test_a_players_past_tense_is_read_as_the_verb_the_rules_print() -> None:
     assert told == question_stems("my ship run into a rock and take damage")
     assert "left" in question_stems("the ship on the left")  # a side, not "leave"
     assert "win" not in question_stems("why won't my ship move?")  # "won't" splits into "won", "t"
+
+
+# -- a name the player marks as one: quotes, Title Case, the book's capitals (issue 16, abstain6) ------
+def test_a_name_set_in_quotes_is_marked_without_the_words_around_it() -> None:
+    assert quoted_names("что делает критическое повреждение «Заклинило орудия»?") == [("заклин", "оруд")]
+    assert quoted_names('can I do it "As a Valour Effect" in 4e?') == [("valour", "effect")]
+    assert quoted_names('my rulebook says "at least half speed" for full reverse?') == []  # a rule's own words
+    assert quoted_names('my mate said "you can\'t do that, it\'s against the rules of the game here now"') == []
+
+
+def test_a_title_case_name_is_marked_unless_it_opens_a_sentence_or_is_a_players_model() -> None:
+    assert title_case_names("Can a squadron declare Full Ahead as a special operations action?") == ["Full Ahead"]
+    assert title_case_names("Hold at All Costs mission - how are victory points scored?") == []  # "All Costs": a tail
+    assert title_case_names("we were on turn 4 and my Sky Fortress took a beating") == []  # a model on the table
+    assert title_case_names("All my weapons have Barrage and I'm shooting") == []
+    assert marked_names("Does the Mirage Generator's extra dice count?") == [("mirag", "generat")]
+
+
+def test_the_books_capitalised_terms_are_marked_in_russian() -> None:
+    assert marked_names("какой бонус даёт Жетон Доблести при Абордаже?") == [("жетон", "доблест")]
+
+
+def test_a_marked_name_no_rule_prints_is_refused_whatever_the_model_says() -> None:
+    """Quotes and capitals say the player names one thing; words shared with a rule do not vouch for it."""
+    marked = Evidence(**{**_SHARED_WORDS.__dict__, "unknown_marked": 1.0})
+    always = RelevanceModel(tuple(0.0 for _ in FEATURES), 60.0)  # probability 1 for every question
+    assert in_the_rules([_SHARED_WORDS], always) and not in_the_rules([marked], always)
+
+
+@pytest.mark.parametrize("made_up, real, section", [
+    # one word of a real name swapped: every word is printed, the name is not
+    ("что делает критическое повреждение «Заклинило орудия»?", "что делает критическое повреждение «Заклинило рули»?",
+     "Заклинило рули"),  # "Модель получает Маркер Заклинило рули."
+    ("что даёт действие «Полный вперёд!» — можно двигаться на двойной скорости?",
+     # "«Полный назад!»: еще одно Действие Специальных Операций позволяет Единице двигаться назад."
+     "как работает действие «Полный назад!»?", "«Полный назад!»"),
+    ("Can a squadron declare Full Ahead as a special operations action to double its SPEED?",
+     "Can a squadron use Full Reverse as a special operations action, and how far does it move?",
+     "2. SPECIAL OPERATIONS"),  # "Full reverse: A unit may perform this special operations action by ..."
+])
+def test_a_made_up_name_is_refused_and_its_real_twin_answered(searcher, made_up: str, real: str, section: str) -> None:
+    refused = searcher.ask(made_up, k=5)
+    assert refused.status == "not_found" and refused.results  # the closest passages are still shown
+    answered = searcher.ask(real, k=5)
+    assert answered.status == "answered" and section in answered.results[0].section
+
+
+@pytest.mark.parametrize("question, section", [
+    # players capitalise what they write about a rule: its whole name with words around it is that rule
+    # "... the amount of Damage it suffers is reduced by X"
+    ("what about Heavy Prow Damage Reduction when I ram?", "Heavy Prow"),
+    # "... the Value of the Valour card is treated as being 2 higher"
+    ("can I use Priority Signals Valour to deny?", "Priority Signals"),
+])
+def test_a_real_name_capitalised_with_words_around_it_is_answered(searcher, question: str, section: str) -> None:
+    result = searcher.ask(question, k=5)
+    assert result.status == "answered" and result.results[0].section == section
+
+
+def test_two_names_joined_by_a_capitalised_small_word_are_read_one_by_one() -> None:
+    assert title_case_names("is Obscured And Hampered the same thing in 4e?") == ["Obscured", "Hampered"]
