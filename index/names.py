@@ -67,15 +67,19 @@ class NameReader:
         if not typed:
             return None
         best: NameMatch | None = None
+        best_rank = (0, 0.0)
         tie = False
         for name_words, name, key in self._names_for(len(typed)):
             scores = reading.scores(name_words)  # most names fail here, before the cost of `allowed`
             if scores is None or not allowed(key):
                 continue
             score = sum(scores) / len(scores)
-            if best is None or score > best.score:
-                best, tie = NameMatch(name, key, score), False
-            elif score == best.score and key != best.key and name.casefold() != best.name.casefold():
+            # The name reading more of the question wins, then the better typed: "Emergency Manuver"
+            # is Emergency Manoeuvre (both words, one misspelt), not Emergency (one word, exact).
+            rank = (len(name_words), score)
+            if best is None or rank > best_rank:
+                best, best_rank, tie = NameMatch(name, key, score), rank, False
+            elif rank == best_rank and key != best.key and name.casefold() != best.name.casefold():
                 tie = True
         return None if tie else best
 

@@ -54,6 +54,10 @@ TABLE_TALK = frozenset(stems(
     keep_stopwords=True))
 
 
+# A keyword's value slot as the rules print it ("Transport (X)", "Coherency (x”)", "Agile (X)"): the
+# keyword's parameter, not a word of the question.
+_VALUE_SLOT = re.compile(r"\(\s*x\s*[\"”″]?\s*\)", re.IGNORECASE)
+
 # A player who does not know a rule's name asks for it by describing it: "the one where ships ...",
 # "what's that called?", "is there a mechanic that ...", "what's the name of the rule for ...". The frame
 # asks for a rule and says nothing about which: its words ("one", "call", "mechanic", "name") are no topic.
@@ -154,6 +158,8 @@ def parse_query(
     if editions and not cyrillic:
         plain = _OTHER_GAMES_EN.sub(" ", plain)
     plain = " ".join(plain.split()) if editions or games else read
+    if "(" in plain:  # "how does Stealth (x) work?": the keyword's value slot is not asked about
+        plain = _VALUE_SLOT.sub(" ", plain)
     other = None if editions or games else _other_game(names, read)
     if other is not None and cyrillic and likens_another_game(read, other.start(), other.end()):
         # "можно спасовать, как в X-Wing?", "в 40k сейв от всего, а тут?": the game is named in passing

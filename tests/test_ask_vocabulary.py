@@ -29,6 +29,15 @@ def test_ask_reads_names_as_rule_does(searcher, term_book, question: str, name: 
         assert section in [e.term for e in lookup.entries] + lookup.candidates
 
 
+def test_the_name_reading_more_of_the_question_wins(searcher) -> None:
+    """Both words typed, one misspelt, are Emergency Manoeuvre (4th-edition glossary: "The Admiral can
+    declare that a model will make an Emergency Manoeuvre"), not the quick reference's one-word
+    Disorder condition Emergency that matched the first word exactly (it was read so before)."""
+    result = searcher.ask("How does Emergency Manuver work?", k=5)
+    assert result.read_as == "Emergency Manoeuvre"
+    assert result.results[0].section == "Emergency Manoeuvre"
+
+
 def test_russian_in_latin_letters_is_answered_from_the_russian_book(searcher) -> None:
     result = searcher.ask("torpedy s kakogo rasstoyaniya mozhno puskat'?", k=5)
     assert result.status == "answered"

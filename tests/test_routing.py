@@ -22,6 +22,8 @@ ALL_DW = {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}
     ("таран в 4-й редакции", {"dw4-glossary"}),
     ("таран в третьей редакции", {"dw3-quick-reference", "dw3-rulebook"}),
     ("dust: soft cover", {"dust-warfare"}),
+    # Dust Warfare's document is a "Rules summary" (its own words: "Page 1: Rules summary front")
+    ("what does the rules summary say about hard cover?", {"dust-warfare"}),
     ("what does the Airborne USR do", {"usr"}),
     # a document is named by its own title, and "USRs" is the plural of its name
     ("Independent keyword in the USRs - spacing between models?", {"usr"}),

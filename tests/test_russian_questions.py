@@ -48,8 +48,14 @@ def test_no_chat_word_is_a_word_of_a_rule_name_in_the_russian_book() -> None:
     ("даст варфаре: сколько действий у отряда?", {"dust-warfare"}),
     ("скирмиш: что такое Optics?", {"usr"}),
     ("в скирмише правило Airborne", {"usr"}),
-    # "даст" alone is the verb "will give": "что даст таран?" names no game
+    # "даст" alone is the verb "will give": "что даст таран?" names no game; the name's cases as a
+    # noun are not verbs
     ("что даст таран?", set()),
+    ("по дасту: сколько действий у отряда?", {"dust-warfare"}),
+    ("из даста правило про медика", {"dust-warfare"}),
+    # "варфар" read as the English loanword it is (index.translit) is still the game's name
+    ("даст warfar: сколько действий у отряда?", {"dust-warfare"}),
+    ("универсальные спецправила: что такое Vanguard?", {"usr"}),
     # the documents' own kinds, in Russian: the quick reference is the corpus's one reference
     # booklet ("справочник"), the 4th edition's document a glossary ("глоссарий")
     ("по справочнику таран считается столкновением?", {"dw3-quick-reference"}),
@@ -66,6 +72,12 @@ def test_no_chat_word_is_a_word_of_a_rule_name_in_the_russian_book() -> None:
 ])
 def test_russian_names_of_the_documents_route_to_them(question: str, editions: set[str]) -> None:
     assert named_editions(question, corpus_names().routes) == editions
+
+
+def test_the_game_named_in_russian_is_searched_after_the_loanword_reading(searcher) -> None:
+    """"варфар" reaches routing respelt "warfar": the question is still searched in Dust Warfare."""
+    query = searcher.parse("в даст варфар сколько действий у отряда с маркером реакции")
+    assert query.editions == ("dust-warfare",)
 
 
 @pytest.mark.parametrize("question, section", [
