@@ -108,3 +108,58 @@ def test_a_fleeting_vowel_does_not_hide_a_players_word() -> None:
     read_as = {tuple(stems_of(key)) for key in expansions}
     assert tuple(stems_of("на каком расстоянии от авианосца")[-1:]) in read_as
     assert tuple(stems_of("броска")) in {tuple(stems_of(k)) for k in load_synonyms().translations}
+
+
+def test_an_index_name_the_pages_never_print_reaches_the_pages_name() -> None:
+    """The book's index names some rules in words its pages never use ("Escort Tokens (Фишки эскорта)",
+    "Building a Force (Формирование Военных Сил)", "Sturginium Flare (Возгорание Сургениума)"); an English
+    question then got the index's words, which no passage holds. Each curated pair for such an English
+    name has that English printed in the index and its Russian printed on the pages as a rule's name
+    (a heading, a defined term, a bold name, or a paragraph's run-in "Name:"): "## ФОРМИРОВАНИЕ ВОЕННЫХ
+    СОЕДИНЕНИЙ", "### Возгорание Стургениума:", "Выберите свои Военные Соединения: игроки должны ..."."""
+    import re
+
+    from index.termmap import _printed_names
+    from index.translate import Translator
+
+    text = RU.read_text()
+    index_part = text[text.find("# INDEX"):].replace("*", "")
+    pages = f" {' '.join(stems_of(text[:text.find('# INDEX')].replace('*', '')))} "
+    sections = parse_document(RU)
+    names = _printed_names(text, sections)
+    unprinted = {p.english for p in mine_index_pairs(text) if f" {' '.join(stems_of(p.russian))} " not in pages}
+    curated = [p for p in load_synonyms().pairs if p.english in unprinted]
+    assert len(curated) >= 10
+    for pair in curated:
+        assert re.search(rf"^\s*{re.escape(pair.english)}\b", index_part, re.MULTILINE), pair
+        run_in = re.search(rf"^{re.escape(pair.russian)}:", text.replace("*", ""), re.MULTILINE)
+        russian = tuple(stems_of(pair.russian))  # the name, or its head ("ОКРУГЛЕНИЕ В БОЛЬШУЮ СТОРНУ", sic)
+        assert any(name[:len(russian)] == russian for name in names) or run_in, pair
+    term_map = build_term_map(text, sections, load_synonyms())
+    to_russian = Translator([(p.english, p.russian) for p in term_map], source="en")
+    for question, page_name in [("what does a sturginium flare do in 3.03", "Возгорание Стургениума"),
+                                ("3.03 building a force: how many flagships", "Формирование Военных Соединений")]:
+        words = stems_of(question)
+        rendering = to_russian.render(words, {w: frozenset({w}) for w in words})
+        assert set(stems_of(page_name)) <= set(rendering.stems), question
+
+
+@pytest.mark.parametrize("heading, english", [
+    ("ОБЕДИНЕННЫЕ ПОДРАЗДЕЛЕНИЯ", "Attached Units"),  # the text: "Объединенные Подразделения (*Attached Units*)"
+    ("СТОЛКНАВЕНИЯ И ТАРАНЫ", "Collisions and Rams"),  # the index: "Collisions and Rams (Столкновение и Тараны)"
+    ("ЭТАП СРЕЛЬБЫ", "Shooting Step"),  # the index: "Shooting Step (Этап стрельбы)"
+])
+def test_a_heading_the_book_misspells_still_carries_its_english_name(heading: str, english: str) -> None:
+    """A passage's English names come from the pairs whose Russian its heading prints; a heading the book
+    prints misspelt matched no pair, so an English question could not find the passage by its name."""
+    from index.build import _enrich
+    from index.chunking import chunk_sections
+    from index.unitcards import rule_sections
+
+    sections = rule_sections(RU)
+    term_map = build_term_map(RU.read_text(), sections, load_synonyms())
+    chunks = [c for c in chunk_sections(RU, sections) if c.heading_path[-1].split(" (part ")[0] == heading]
+    assert chunks
+    for chunk in chunks:
+        title, _ = _enrich(chunk, term_map)
+        assert english in title, (heading, title)
