@@ -196,3 +196,17 @@ def test_an_english_question_searched_only_in_the_russian_book_reads_its_words(s
                                     searcher._language == "ru")
     # A rendered question reads passages with its rendered spellings, one per weighed stem.
     assert set(rendered.translated) == set(rendered.weights)
+
+
+def test_a_name_whose_second_word_is_a_stopword_is_not_read_from_its_first() -> None:
+    """The book's index: "Rounding Up (Округлять в большую сторону)". "up" is a stopword, so the name
+    would read as "round" alone and give every game round of an English question the book's rounding
+    words; read as a question holding it is read (index.text.phrase_stems), it needs both words."""
+    pairs = build_term_map(RU.read_text(), parse_document(RU), SYNONYMS)
+    to_russian = Translator([(p.english, p.russian) for p in pairs], source="en")
+    words = stems("how is initiative decided from round 2 onwards in the 3.03 book?")
+    rendering = to_russian.render(words, {w: frozenset({w}) for w in words})
+    assert "Округл" not in rendering.text
+    assert "Инициатив" in rendering.text
+    # The Russian side keeps its one-stem reading: "очень большой" is still how players say Very Large.
+    assert "Very Large" in _render(Translator([("Very Large", "очень большой")]), "очень большой корабль в 4ке").text
