@@ -213,7 +213,7 @@ def test_a_name_whose_second_word_is_a_stopword_is_not_read_from_its_first() -> 
 
 
 @pytest.mark.parametrize("question, english", [
-    ("синергия: на сколько растёт огневая мощь?", "firepower"),  # "increase each of those weapons' Firepower ratings by 1"
+    ("синергия: на сколько растёт огневая мощь?", "firepower"),  # "... weapons' Firepower ratings by 1"
     ("сколько бонусных кубов к броску сопротивления?", "resistance roll"),  # "add 3 Bonus Dice to the Resistance Roll"
     ("отряд потратил действие", "action"),  # "the unit counts as having expended an Action"
 ])
