@@ -7,7 +7,10 @@ rule, feeds the learned re-ranking (index.rerank), which weighs it; nothing here
 - `opening`: the share of the question's weight the rule's heading and first sentence use
   (a definition says what the term is first: "Obscured: ...", "A model is Crippled when ...");
 - `repeated`: the share of the question's weight in words the rule uses more than once;
-- `early`: how near the start of the rule the question's words first appear, weighted.
+- `early`: how near the start of the rule the question's words first appear, weighted;
+- `joins`: a rule about one of two rules the question names whose text names the other ("can a
+  ship in Emergency still ram?": the Emergency status's "cannot Ram") — search puts it first
+  among the leading passages, a rule of language and of the documents, not a fitted weight.
 (How many other rules mention the words of a rule's heading — the mentions pointing to the
 definition — was measured too: weight 0 in the fitted model, cross-validated R@1 unchanged.)
 A rule's words are read once (`read_rule`); the question's weights and spellings come from
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from index.text import stems
@@ -34,6 +37,8 @@ class RuleWords:
     counts: Mapping[str, int]  # stem -> how often the rule's text uses it
     first: Mapping[str, int]  # stem -> index of its first use among the text's stems
     size: int  # stems in the text
+    heading: tuple[str, ...]  # stems of the rule's own heading, in order
+    body: tuple[str, ...]  # stems of the text, in order (a name of several words is a run of them)
 
 
 def read_rule(heading: str, text: str) -> RuleWords:
@@ -44,7 +49,7 @@ def read_rule(heading: str, text: str) -> RuleWords:
     first: dict[str, int] = {}
     for i, s in enumerate(body):
         first.setdefault(s, i)
-    return RuleWords(opening, Counter(body), first, len(body))
+    return RuleWords(opening, Counter(body), first, len(body), tuple(stems(heading)), tuple(body))
 
 
 def _matched(spellings: frozenset[str], present: Mapping[str, int] | frozenset[str]) -> list[str]:
@@ -72,3 +77,17 @@ def earliness(rule: RuleWords, weights: Mapping[str, float], variants: Mapping[s
             total += w
             held += w * (1.0 - min(places) / max(rule.size, 1))
     return held / total if total else 0.0
+
+
+def _holds_run(words: tuple[str, ...], name: tuple[str, ...]) -> bool:
+    n = len(name)
+    return n > 0 and any(words[i:i + n] == name for i in range(len(words) - n + 1))
+
+
+def joins(rule: RuleWords, own: Sequence[tuple[str, ...]], names: Sequence[tuple[str, ...]]) -> bool:
+    """Is this the rule of one name the question names and does its text name another? `own`: the names
+    whose rule this is by the term table's definition (a heading that is the name counts too; one that
+    only holds it, "Legionnaire Assault Pods" for "assault", does not); `names`: the other names it may
+    join, as stems."""
+    mine = {n for n in (*own, *names) if n in own or rule.heading == n}
+    return bool(mine) and any(n not in mine and _holds_run(rule.body, n) for n in names)

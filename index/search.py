@@ -28,6 +28,7 @@ from core.settings import DEFAULT_MODEL, Settings
 from index.aboutness import (
     RuleWords,
     earliness,
+    joins,
     opening_share,
     read_rule,
     repeated_share,
@@ -122,6 +123,7 @@ TRANSLATE_ENGLISH = True  # ... and an English question searched in the Russian 
 MAX_NAME_WORDS = 4  # longest term name checked as printed in an edition
 TRANSLATED_DENSE_WEIGHT = 1.0  # the model's vote on a translated Russian question, English passages only
 PER_EDITION_COMPARISON = True  # a comparison's other editions answer from their own ranking (index.compare)
+JOINING_FIRST = True  # of two rules the question names, the one whose text names the other leads
 ENGLISH_FALLBACK = True  # an unrouted Russian question the Russian book cannot answer is asked in the English documents
 
 
@@ -808,6 +810,8 @@ class Searcher:
         leading = ranked[:RELEVANCE_DEPTH]
         if mode == "hybrid":
             ranked = self._rerank(ranked, query, lexical, dense_scores, ranking_names, defined)
+            if JOINING_FIRST:
+                ranked = self._joining_first(ranked, topic_names, query, reader)
         top = diversify_rules(ranked, self.rows, k, query.editions)
         hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
         if not cyrillic:
@@ -881,6 +885,52 @@ class Searcher:
         candidates = self._candidates(head, query, lexical, dense_scores, named, defined)
         order = readable_first(self._rerank_model.order(candidates), candidates)
         return [head[i] for i in order] + ranked[RERANK_LEARNED_DEPTH:]
+
+    def _joining_first(self, ranked: list[tuple[str, int, float]], spotted: list[tuple[SpottedTerm, set[str]]],
+                       query: Query, language: str) -> list[tuple[str, int, float]]:
+        """When the question names two rules ("can a ship in Emergency still Ram?"), the leading passages of
+        one whose text names the other come before those naming only one: the answer to an interaction is
+        the sentence of one rule that names the other ("cannot Ram"). A tie-break over the re-ranker's
+        order, not a weight. Not for a comparison of editions (one rule, asked twice), nor between a rule
+        and a section nested in it (the critical damage table naming "Jammed Helm" is its index, not an
+        interaction); a passage the asker cannot read does not pass one they can."""
+        if len(ranked) < 2 or len(query.editions) > 1:
+            return ranked
+        topic = list(query.topic)
+        terms = [term for term, _ in spotted]
+        if EXPANSIONS_NAME_RULES:  # a player's word for one rule names it ("бордят": Абордаж)
+            terms += [term for first in dict.fromkeys(topic)
+                      for player_word, term in self._expansion_terms_by_first.get(first, ())
+                      if _contains_run(topic, player_word)]
+        total = sum(query.weights.values()) or 1.0
+        defined: dict[tuple[str, ...], set[str]] = {}  # each name the question names -> the rules defining it
+        for term in terms:
+            # a word carrying little of the question ("model", "цель") names no rule (as `_named_rules`)
+            if sum(query.weights.get(s, 0.0) for s in term.stems) / total >= MIN_NAME_SHARE:
+                defined.setdefault(term.stems, set()).update(self.rule_of_chunk[c] for c in term.chunk_ids)
+        # "Boarding" inside "Boarding Parties" is one name, not two
+        names = [n for n in defined if not any(m != n and _contains_run(list(m), list(n)) for m in defined)]
+        if len(names) < 2:
+            return ranked
+        head = ranked[:RERANK_LEARNED_DEPTH]
+        lead = head[0][0]
+        if not any(lead in defined[n] or tuple(self._heading_stems(lead)) == n for n in names):
+            return ranked  # the leader is no named rule: a more specific passage ("Close Combat Weapons")
+        readable_lead = self.rows[head[0][1]]["language"] == language
+        joining = set()
+        for r in head:
+            if self.rows[r[1]]["language"] != language and readable_lead:
+                continue
+            section = self.rules[r[0]].section + " › "
+            apart = [n for n in names if not any(self.rules[k].section.startswith(section) for k in defined[n])]
+            mine = [n for n in names if r[0] in defined[n]]
+            # a section under another named rule names it by its place ("DISORDER CONDITIONS › Hazard")
+            placed = bool(mine) and any(set(n) <= self._path_words(r[0]) for n in names if n not in mine)
+            if placed or joins(self._words_of_rule(r[0]), mine, apart):
+                joining.add(r)
+        if not joining or head[0] in joining:
+            return ranked
+        return [r for r in head if r in joining] + [r for r in head if r not in joining] + ranked[RERANK_LEARNED_DEPTH:]
 
     def _candidates(self, head: list[tuple[str, int, float]], query: Query, lexical: list[int],
                     dense_scores: np.ndarray | None, named: Mapping[str, float],

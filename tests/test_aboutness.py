@@ -2,7 +2,7 @@
 read on the 4th-edition glossary's own texts."""
 from __future__ import annotations
 
-from index.aboutness import earliness, opening_share, read_rule, repeated_share
+from index.aboutness import earliness, joins, opening_share, read_rule, repeated_share
 from index.text import stems
 
 # dw4 glossary, Obscured: "OBSCURED TARGETS Once it has been established that the target is Visible, the
@@ -57,3 +57,33 @@ def test_a_term_said_at_the_end_is_late():
     crippled, light = read_rule("Crippled", CRIPPLED), read_rule("Light Vessel", LIGHT_VESSEL)
     weights, variants = _asked("crippled")
     assert earliness(crippled, weights, variants) == 1.0 > earliness(light, weights, variants)
+
+
+# Two rules at once (index.aboutness.joins): the rule of one name whose text names the other.
+# dw3-rulebook-ru, Статусы Деорганизации, Авария: "пока на Модель действует этот Статус, она не может пойти
+# на Таран, а также Поддерживать Атаки других Моделей или получать от них Поддержку при Атаке."
+AVARIA = ("пока на Модель действует этот Статус, она не может пойти на Таран, а также Поддерживать Атаки других "
+          "Моделей или получать от них Поддержку при Атаке.")
+# dw4 glossary, Assault: "The Initial Target of this Action cannot be an Airborne or Underwater model unless the
+# unit making this Action has the same Positional Trait." (it names Airborne; Legionnaire Assault Pods only
+# holds the word "Assault" in its heading)
+ASSAULT = ("The Initial Target of this Action cannot be an Airborne or Underwater model unless the unit making "
+           "this Action has the same Positional Trait.")
+
+
+def test_a_status_that_forbids_ramming_joins_the_status_and_ramming():
+    avaria, taran = tuple(stems("Авария")), tuple(stems("Таран"))
+    assert joins(read_rule("Авария", AVARIA), [avaria], [avaria, taran])
+
+
+def test_a_rule_naming_only_its_own_name_joins_nothing():
+    avaria, taran = tuple(stems("Авария")), tuple(stems("Таран"))
+    assert not joins(read_rule("Авария", AVARIA), [avaria], [avaria])
+    # the text names the Ram, but this is the rule of neither name
+    assert not joins(read_rule("Хаос и Смятение", AVARIA), [], [avaria, taran])
+
+
+def test_a_heading_that_only_holds_a_name_is_not_that_rule():
+    assault, airborne = tuple(stems("Assault")), tuple(stems("Airborne"))
+    assert joins(read_rule("Assault", ASSAULT), [], [assault, airborne])  # the heading is the name
+    assert not joins(read_rule("Legionnaire Assault Pods", ASSAULT), [], [assault, airborne])
