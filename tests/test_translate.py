@@ -224,3 +224,15 @@ def test_the_glossarys_own_game_terms_have_a_russian_reading(translator: Transla
     glossary = next(d for d in DOCS if d.edition == "dw4-glossary").read_text().casefold()
     assert english in glossary
     assert english in _render(translator, question).text.casefold()
+
+
+@pytest.mark.parametrize("edition", [None, "dw4-glossary"])
+def test_a_russian_label_naming_a_glossary_rule_is_not_an_unknown_name(searcher, edition: str | None) -> None:
+    """"синергия — ...": a label no document prints in Russian, but the term map renders it as the
+    glossary's Synergy ("For each additional weapon with this Quality (above one) that Contributes to this
+    Attack action, increase each of those weapons' Firepower ratings by 1"). Searched in the glossary (a
+    server set to the 4th edition, or the English fallback of an unrouted question) it is answered there."""
+    result = searcher.ask("синергия — на сколько растёт огневая мощь за каждое лишнее орудие?", k=5,
+                          edition=edition)
+    assert result.status == "answered"
+    assert result.results[0].edition == "dw4-glossary" and result.results[0].section == "Synergy"
