@@ -49,7 +49,7 @@ from index.answer_shape import is_distance_question as is_distance_question
 from index.answer_shape import is_limit_question as is_limit_question
 from index.answer_shape import is_numeric_question as is_numeric_question
 from index.statrows import is_stat_row
-from index.text import is_stopword, stems
+from index.text import idiom_readings, is_stopword, stems
 
 MAX_CORE = 3  # segments a line is chosen for (the rest of it is what follows them)
 EXTEND_TO = QUOTE_MAX_CHARS  # an answer line takes in following segments while it fits a quote (300 cut answers)
@@ -155,7 +155,7 @@ def _with_abbreviations(text: str, sentences: Sequence[str], stem_sets: list[fro
 def rule_text(text: str) -> RuleText:
     spans = tuple(segments(text))
     sentences = tuple(text[s:e] for s, e in spans)
-    read = [frozenset(stems(s)) for s in sentences]
+    read = [frozenset(stems(s)) | idiom_readings(s) for s in sentences]  # its idioms read as a question's
     _with_abbreviations(text, sentences, read)
     stem_sets = tuple(read)
     words = frozenset().union(*stem_sets)
@@ -309,12 +309,14 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
         for i, facts in enumerate(cut.facts):
             if kind.name in facts.kinds:
                 held[i] |= named
-            else:
-                held[i] -= named
+            else:  # a word the sentence prints in the question's own idiom ("тот же", "уже есть") stays
+                held[i] -= named - idiom_readings(cut.sentences[i])
 
 
-_LIST_MARK = re.compile(r"[ \t]*([-•*]|\d{1,2}[.)])[ \t]")  # a line opening a list item
-_ITEM_MARKS = " \t-•*.)0123456789"
+# A line opening a list item; or a result table's row, a margin or roll and its effect ("4+  Assaulting
+# model suffers 1 damage.", "1-3   No further effects."): it finishes the sentence introducing the table.
+_LIST_MARK = re.compile(r"[ \t]*([-•*]|\d{1,2}[.)]|\d{1,2}(?:[-–]\d{1,2}|\+)(?=[ \t]{2}|\t))[ \t]")
+_ITEM_MARKS = " \t-–+•*.)0123456789"
 
 
 def _list_items_hold_their_introduction(text: str, spans: Sequence[tuple[int, int]], held: list[set[str]]) -> None:

@@ -292,6 +292,21 @@ def question_stems(text: str) -> list[str]:
             if word not in _EN_STOP and word not in _RU_STOP and word not in _RU_CHAT]
 
 
+_SAME_READ = frozenset(stems("одинаковый"))
+
+
+def idiom_readings(sentence: str) -> frozenset[str]:
+    """The stem `question_stems` reads into "a thing the model already has" as a rule's sentence prints
+    it ("Маркер ..., который у нее уже есть": одинаковый), so a question read "одинаковый" ("крит, который
+    у корабля уже есть") finds the sentence saying it in the same words (the answer line reads both sides
+    alike). Not "тот же" / "такой же": the book prints them for every "same" ("одного и того же Флота",
+    "на той же самой Модели"), and read as "одинаковый" they answered players' "два одинаковых отряда"
+    and "два куба выпали одинаковые" with those sentences (measured: four own sets lost a line)."""
+    if "уж" in sentence.lower() and _ALREADY_HAS.search(sentence):
+        return _SAME_READ
+    return frozenset()
+
+
 def phrase_stems(phrase: str) -> list[str]:
     """A player phrase's stems as a question holding it is read (`question_stems`), so a phrase key
     matches the question's run: "держаться друг от друга" is read "держаться другой" in both, "тот же
