@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from index.text import is_cyrillic, stems
+from index.text import is_cyrillic, phrase_stems, stems
 
 KEY_CHARS = 4  # terms are looked up by their first stem's first letters ...
 MAX_ENDING = 2  # ... and a stem matches one that adds or drops up to this many letters at its end
@@ -42,7 +42,10 @@ class Translator:
             if not english or not russian or is_cyrillic(english) or not is_cyrillic(russian):
                 continue
             said, meant = (russian, english) if source == "ru" else (english, russian)
-            run = tuple(stems(said))
+            # An English name of several words that reads as one ("Rounding Up": round) names nothing
+            # rather than every "round" of a game (index.text.phrase_stems). Not on the Russian side
+            # (measured): "очень большой" is how players say Very Large, though it also reads "больше".
+            run = tuple(phrase_stems(said) if source == "en" else stems(said))
             if run:
                 names = by_first.setdefault(run[0][:KEY_CHARS], {}).setdefault(run, [])
                 if meant not in names:

@@ -196,3 +196,43 @@ def test_an_english_question_searched_only_in_the_russian_book_reads_its_words(s
                                     searcher._language == "ru")
     # A rendered question reads passages with its rendered spellings, one per weighed stem.
     assert set(rendered.translated) == set(rendered.weights)
+
+
+def test_a_name_whose_second_word_is_a_stopword_is_not_read_from_its_first() -> None:
+    """The book's index: "Rounding Up (Округлять в большую сторону)". "up" is a stopword, so the name
+    would read as "round" alone and give every game round of an English question the book's rounding
+    words; read as a question holding it is read (index.text.phrase_stems), it needs both words."""
+    pairs = build_term_map(RU.read_text(), parse_document(RU), SYNONYMS)
+    to_russian = Translator([(p.english, p.russian) for p in pairs], source="en")
+    words = stems("how is initiative decided from round 2 onwards in the 3.03 book?")
+    rendering = to_russian.render(words, {w: frozenset({w}) for w in words})
+    assert "Округл" not in rendering.text
+    assert "Инициатив" in rendering.text
+    # The Russian side keeps its one-stem reading: "очень большой" is still how players say Very Large.
+    assert "Very Large" in _render(Translator([("Very Large", "очень большой")]), "очень большой корабль в 4ке").text
+
+
+@pytest.mark.parametrize("question, english", [
+    ("синергия: на сколько растёт огневая мощь?", "firepower"),  # "... weapons' Firepower ratings by 1"
+    ("сколько бонусных кубов к броску сопротивления?", "resistance roll"),  # "add 3 Bonus Dice to the Resistance Roll"
+    ("отряд потратил действие", "action"),  # "the unit counts as having expended an Action"
+])
+def test_the_glossarys_own_game_terms_have_a_russian_reading(translator: Translator, question: str,
+                                                             english: str) -> None:
+    """The glossary's capitalised game terms are said in Russian as the book says them ("огневую мощь",
+    "Начальной Цели"); a Russian question about the glossary reaches them in its words."""
+    glossary = next(d for d in DOCS if d.edition == "dw4-glossary").read_text().casefold()
+    assert english in glossary
+    assert english in _render(translator, question).text.casefold()
+
+
+@pytest.mark.parametrize("edition", [None, "dw4-glossary"])
+def test_a_russian_label_naming_a_glossary_rule_is_not_an_unknown_name(searcher, edition: str | None) -> None:
+    """"синергия — ...": a label no document prints in Russian, but the term map renders it as the
+    glossary's Synergy ("For each additional weapon with this Quality (above one) that Contributes to this
+    Attack action, increase each of those weapons' Firepower ratings by 1"). Searched in the glossary (a
+    server set to the 4th edition, or the English fallback of an unrouted question) it is answered there."""
+    result = searcher.ask("синергия — на сколько растёт огневая мощь за каждое лишнее орудие?", k=5,
+                          edition=edition)
+    assert result.status == "answered"
+    assert result.results[0].edition == "dw4-glossary" and result.results[0].section == "Synergy"
