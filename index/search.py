@@ -372,11 +372,13 @@ class Searcher:
         self._rule_names = names
         self._name_reader = NameReader(((t["term"], self.rule_of_chunk[t["chunk_id"]]) for t in terms), _no_topic,
                                        lambda word: stem_word(word) in self._vocabulary)
-        # Every run of words in a rule name or heading: a name the question spells in capitals
-        # that is none of them is a rule these documents do not have ("Tesla Overload").
+        # Every run of words in a rule name or heading, or in the English name the term map gives a
+        # Russian rule ("Hold at All Costs" for Удержать любой ценой): a name the question spells in
+        # capitals that is none of them is a rule these documents do not have ("Tesla Overload").
         self._name_runs: set[tuple[str, ...]] = set()
         self._whole_names: set[tuple[str, ...]] = set()  # each rule name and heading whole (marked_name_unprinted)
-        for text in [t["term"] for t in terms] + [rule.section for rule in self.rules.values()]:
+        for text in [t["term"] for t in terms] + [rule.section for rule in self.rules.values()] + \
+                [english for english, _ in pairs]:
             for part in text.split(" › "):
                 words_ = stems(part, keep_stopwords=True)
                 self._whole_names.add(tuple(words_))

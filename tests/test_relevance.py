@@ -389,3 +389,12 @@ def test_a_real_name_capitalised_with_words_around_it_is_answered(searcher, ques
 
 def test_two_names_joined_by_a_capitalised_small_word_are_read_one_by_one() -> None:
     assert title_case_names("is Obscured And Hampered the same thing in 4e?") == ["Obscured", "Hampered"]
+
+
+def test_the_english_name_of_a_russian_rule_is_a_printed_name(searcher) -> None:
+    """The Russian book's scenario Удержать любой ценой is paired with its English name "Hold at All
+    Costs" (synonyms.toml [pairs]); capitalised whole ("Hold At All Costs"), it names that rule and is
+    not a made-up name (it was refused so)."""
+    result = searcher.ask("How do Victory Points work in Hold At All Costs?", k=5)
+    assert result.status == "answered"
+    assert "Удержать любой ценой" in result.results[0].section
