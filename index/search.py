@@ -34,6 +34,7 @@ from index.aboutness import (
 )
 from index.answer import best_quote, disagreement_note, rule_text, segments
 from index.answer_cache import AnswerCache, AnswerKey
+from index.answer_features import run_in_label
 from index.bm25 import Bm25
 from index.card_passages import card_rules, names_card
 from index.compare import edition_answer, lacks_rule, rule_names
@@ -1442,8 +1443,8 @@ class Searcher:
         title = self._title_stems(section)
         if title and title <= asked:
             return title
-        lead_in = _LEAD_IN.match(line.quote) if line is not None else None
-        named = frozenset(s for s in stems(lead_in.group(1)) if s.isalpha()) if lead_in else frozenset()
+        label = run_in_label(line.quote) if line is not None else ""
+        named = frozenset(s for s in stems(label) if s.isalpha())
         return named if named and named <= asked else frozenset()
 
     def _edition_prints(self, edition: str, name: frozenset[str], query: Query) -> bool:
@@ -1500,7 +1501,6 @@ class Searcher:
 
 
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
-_LEAD_IN = re.compile(r"([A-Z][\w’'&-]*(?: [\w’'&-]+){0,4}):")  # "Squadron killer bonus: …", a rule's name
 _DISTANCE = re.compile(r"\d\s*(?:[\"”″]|inch|дюйм)", re.IGNORECASE)
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")  # a word a Russian question writes in English
 
