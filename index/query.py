@@ -10,7 +10,7 @@ from index.answer import is_distance_question, is_limit_question, is_numeric_que
 from index.manifest import CorpusNames, Route
 from index.phrase_scan import any_of
 from index.relevance import topic_stems
-from index.routing import named_editions, named_games, without_game_names
+from index.routing import named_editions, named_games, without_edition_names, without_game_names
 from index.text import is_cyrillic, likens_another_game, normalise, question_stems, stem, stems, words
 
 # A question told over several sentences (a table story) sets a scene and asks in its last
@@ -32,7 +32,6 @@ MIN_ASKED_WORDS = 2
 # player types the question last and often leaves it open).
 _SENTENCE_END = re.compile(r"(?<=[.?!…])\s+(?=\S)|\n+")
 _CYRILLIC_WORD = re.compile(r"[А-ЯЁа-яё]+")
-_WORD_END = re.compile(r"\w*")
 _QUOTED = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”|„[^“”]*[“”]")
 _ASKS_ANYWHERE = re.compile(r"(?<!\w)(ли|вопрос\w*(?=\s*[:,—–-])|спор\w*(?=\s*[:—–-]))(?!\w)", re.IGNORECASE)
 
@@ -177,25 +176,6 @@ SHIP_CLASSES = frozenset(stems("линкор крейсер эсминец эс�
                                "корвет дредноут", keep_stopwords=True))
 
 
-def without_edition_words(text: str, routes: Sequence[Route]) -> str:
-    """The question without the edition names, each cut to its word's end: a name matched by the
-    start of a word ("русск" in "по русской книге") left its ending ("ой"), a stem unknown to the index
-    that weighed most of all the question's words (index.routing.without_edition_names cuts the match)."""
-    for route in routes:
-        if route.compares:  # "раньше …, а сейчас" spans the topic: only names are cut
-            continue
-        parts: list[str] = []
-        last = 0
-        for match in route.pattern.finditer(text):
-            if match.start() < last:
-                continue
-            end = match.end()
-            if match.group(0)[-1:].isalnum():
-                end = _WORD_END.match(text, end).end()  # type: ignore[union-attr]
-            parts += [text[last:match.start()], " "]
-            last = end
-        text = "".join(parts) + text[last:]
-    return text
 
 
 def without_rule_request(text: str) -> str:
@@ -267,7 +247,7 @@ def parse_query(
     games = tuple(sorted(named_games(read, names.game_phrases))) if named else ()
     plain = read
     if editions:
-        plain = without_edition_words(plain, routes)
+        plain = without_edition_names(plain, routes)
     if games:
         plain = without_game_names(plain, names.game_phrases)
     cyrillic = is_cyrillic(read)

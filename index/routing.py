@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 from index.manifest import Route
 
+_WORD_END = re.compile(r"\w*")
+
 
 def named_editions(question: str, routes: Sequence[Route]) -> set[str]:
     """Every edition the question names. A phrase naming several editions ("3rd ed") gives way
@@ -28,11 +30,24 @@ def named_editions(question: str, routes: Sequence[Route]) -> set[str]:
 
 
 def without_edition_names(question: str, routes: Sequence[Route]) -> str:
-    """The question with the edition names cut out: "dw4" or "3rd ed" say where to look,
-    not what the question is about (relevance and the answer line ignore them)."""
+    """The question with the edition names cut out: "dw4" or "3rd ed" say where to look, not what
+    the question is about (relevance and the answer line ignore them). Each is cut to its word's end:
+    a name matched by the start of a word ("русск" in "по русской книге") would leave its ending
+    ("ой"), a stem unknown to the index that weighed most of all the question's words."""
     for route in routes:
-        if not route.compares:  # "раньше …, а сейчас" spans the topic: only names are cut
-            question = route.pattern.sub(" ", question)
+        if route.compares:  # "раньше …, а сейчас" spans the topic: only names are cut
+            continue
+        parts: list[str] = []
+        last = 0
+        for match in route.pattern.finditer(question):
+            if match.start() < last:  # inside the word the previous name was cut to the end of
+                continue
+            end = match.end()
+            if match.group(0)[-1:].isalnum():
+                end = _WORD_END.match(question, end).end()  # type: ignore[union-attr]
+            parts += [question[last:match.start()], " "]
+            last = end
+        question = "".join(parts) + question[last:]
     return question
 
 

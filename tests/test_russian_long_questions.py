@@ -6,8 +6,8 @@ import re
 
 from corpus import CORPUS_DIR
 from index.manifest import Route, corpus_names
-from index.query import SHIP_CLASSES, counting_words, editions_in_passing, without_edition_words, without_turn_numbers
-from index.routing import named_editions
+from index.query import SHIP_CLASSES, counting_words, editions_in_passing, without_turn_numbers
+from index.routing import named_editions, without_edition_names
 from index.text import is_stopword, normalise, stem
 
 BOOK = CORPUS_DIR / "dw3-rulebook-ru.md"
@@ -42,7 +42,7 @@ def test_a_turns_ordinal_is_no_edition() -> None:
 def test_an_edition_name_is_cut_to_its_words_end() -> None:
     """"по русской книге" routes to the Russian book; the name leaves no ending ("ой") behind."""
     routes = _routes()
-    assert without_edition_words("решили по русской книге", routes).split() == ["решили", "по", "книге"]
+    assert without_edition_names("решили по русской книге", routes).split() == ["решили", "по", "книге"]
 
 
 def test_the_edition_a_player_comes_from_is_named_in_passing() -> None:
