@@ -113,6 +113,7 @@ class RuleText:
     facts: tuple[SentenceFacts, ...]
     example_facts: tuple[SentenceFacts, ...]  # `facts`, a worked example's later sentences marked as it too
     labels: tuple[frozenset[str], ...]  # the stems of each segment's run-in label ("Catastrophic explosion: ...")
+    idioms: tuple[frozenset[str], ...]  # each segment's idioms read as a question's (index.text.idiom_readings)
 
 
 # An abbreviation a rule introduces: "line of sight (LOS)", "Short Range Squadrons (SRS)" (the
@@ -155,14 +156,15 @@ def _with_abbreviations(text: str, sentences: Sequence[str], stem_sets: list[fro
 def rule_text(text: str) -> RuleText:
     spans = tuple(segments(text))
     sentences = tuple(text[s:e] for s, e in spans)
-    read = [frozenset(stems(s)) | idiom_readings(s) for s in sentences]  # its idioms read as a question's
+    idioms = tuple(idiom_readings(s) for s in sentences)
+    read = [frozenset(stems(s)) | idiom for s, idiom in zip(sentences, idioms, strict=True)]
     _with_abbreviations(text, sentences, read)
     stem_sets = tuple(read)
     words = frozenset().union(*stem_sets)
     facts = tuple(sentence_facts(s) for s in sentences)
     return RuleText(spans, sentences, stem_sets, words, tuple(sorted(w for w in words if _CYRILLIC_WORD.match(w))),
                     tuple(is_stat_row(s) for s in sentences), facts, _examples_run_on(sentences, facts),
-                    tuple(frozenset(stems(run_in_label(s))) for s in sentences))
+                    tuple(frozenset(stems(run_in_label(s))) for s in sentences), idioms)
 
 
 def _examples_run_on(sentences: Sequence[str], read: Sequence[SentenceFacts]) -> tuple[SentenceFacts, ...]:
@@ -310,7 +312,7 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
             if kind.name in facts.kinds:
                 held[i] |= named
             else:  # a word the sentence prints in the question's own idiom ("тот же", "уже есть") stays
-                held[i] -= named - idiom_readings(cut.sentences[i])
+                held[i] -= named - cut.idioms[i]
 
 
 # A line opening a list item; or a result table's row, a margin or roll and its effect ("4+  Assaulting
