@@ -11,6 +11,7 @@ from index.names import NameReader
 from index.relevance import (
     FEATURES,
     Evidence,
+    NamesRead,
     RelevanceModel,
     asked_for_rule,
     asks_off_rules,
@@ -23,6 +24,7 @@ from index.relevance import (
     opening_label,
     printed_word,
     quoted_names,
+    read_names,
     title_case_names,
     topic_stems,
 )
@@ -348,6 +350,23 @@ def test_a_title_case_name_is_marked_unless_it_opens_a_sentence_or_is_a_players_
 
 def test_the_books_capitalised_terms_are_marked_in_russian() -> None:
     assert marked_names("какой бонус даёт Жетон Доблести при Абордаже?") == [("жетон", "доблест")]
+
+
+def test_one_reading_gives_both_kinds_of_name() -> None:
+    """read_names reads the question once: the marked names are those of the sentences that ask, the
+    claimed ones every name presented anywhere (a told sentence's "System Failure" too)."""
+    told = "Last night my mate used Powered weapons on a ship that had a System Failure crit. Can he still fire?"
+    assert read_names(told) == NamesRead(marked=(), claimed=(("system", "failur"),))
+    asked = "We played last week. Can a squadron declare Full Ahead as a special operations action?"
+    assert read_names(asked) == NamesRead(marked=(("full", "ahead"),), claimed=(("full", "ahead"),))
+    assert marked_names(asked) == list(read_names(asked).marked)
+    assert claimed_names(asked) == list(read_names(asked).claimed)
+
+
+def test_a_sentence_opener_is_no_name_however_many_spaces_precede_it() -> None:
+    # "Does Proximity stop it rallying": capitalised because it opens the sentence, after two spaces too
+    question = "My Very Large model is parked next to an island.  Does Proximity stop it rallying?"
+    assert claimed_names(question) == [("veri", "larg")]
 
 
 def test_a_marked_name_no_rule_prints_is_refused_whatever_the_model_says() -> None:
