@@ -417,3 +417,34 @@ def test_the_english_name_of_a_russian_rule_is_a_printed_name(searcher) -> None:
     result = searcher.ask("How do Victory Points work in Hold At All Costs?", k=5)
     assert result.status == "answered"
     assert "Удержать любой ценой" in result.results[0].section
+
+
+# -- a real mechanic applied to what the game does not have (issue 16, abstain7) ----------------------
+@pytest.mark.parametrize("made_up, real, section", [
+    # "Treacherous Water Impedes the Movement of Surface and Underwater models, while Fog Impedes the
+    # Movement of Surface and Airborne models." Rain: no document prints it (glossary [[absent]]).
+    ("Does a Surface model that moves through heavy rain gain a level of Disorder?",
+     "Does a Surface model that moves through Fog gain a level of Disorder?", "Impeded"),
+    # "An Iceberg can be chosen as the target of an Attack action, as though it were an enemy model"
+    ("Can my ship shoot at a waterspout as though it were an enemy model?",
+     "Can my ship shoot at an Iceberg as though it were an enemy model?", "Iceberg"),
+    # "Во время шторма Дрейф удваивается для всех моделей." (the 3.03 Storm scenario; no rain in any book)
+    ("во время ливня дрейф удваивается для всех моделей?", "во время шторма дрейф удваивается для всех моделей?",
+     "Буря"),
+    # "Суша: ... Непроходимо для Моделей с Особенностями “Подводная” и “Надводная”." (no river in any book)
+    ("подводные модели могут заходить в реку?", "подводные модели могут заходить на сушу?", "Суша"),
+])
+def test_a_mechanic_applied_to_weather_or_terrain_the_game_lacks_is_refused_and_its_twin_answered(
+        searcher, made_up: str, real: str, section: str) -> None:
+    refused = searcher.ask(made_up, k=5)
+    assert refused.status == "not_found" and refused.results  # the closest passages are still shown
+    answered = searcher.ask(real, k=5)
+    assert answered.status == "answered" and answered.results[0].section.endswith(section)
+
+
+def test_russian_absent_words_are_declared_in_every_case_they_are_typed_in() -> None:
+    """The absent words are matched as typed, so a Russian noun is declared in its cases: "торпеды иногда
+    не взрываются — есть бросок на осечку?" names a misfire as surely as «осечка»."""
+    for word in ("осечка", "осечку", "осечкой", "буксир", "буксиром", "ливень", "ливня", "реку", "рекой"):
+        assert names_absent_concept(f"а что если {word} — есть такое правило?", _ABSENT), word
+    assert not names_absent_concept("вчера ночью играли, можно ли стрелять по скрытой цели?", _ABSENT)
