@@ -98,8 +98,9 @@ def main() -> int:
                   sum(len(r["named"]) < 2 for r in second), sum(r["answer_named"] for r in second),
                   sum(r["answer_under"] for r in second), sum(r["place"] is None for r in rows)]
         totals = [t + c for t, c in zip(totals, counts, strict=True)]
-        print(f"{name:<16}{counts[0]:>5}{counts[1]:>7}{counts[2]:>5}{counts[6]:>5}"
-              f"{sum(len(r['named']) for r in rows) / len(rows):>7.2f}{sum(len(r['under']) for r in rows) / len(rows):>7.2f}"
+        named = sum(len(r["named"]) for r in rows) / len(rows)
+        under = sum(len(r["under"]) for r in rows) / len(rows)
+        print(f"{name:<16}{counts[0]:>5}{counts[1]:>7}{counts[2]:>5}{counts[6]:>5}{named:>7.2f}{under:>7.2f}"
               f"{counts[3]:>15}{counts[4]:>14}{counts[5]:>12}")
         misses += [f"{name}: #{r['place'] + 1} {r['q'][:90]} -> {r['leader'][:40]} | named {sorted(r['named'])} "
                    f"| under {sorted(r['under'])[:6]}" for r in second]
