@@ -431,8 +431,9 @@ def test_the_english_name_of_a_russian_rule_is_a_printed_name(searcher) -> None:
     # "Во время шторма Дрейф удваивается для всех моделей." (the 3.03 Storm scenario; no rain in any book)
     ("во время ливня дрейф удваивается для всех моделей?", "во время шторма дрейф удваивается для всех моделей?",
      "Буря"),
-    # "Суша: ... Непроходимо для Моделей с Особенностями “Подводная” и “Надводная”." (no river in any book)
-    ("подводные модели могут заходить в реку?", "подводные модели могут заходить на сушу?", "Суша"),
+    # "Все модели считаются Скрытыми в любое время, пока Игровое пространство покрыто туманом." (no snow)
+    ("все модели считаются скрытыми пока поле покрыто снегом?",
+     "все модели считаются скрытыми пока поле покрыто туманом?", "Туман войны"),
 ])
 def test_a_mechanic_applied_to_weather_or_terrain_the_game_lacks_is_refused_and_its_twin_answered(
         searcher, made_up: str, real: str, section: str) -> None:
@@ -445,6 +446,6 @@ def test_a_mechanic_applied_to_weather_or_terrain_the_game_lacks_is_refused_and_
 def test_russian_absent_words_are_declared_in_every_case_they_are_typed_in() -> None:
     """The absent words are matched as typed, so a Russian noun is declared in its cases: "торпеды иногда
     не взрываются — есть бросок на осечку?" names a misfire as surely as «осечка»."""
-    for word in ("осечка", "осечку", "осечкой", "буксир", "буксиром", "ливень", "ливня", "реку", "рекой"):
+    for word in ("осечка", "осечку", "осечкой", "буксир", "буксиром", "ливень", "ливня", "снегу", "снегом"):
         assert names_absent_concept(f"а что если {word} — есть такое правило?", _ABSENT), word
     assert not names_absent_concept("вчера ночью играли, можно ли стрелять по скрытой цели?", _ABSENT)
