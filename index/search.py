@@ -911,8 +911,10 @@ class Searcher:
 
         def parents_asked(key: str) -> int:
             # the words the question prints, or misspells ("qualitty"), not their readings: "плыть" read as
-            # movement does not name ЭТАП ДВИЖЕНИЯ
-            parents = frozenset(stems(" ".join(self.rules[key].section.split(" › ")[:-1])))
+            # movement does not name ЭТАП ДВИЖЕНИЯ. A word of the shared heading itself tells neither apart
+            # ("SRS" of "Запуск Токенов SRS" under "ЭСКАДРИЛЬИ МАЛОЙ ДАЛЬНОСТИ (SRS)").
+            *above, heading = self.rules[key].section.split(" › ")
+            parents = frozenset(stems(" ".join(above))) - frozenset(stems(heading))
             return sum(1 for parent in parents if any(_typed_as(parent, typed) for typed in query.weights))
 
         position = parent_or_child_first(head, self.rules, own_coverage, heading_coverage) or same_heading_first(
