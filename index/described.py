@@ -48,6 +48,11 @@ class DescribedRules:
         self._specific = specific
         self._shares = shares
         self._owners = {word: tuple(keys) for word, keys in owners.items()}
+        every: dict[str, list[str]] = defaultdict(list)
+        for key, own_shares in shares.items():
+            for word in own_shares:
+                every[word].append(key)
+        self._every = {word: tuple(keys) for word, keys in every.items()}
 
     def specific(self, key: str) -> frozenset[str]:
         """The words of this rule's lines that no other rule's lines use (empty: none, or not described)."""
@@ -61,12 +66,13 @@ class DescribedRules:
             return 0.0
         return max((own[w] for w in spelt if w in own), default=0.0)
 
-    def holding(self, spellings: Iterable[frozenset[str]]) -> dict[str, int]:
+    def holding(self, spellings: Iterable[frozenset[str]], specific: bool = True) -> dict[str, int]:
         """Rule key -> how many of the question's words (each given as its set of spellings) are specific
         words of that rule's lines; a word counts once per rule however many of its spellings match."""
         count: dict[str, int] = defaultdict(int)
         for spelt in spellings:
-            keys = {key for word in spelt for key in self._owners.get(word, ())}
+            index = self._owners if specific else self._every
+            keys = {key for word in spelt for key in index.get(word, ())}
             for key in keys:
                 count[key] += 1
         return dict(count)

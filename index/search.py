@@ -1206,7 +1206,11 @@ class Searcher:
         specific to them (index.described) moved into the leading candidates, scored as the last of them;
         and the new depth of the leading candidates."""
         variants = query.variants
-        counts = self._described().holding(variants[s] for s in query.weights)
+        if DESCRIBED_UNPRINTED:
+            counts = self._described().holding((variants[s] for s in query.weights
+                                                if variants[s].isdisjoint(self._vocabulary)), specific=False)
+        else:
+            counts = self._described().holding(variants[s] for s in query.weights)
         wanted = sorted(key for key, n in counts.items() if n >= 2 and allowed[self._first_row[key]])
         head_keys = {r[0] for r in ranked[:RERANK_DEPTH]}
         joining = [key for key in wanted if key not in head_keys]
