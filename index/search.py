@@ -38,7 +38,6 @@ from index.answer_features import run_in_label
 from index.bm25 import Bm25
 from index.card_passages import card_rules, names_card
 from index.compare import edition_answer, lacks_rule, rule_names
-from index.described import DescribedRules
 from index.errors import QueryError
 from index.freshness import fresh_build
 from index.glossary import RulesWording
@@ -125,10 +124,6 @@ MAX_NAME_WORDS = 4  # longest term name checked as printed in an edition
 TRANSLATED_DENSE_WEIGHT = 1.0  # the model's vote on a translated Russian question, English passages only
 PER_EDITION_COMPARISON = True  # a comparison's other editions answer from their own ranking (index.compare)
 ENGLISH_FALLBACK = True  # an unrouted Russian question the Russian book cannot answer is asked in the English documents
-DESCRIBED_LIFT: bool | str = False  # a word only one rule's players'-words lines use counts as its coverage
-DESCRIBED_SAME_LANGUAGE = False  # ... only for a rule in the question's language
-DESCRIBED_UNPRINTED = False  # ... only for a word the rules never print
-DESCRIBED_SUPPLY = False  # a rule whose lines hold two such words of the question joins the leading candidates
 
 
 @dataclass(frozen=True)
@@ -342,7 +337,6 @@ class Searcher:
         self._twin_of_row = [twins.setdefault((r["document"], self.rules[key].text), len(twins))
                              for r, key in zip(rows, self._rule_of_row, strict=True)]
         self._rule_stems: dict[str, frozenset[str]] = {}
-        self._described_rules: DescribedRules | None = None  # index.described, read on first use
         self._headings: dict[str, list[str]] = {}
         self._heading_index: dict[str, tuple[str, ...]] | None = None  # stem -> rules (`_rules_headed_by`)
         self._heading_sets: dict[str, frozenset[str]] = {}
@@ -809,8 +803,7 @@ class Searcher:
             if mode == "hybrid" else {}
         # A Russian question about English documents only reads English passages: they are its language here.
         reader = "en" if not cyrillic or (translated and not (allowed & ~self._readable).any()) else "ru"
-        ranked = self._rank_rules(fused, ranking_names if mode == "hybrid" else {}, reader, query,
-                                  allowed if mode == "hybrid" else None)
+        ranked = self._rank_rules(fused, ranking_names if mode == "hybrid" else {}, reader, query)
         if self._card_rules and (unnamed := self._unnamed_cards(query)):
             # a unit card's rule answers questions about its units, not every question sharing a word
             ranked = [r for r in ranked if r[0] not in unnamed]
@@ -1125,7 +1118,7 @@ class Searcher:
         return found
 
     def _rank_rules(self, fused: dict[int, float], named: dict[str, float], language: str,
-                    query: Query, allowed: np.ndarray | None = None) -> list[tuple[str, int, float]]:
+                    query: Query) -> list[tuple[str, int, float]]:
         """(rule key, best chunk row, score) per rule, best first; the same rule text printed
         twice in a document (the quick reference repeats its reference pages) appears once.
         (Deduplicating by section name instead was measured: it hides repeated headings whose
@@ -1145,17 +1138,14 @@ class Searcher:
             if twin not in seen_text:
                 seen_text.add(twin)
                 ranked.append((rule_of_row[row], row, score))
-        depth = RERANK_DEPTH
-        if ranked and DESCRIBED_SUPPLY and allowed is not None:
-            ranked, depth = self._described_supply(ranked, query, allowed)
         if ranked and RERANK_COVERAGE:
             # Whole-rule evidence: how much of the question the entire rule (all parts,
             # its English terms) uses, added to the fused chunk score.
             top_score = ranked[0][2]
-            head = sorted(ranked[:depth], key=lambda r: -(
-                r[2] / top_score + RERANK_COVERAGE * (self._coverage(r[0], query) + self._described_share(r[0], query))
+            head = sorted(ranked[:RERANK_DEPTH], key=lambda r: -(
+                r[2] / top_score + RERANK_COVERAGE * self._coverage(r[0], query)
                 + SAME_LANGUAGE_BONUS * (self.rows[r[1]]["language"] == language)))
-            ranked = head + ranked[depth:]
+            ranked = head + ranked[RERANK_DEPTH:]
         if not named:
             return ranked
         # A rule in another language than the question's jumps only when it covers the
@@ -1172,56 +1162,6 @@ class Searcher:
         first.sort(key=lambda r: -covers[r[0]])
         moved = set(first)
         return first + [r for r in ranked if r not in moved]
-
-    def _described(self) -> DescribedRules:
-        if self._described_rules is None:
-            self._described_rules = DescribedRules(self.rules, log_idf=DESCRIBED_LIFT == "log")
-        return self._described_rules
-
-    def _described_share(self, key: str, query: Query) -> float:
-        """Share of the question's weight in words the rule's text does not use but its players'-words
-        lines do, and no other rule's lines (index.described): evidence for this rule alone."""
-        if not DESCRIBED_LIFT or (DESCRIBED_SAME_LANGUAGE and self._russian_rule[key] != query.cyrillic):
-            return 0.0
-        described = self._described()
-        weights = query.weights
-        total = sum(weights.values())
-        rule_stems = self._stems_of_rule(key)
-        variants = query.variants
-        if DESCRIBED_LIFT in ("inverse", "log"):
-            held = sum(w * described.share(key, variants[s]) for s, w in weights.items()
-                       if variants[s].isdisjoint(rule_stems)
-                       and not (DESCRIBED_UNPRINTED and not variants[s].isdisjoint(self._vocabulary)))
-            return held / total if total else 0.0
-        specific = described.specific(key)
-        if not specific:
-            return 0.0
-        held = sum(w for s, w in weights.items()
-                   if variants[s].isdisjoint(rule_stems) and not variants[s].isdisjoint(specific))
-        return held / total if total else 0.0
-
-    def _described_supply(self, ranked: list[tuple[str, int, float]], query: Query,
-                          allowed: np.ndarray) -> tuple[list[tuple[str, int, float]], int]:
-        """`ranked` with the rules whose players'-words lines hold two or more of the question's words
-        specific to them (index.described) moved into the leading candidates, scored as the last of them;
-        and the new depth of the leading candidates."""
-        variants = query.variants
-        if DESCRIBED_UNPRINTED:
-            counts = self._described().holding((variants[s] for s in query.weights
-                                                if variants[s].isdisjoint(self._vocabulary)), specific=False)
-        else:
-            counts = self._described().holding(variants[s] for s in query.weights)
-        wanted = sorted(key for key, n in counts.items() if n >= 2 and allowed[self._first_row[key]])
-        head_keys = {r[0] for r in ranked[:RERANK_DEPTH]}
-        joining = [key for key in wanted if key not in head_keys]
-        if not joining:
-            return ranked, RERANK_DEPTH
-        last = ranked[min(RERANK_DEPTH, len(ranked)) - 1][2]
-        joined = [(key, self._first_row[key], last) for key in joining]
-        moved = set(joining)
-        rest = [r for r in ranked[RERANK_DEPTH:] if r[0] not in moved]
-        head = ranked[:RERANK_DEPTH] + joined
-        return head + rest, len(head)
 
     def _coverage(self, key: str, query: Query) -> float:
         """Share of the question's weight (IDF) whose words, in some spelling, the rule uses; an
