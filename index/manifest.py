@@ -137,6 +137,10 @@ class CorpusNames:
     routes: tuple[Route, ...]
     other_games: re.Pattern[str] | None  # names of games the corpus does not hold
     game_phrases: tuple[tuple[str, re.Pattern[str]], ...] = ()  # (game id, a phrase naming it)
+    # other games named in passing (where a player's words come from): cut from an English question
+    # that names an edition, and Russian nicknames cut from every question (manifest [other_games])
+    games_in_passing: re.Pattern[str] | None = None
+    games_in_passing_ru: re.Pattern[str] | None = None
 
 
 def corpus_names(corpus_dir: Path | None = None) -> CorpusNames:
@@ -175,12 +179,20 @@ def _names(corpus_dir: Path, version: tuple[int, int]) -> CorpusNames:
                 game_phrases.append((str(entry["id"]), re.compile(phrase, re.IGNORECASE)))
             except re.error as exc:
                 raise CorpusError(f"manifest game {entry['id']}: bad phrase {phrase!r}: {exc}") from exc
-    others = [str(p) for p in raw.get("other_games", {}).get("phrases", ())]
+    listed = raw.get("other_games", {})
+    others = [str(p) for p in listed.get("phrases", ())]
+    in_passing = [str(p) for p in listed.get("in_passing", ())]
+    return CorpusNames(edition_aliases, game_aliases, tuple(routes), _one_pattern(others, "phrases"),
+                       tuple(game_phrases), _one_pattern(in_passing + others, "in_passing"),
+                       _one_pattern([str(p) for p in listed.get("in_passing_ru", ())], "in_passing_ru"))
+
+
+def _one_pattern(phrases: list[str], key: str) -> re.Pattern[str] | None:
+    """The manifest's phrases as one pattern (case ignored; the first listed wins where two match)."""
     try:
-        other_games = re.compile("|".join(f"(?:{p})" for p in others), re.IGNORECASE) if others else None
+        return re.compile("|".join(f"(?:{p})" for p in phrases), re.IGNORECASE) if phrases else None
     except re.error as exc:
-        raise CorpusError(f"manifest other_games: bad phrase: {exc}") from exc
-    return CorpusNames(edition_aliases, game_aliases, tuple(routes), other_games, tuple(game_phrases))
+        raise CorpusError(f"manifest other_games {key}: bad phrase: {exc}") from exc
 
 
 def _resolve(value: str | None, known: set[str], aliases: dict[str, str], field_name: str) -> str | None:

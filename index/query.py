@@ -62,19 +62,6 @@ _VALUE_SLOT = re.compile(r"\(\s*x\s*[\"”″]?\s*\)", re.IGNORECASE)
 # "what's that called?", "is there a mechanic that ...", "what's the name of the rule for ...". The frame
 # asks for a rule and says nothing about which: its words ("one", "call", "mechanic", "name") are no topic.
 # ("rule", "thing", "what" are question words already: index.relevance.)
-# Other wargames an English question names while it names an edition of these rules ("BFG player here:
-# can my escorts ... in 4e?", "Like hitting planes in Blood Red Skies: ... in 4e?"): the player says where
-# his words come from, and the question is about the edition he names. The game's name is no topic (no
-# rule prints it) and unknown to the index it would weigh most. Only with an edition named: without
-# one, "in Armada by Warlord, how does a ship flank speed?" asks about that game (Cyrillic names:
-# index.text). The manifest's [other_games] keeps its own job (a question naming only another game).
-_OTHER_GAMES_EN = re.compile(
-    r"\b(?:warhammer(?:\s+40,?k|\s+40,000)?|40,?k|age\s+of\s+sigmar|aos|kill\s?team|necromunda|bolt\s+action|"
-    r"flames\s+of\s+war|warmachine|hordes|x-?wing|star\s+wars(?:\s+(?:armada|legion))?|armada|legion|"
-    r"battlefleet\s+gothic|bfg|dropfleet(?:\s+commander)?|dreadnought\s+commander|firestorm(?:\s+armada)?|"
-    r"cruel\s+seas|black\s+seas|victory\s+at\s+sea|kings\s+of\s+war|kow|infinity|halo(?:\s+fleet\s+battles)?|"
-    r"epic(?:\s+armageddon)?|adeptus\s+titanicus|titanicus|blood\s+red\s+skies|battletech|sails\s+of\s+glory)\b",
-    re.IGNORECASE)
 _RULE_REQUEST = re.compile(
     r"\b(?:the|that|this)\s+one\s+(?=where|when|that|which|with|for|about)|"
     r"\bwhat(?:'s|’s|\s+is|\s+are|\s+was)\s+(?:it|that|this|they|those|these|the\s+\w+)\s+(?:even\s+)?called\b|"
@@ -251,8 +238,8 @@ def parse_query(
     if games:
         plain = without_game_names(plain, names.game_phrases)
     cyrillic = is_cyrillic(read)
-    if editions and not cyrillic:
-        plain = _OTHER_GAMES_EN.sub(" ", plain)
+    if editions and not cyrillic and names.games_in_passing is not None:
+        plain = names.games_in_passing.sub(" ", plain)
     plain = " ".join(plain.split()) if editions or games else read
     if "(" in plain:  # "how does Stealth (x) work?": the keyword's value slot is not asked about
         plain = _VALUE_SLOT.sub(" ", plain)
@@ -264,6 +251,8 @@ def parse_query(
             end += 1
         plain, other = f"{plain[:other.start()]} {plain[end:]}", None
     other_game = other is not None
+    if names.games_in_passing_ru is not None:
+        plain = without_games_in_passing(plain, names.games_in_passing_ru)
     all_stems = question_stems(plain)
     unframed = plain if cyrillic else without_rule_request(plain)
     # stemmed again only when a rule-request frame was taken out (most questions have none)
@@ -314,6 +303,15 @@ def _other_game(names: CorpusNames, text: str) -> re.Match[str] | None:
     """Where the text names a game the corpus does not hold (the manifest's other_games), in one scan."""
     scan = _scans(names)[2]
     return scan.search(text) if scan is not None else None
+
+
+def without_games_in_passing(text: str, nicknames: re.Pattern[str]) -> str:
+    """The text without the other games a Russian player names in passing ("в вахе я кидаю сейв", "пришёл
+    из бфг"; corpus/manifest.toml [other_games] in_passing_ru): the game's name is no topic of these rules,
+    and unknown to the index it would weigh most (index.search.Searcher._weight). English names are cut only
+    where an edition is named (parse_query): "in Armada by Warlord, how does a ship flank speed?" asks about
+    that game."""
+    return nicknames.sub(" ", text) if nicknames.search(text) else text
 
 
 def named_people(text: str) -> frozenset[str]:

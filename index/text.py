@@ -234,21 +234,6 @@ _ALREADY_HAS = re.compile(r",?\s*(?:котор(?:ый|ая|ое|ые|ого|ую
                           r"(?:есть|был[аио]?|были|лежит|лежат|висит|висят|стоит|имеется|получил[аи]?)(?!\w)",
                           re.IGNORECASE)
 
-# Other wargames as Russian players name them ("как в вахе", "после х-винга", "в кингсах", "пришёл из
-# бфг"; "х-винге" also as the loanword reader leaves it, "х-wing"): a player coming from another game
-# says what he is used to, then asks about this one. The game's name is no topic of these rules (none
-# is printed), and unknown to the index it would weigh most (index.search.Searcher._weight). Only the
-# nicknames corpus/manifest.toml's [other_games] lacks: the names it lists ("вархаммер", "сигмар",
-# "X-Wing") still make a question "not in the rules", and still weigh as a topic the rules do not
-# have where an edition is named (tests/test_translate.py). Cyrillic only: English questions read
-# these stems too, and a Latin name dropped there ("in Armada by Warlord, ...") was answered.
-_OTHER_GAME_NAMES = re.compile(
-    r"(?<!\w)(?:вах(?:а|и|е|у|ой|ах|ам)?|(?:х|икс)[- ]?(?:винг|wing)\w*|иксвинг\w*|бфг|батлфлит\w*|"
-    r"готик[аеиуой]?|кингс\w*(?:\s+оф\s+вар\w*)?|вармаш\w*|дроп\s?флит\w*|болт[- ]?экш\w*|"
-    r"армад(?:а|е|у|ы|ой)|инфинити|некромунд\w*)(?!\w)",
-    re.IGNORECASE)
-
-
 # A Russian player names another game in passing: likening ("как в X-Wing", "типа как в 40k"), saying
 # where he comes from ("после вахи", "пришёл из 40k", "перешёл с BFG"), or contrasting it with this one
 # ("в 40k сейв от всего, а тут?"). Asked about for itself ("как в вархаммере работает овервотч?",
@@ -282,7 +267,7 @@ _INCHES_RUN_ON = re.compile(r"(?<=\d)(?=дюйм)", re.IGNORECASE)
 def question_stems(text: str) -> list[str]:
     """`stems` of a question: Russian chat around it dropped as well ("короче, вчера друг говорит,
     что у меня ..."): in a paragraph of table story, such words outnumber the rule's one or two."""
-    text = _OTHER_GAME_NAMES.sub(" ", _INITIATIVE.sub("инициатива", text))
+    text = _INITIATIVE.sub("инициатива", text)
     text = _SAME.sub(" одинаковый ", _RECIPROCAL.sub(" другой ", text))
     # "тот же крит, который уже лежит": one idea said twice, read once
     if "уж" in text or "Уж" in text or "УЖ" in text:  # most questions say no "уже": no scan

@@ -16,6 +16,9 @@ from index.text import stems
     ("Like hitting planes in Blood Red Skies: what happens to heavy strikes against Airborne models in 4e?",
      "Like hitting planes in: what happens to heavy strikes against Airborne models in 4e?"),
     ("Dreadnought Commander carriers: how far can bombers go in v4?", "carriers: how far can bombers go in v4?"),
+    # a name of the manifest's [other_games] phrases is a game named in passing too, where an edition is named
+    ("Malifaux player here: does Piercing get through a shield in 4e?",
+     "player here: does Piercing get through a shield in 4e?"),
 ])
 def test_a_game_named_beside_an_edition_is_not_a_word_of_the_topic(searcher, question: str,
                                                                     without_the_game: str) -> None:
