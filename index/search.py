@@ -1105,7 +1105,7 @@ class Searcher:
     def _named_rules(self, topic: list[str], weights: Mapping[str, float], allowed: np.ndarray,
                      candidates: Sequence[str] = (), loose: bool = False,
                      spotted_names: list[tuple[SpottedTerm, set[str]]] | None = None,
-                     several: bool = False) -> dict[str, float]:
+                     several: bool = False, floor: float = MIN_NAME_SHARE) -> dict[str, float]:
         """Rules defining a term the question names -> the share of the question's weight
         that the name carries (a name can be most of a question: "piercing?"). `loose`, for
         ranking only: a player's word that stands for one term names it too, and a candidate
@@ -1114,7 +1114,8 @@ class Searcher:
         definition is, and counts as named too ("Boarding Parties" does not, for "boarding").
         `spotted_names`: `_spotted(topic)`, when the caller already has it. `several`: a player's word
         standing for several terms names each (ranking only: the relevance test was measured answering
-        more off-topic questions with it)."""
+        more off-topic questions with it). `floor`: the least share that names a rule (MIN_NAME_SHARE;
+        bench/names_read.py lists the names under it)."""
         total = sum(weights.values()) or 1.0
         named: dict[str, float] = {}
         spotted = list(self._spotted(topic, allowed) if spotted_names is None else spotted_names)
@@ -1130,7 +1131,7 @@ class Searcher:
         among: set[str] | None = None  # the candidates, as a set
         for term, carriers in spotted:
             share = sum(weights.get(s, 0.0) for s in sorted(carriers)) / total
-            if share < MIN_NAME_SHARE:
+            if share < floor:
                 continue  # a common word that happens to name a rule ("цель", "model")
             for chunk in term.chunk_ids:
                 if allowed[self._row_of_chunk[chunk]]:
