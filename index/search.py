@@ -72,6 +72,7 @@ from index.ru_forms import other_forms, slang_verb_roots
 from index.ru_typos import RussianSpelling
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
+from index.structure_order import child_headings, own_text, parent_or_child_first, same_heading_first
 from index.termspot import SpottedTerm, TermSpotter
 from index.text import is_cyrillic, is_stopword, phrase_stems, stems
 from index.text import stem as stem_word
@@ -336,6 +337,8 @@ class Searcher:
         self._twin_of_row = [twins.setdefault((r["document"], self.rules[key].text), len(twins))
                              for r, key in zip(rows, self._rule_of_row, strict=True)]
         self._rule_stems: dict[str, frozenset[str]] = {}
+        self._child_headings = child_headings(self.rules)  # rule key -> its child sections' own headings
+        self._own_stems: dict[str, frozenset[str]] = {}  # rule key -> stems of its own text (`_structure_first`)
         self._headings: dict[str, list[str]] = {}
         self._heading_index: dict[str, tuple[str, ...]] | None = None  # stem -> rules (`_rules_headed_by`)
         self._heading_sets: dict[str, frozenset[str]] = {}
@@ -810,6 +813,7 @@ class Searcher:
         leading = ranked[:RELEVANCE_DEPTH]
         if mode == "hybrid":
             ranked = self._rerank(ranked, query, lexical, dense_scores, ranking_names, defined)
+            ranked = self._structure_first(ranked, query)
         top = diversify_rules(ranked, self.rows, k, query.editions)
         hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
         if not cyrillic:
@@ -883,6 +887,50 @@ class Searcher:
         candidates = self._candidates(head, query, lexical, dense_scores, named, defined)
         order = readable_first(self._rerank_model.order(candidates), candidates)
         return [head[i] for i in order] + ranked[RERANK_LEARNED_DEPTH:]
+
+    def _structure_first(self, ranked: list[tuple[str, int, float]], query: Query) -> list[tuple[str, int, float]]:
+        """The leading rules as the documents' structure orders them (index.structure_order): of a step and
+        its parent step, the one whose own text holds more of the question's words; of two sections of one
+        heading, the one whose parent headings the question prints (else the section of its own)."""
+        head = [key for key, _, _ in ranked[:RERANK_LEARNED_DEPTH]]
+        weighed = [(w, query.variants[s]) for s, w in query.weights.items()]
+        total = sum(w for w, _ in weighed) or 1.0
+
+        spellings = frozenset(v for group in query.variants.values() for v in group)
+
+        def own_coverage(key: str) -> tuple[float, int]:
+            # the question's weighted share, then how many of its words and their readings ("range
+            # bracket" read as the bands' names) the own text prints
+            own = self._own_stems_of(key)
+            return sum(w for w, spelt in weighed if not spelt.isdisjoint(own)) / total, len(spellings & own)
+
+        def heading_coverage(key: str) -> float:
+            heading = self._heading_words(key)
+            return sum(w for w, spelt in weighed if not spelt.isdisjoint(heading)) / total
+
+        def parents_asked(key: str) -> int:
+            # the words the question prints, or misspells ("qualitty"), not their readings: "плыть" read as
+            # movement does not name ЭТАП ДВИЖЕНИЯ. A word of the shared heading itself tells neither apart
+            # ("SRS" of "Запуск Токенов SRS" under "ЭСКАДРИЛЬИ МАЛОЙ ДАЛЬНОСТИ (SRS)").
+            *above, heading = self.rules[key].section.split(" › ")
+            parents = frozenset(stems(" ".join(above))) - frozenset(stems(heading))
+            return sum(1 for parent in parents if any(_typed_as(parent, typed) for typed in query.weights))
+
+        position = parent_or_child_first(head, self.rules, own_coverage, heading_coverage) or same_heading_first(
+            head, self.rules, parents_asked)
+        if not position:
+            return ranked
+        return [ranked[position], *ranked[:position], *ranked[position + 1:]]
+
+    def _own_stems_of(self, key: str) -> frozenset[str]:
+        """The stems of a rule's own heading and text, without its children printed again inside it."""
+        found = self._own_stems.get(key)
+        if found is None:
+            rule = self.rules[key]
+            extra = " ".join(self._enrichment.get(c, "") for c in rule.chunk_ids)
+            text = own_text(rule, self._child_headings.get(key, ()))
+            found = self._own_stems[key] = frozenset(stems(f"{rule.section.split(' › ')[-1]}\n{text}\n{extra}"))
+        return found
 
     def _candidates(self, head: list[tuple[str, int, float]], query: Query, lexical: list[int],
                     dense_scores: np.ndarray | None, named: Mapping[str, float],
@@ -1518,6 +1566,12 @@ def _no_topic(word: str) -> bool:
     Remembered per word: the name reader asks it of every question word once per name it tries."""
     return is_stopword(word) or stems(word, keep_stopwords=True)[:1] == [] or \
         stems(word, keep_stopwords=True)[0] in QUESTION_STEMS
+
+
+def _typed_as(stem: str, typed: str) -> bool:
+    """The question's stem `typed` is `stem`, or it misspelt: one edit (two from eight letters), as a
+    near spelling is read (`Searcher._near_spellings`)."""
+    return stem == typed or (len(typed) >= 5 and OSA.distance(stem, typed) <= (1 if len(typed) < 8 else 2))
 
 
 def _spellings(key: Sequence[str], extra: set[str]) -> bool:
