@@ -37,6 +37,41 @@ MIN_NOUN = 5
 # Абордаж): the agent suffixes -льщик/-щик/-чик/-ник.
 _AGENT_SUFFIXES = ("льщик", "щик", "чик", "ник")
 
+# The suffixes that make another word of a root: the agent nouns above and -тель ("защитник", "наблюдатель"),
+# the relational adjectives ("защитный"), the abstract noun -ость ("скорость"). Two stems of one root that end
+# in two of them (or one in none) are two words the book prints apart, not one word misspelt.
+DERIVATIONAL_SUFFIXES = ("льщик", "щик", "чик", "ник", "тель", "ическ", "ичн", "ност", "ост", "ск", "ов", "н")
+
+
+_VOWELS = frozenset("аеёиоуыэюя")
+
+
+def _derivations(word_stem: str) -> set[tuple[str, str]]:
+    """(root, suffix) readings of a stem: itself with no suffix, and each derivational suffix it ends in."""
+    found = {(word_stem, "")}
+    for suffix in DERIVATIONAL_SUFFIXES:
+        root = word_stem[: -len(suffix)]
+        if word_stem.endswith(suffix) and len(root) >= MIN_ROOT and not (suffix == "н" and root[-1] in _VOWELS):
+            found.add((root, suffix))  # "-н" after a vowel is a participle's ("использован"), not an adjective's
+    return found
+
+
+def derived_apart(one: str, other: str) -> bool:
+    """True when two different Russian stems are one root with different derivational suffixes
+    ("защитник" and "защитн" of "защитный": the defender and the protective, both "защит"): a spelling
+    near the other by this difference is another word of the root, not a typo of it."""
+    if one == other or not (is_russian_stem(one) and is_russian_stem(other)):
+        return False
+    theirs = _derivations(other)
+    return any((root, suffix) not in theirs and any(r == root and s != suffix for r, s in theirs)
+               for root, suffix in _derivations(one))
+
+
+def is_russian_stem(word_stem: str) -> bool:
+    """A stem in Cyrillic lower-case letters (a question's stems are case-folded)."""
+    return "а" <= word_stem[:1] <= "я"
+
+
 # A diminutive the player makes of the book's noun ("кубик": куб, "торпедка": торпеда, "бомбочка": бомба,
 # "токенчик": токен): the suffixes -очк-/-ечк-/-ик/-чик/-к, longest first. The root may be three letters
 # here ("кубик"): the suffix, not the root, says it is the same thing.
@@ -101,11 +136,11 @@ def other_forms(question_stem: str, printed: Container[str]) -> frozenset[str]:
             if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_ROOT)
     small = (question_stem[: -len(suffix)] for suffix in _DIMINUTIVE_SUFFIXES
              if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_DIMINUTIVE_ROOT)
-    verbal = _verb_of_noun(question_stem)
+    verbal = verb_of_noun(question_stem)
     return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns, *acts, *small, *verbal) if r in printed)
 
 
-def _verb_of_noun(question_stem: str) -> list[str]:
+def verb_of_noun(question_stem: str) -> list[str]:
     """The verb a verbal noun in -ение is made of, its consonant alternated back ("повышение": "повыс" of
     "Повысить уровень", "снижение": "сниз", "удвоение": "удво", "добавление": "добав")."""
     if not question_stem.endswith("ен") or len(question_stem) - 2 < MIN_ROOT:
