@@ -26,12 +26,10 @@ sys.path.insert(0, str(_HERE.parent))
 from rapidfuzz.distance import OSA  # noqa: E402
 
 from corpus import CORPUS_DIR  # noqa: E402
-from index.ru_forms import derived_apart  # noqa: E402
+from index.ru_forms import PARTICIPLE, VERBAL_NOUN, derived_apart  # noqa: E402
 from index.text import stem, words  # noqa: E402
 
 BOOK = "dw3-rulebook-ru.md"
-_VERBAL_NOUN = re.compile(r"[еа]ни(?:е|я|ю|ем|и|й|ям|ями|ях)$")
-_PARTICIPLE = re.compile(r"[еа]нн(?:ый|ая|ое|ые|ого|ому|ой|ую|ым|ыми|ых|ом)$")
 
 
 def book_words() -> dict[str, set[str]]:
@@ -59,16 +57,16 @@ def near_collisions(printed: dict[str, set[str]]) -> list[tuple[str, str]]:
 def class_collisions(printed: dict[str, set[str]]) -> list[str]:
     """Stems printed both as a verbal noun and as a participle or adjective."""
     return [s for s, forms in sorted(printed.items())
-            if any(_VERBAL_NOUN.search(w) for w in forms) and any(_PARTICIPLE.search(w) for w in forms)]
+            if any(VERBAL_NOUN.search(w) for w in forms) and any(PARTICIPLE.search(w) for w in forms)]
 
 
 def participle_only(printed: dict[str, set[str]]) -> list[tuple[str, str]]:
     """(stem, verb root) where the book prints the stem only as a participle or adjective ("повышенному")
     and its verb's root too ("Повысить"): a question's verbal noun ("повышения") reads the participle."""
-    from index.ru_forms import verb_of_noun
+    from index.ru_forms import participle_only, verb_of_noun
     found = []
     for s, forms in sorted(printed.items()):
-        if s.endswith("ен") and all(_PARTICIPLE.search(w) for w in forms):
+        if participle_only(s, sorted(forms)):
             found += [(s, root) for root in verb_of_noun(s) if root in printed and root != s]
     return found
 

@@ -17,7 +17,8 @@ say is added.
 """
 from __future__ import annotations
 
-from collections.abc import Container
+import re
+from collections.abc import Callable, Container, Sequence
 
 from index.text import stem
 
@@ -138,6 +139,28 @@ def other_forms(question_stem: str, printed: Container[str]) -> frozenset[str]:
              if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_DIMINUTIVE_ROOT)
     verbal = verb_of_noun(question_stem)
     return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns, *acts, *small, *verbal) if r in printed)
+
+
+# A verbal noun in -ение and a participle in -енный stem alike (Snowball: "повышения", "повышенному": "повышен").
+VERBAL_NOUN = re.compile(r"[еая]ни(?:е|я|ю|ем|и|й|ям|ями|ях)$")
+PARTICIPLE = re.compile(r"[еая]нн(?:ый|ая|ое|ые|ого|ому|ой|ую|ым|ыми|ых|ом)$")
+
+
+def participle_only(word_stem: str, forms: Sequence[str]) -> bool:
+    """True when a stem of the -ение/-енный kind is printed only as its participle or adjective, never
+    as the verbal noun ("повышен": "повышенному вниманию", the heightened, not "Повысить уровень"): a
+    question's verbal noun then matches its verb, not only the participle's other sense."""
+    return word_stem.endswith("ен") and bool(forms) and all(PARTICIPLE.search(w) for w in forms) \
+        and not any(VERBAL_NOUN.search(w) for w in forms)
+
+
+def verb_of_verbal_noun(word: str, word_stem: str, forms_of: Callable[[str], Sequence[str]]) -> str | None:
+    """The printed verb stem a question's verbal noun is read as, where the documents print its stem
+    only as a participle of another sense ("повышения": повыс of "Повысить уровень", not the
+    "повышенному вниманию" of Эскорт); None for other words. `forms_of`: a stem's printed words."""
+    if len(word_stem) < MIN_NOUN or not VERBAL_NOUN.search(word) or not participle_only(word_stem, forms_of(word_stem)):
+        return None
+    return next((root for root in verb_of_noun(word_stem) if root != word_stem and forms_of(root)), None)
 
 
 def verb_of_noun(question_stem: str) -> list[str]:
