@@ -8,7 +8,9 @@ stems it (`index.text.stem`), and two ways one stem comes to cover two words are
   (`index.ru_forms.DERIVATIONAL_SUFFIXES`: "защитник" / "защитн" of "защитный"), the match is another
   word of the same root, not a typo;
 - **one Snowball stem, two word classes**: a verbal noun in -ение and a participle or adjective in
-  -енный stem alike ("повышения", "повышенному": "повышен").
+  -енный stem alike ("повышения", "повышенному": "повышен"); listed where the book prints both, and
+  where it prints only the participle and the verb ("повышенному вниманию", "Повысить уровень"): a
+  question's verbal noun is then read as the verb (`index.text.question_stems`).
 
     python bench/ru_stem_collisions.py            # counts and every pair
 """
@@ -26,7 +28,7 @@ sys.path.insert(0, str(_HERE.parent))
 from rapidfuzz.distance import OSA  # noqa: E402
 
 from corpus import CORPUS_DIR  # noqa: E402
-from index.ru_forms import PARTICIPLE, VERBAL_NOUN, derived_apart  # noqa: E402
+from index.ru_derivation import PARTICIPLE, VERBAL_NOUN, derived_apart, participle_only, verb_of_noun  # noqa: E402
 from index.text import stem, words  # noqa: E402
 
 BOOK = "dw3-rulebook-ru.md"
@@ -60,10 +62,9 @@ def class_collisions(printed: dict[str, set[str]]) -> list[str]:
             if any(VERBAL_NOUN.search(w) for w in forms) and any(PARTICIPLE.search(w) for w in forms)]
 
 
-def participle_only(printed: dict[str, set[str]]) -> list[tuple[str, str]]:
+def participle_only_pairs(printed: dict[str, set[str]]) -> list[tuple[str, str]]:
     """(stem, verb root) where the book prints the stem only as a participle or adjective ("повышенному")
     and its verb's root too ("Повысить"): a question's verbal noun ("повышения") reads the participle."""
-    from index.ru_forms import participle_only, verb_of_noun
     found = []
     for s, forms in sorted(printed.items()):
         if participle_only(s, sorted(forms)):
@@ -82,7 +83,7 @@ def main() -> int:
     print(f"one stem, a verbal noun and a participle: {len(classes)}")
     for s in classes:
         print(f"  {s}: {', '.join(sorted(printed[s])[:6])}")
-    only = participle_only(printed)
+    only = participle_only_pairs(printed)
     print(f"printed only as a participle, its verb printed too: {len(only)}")
     for s, root in only:
         print(f"  {s} ({', '.join(sorted(printed[s])[:3])})  verb {root} ({', '.join(sorted(printed[root])[:3])})")

@@ -68,7 +68,8 @@ from index.relevance import (
 from index.rerank import DEPTH as RERANK_LEARNED_DEPTH
 from index.rerank import Candidate, RerankModel, readable_first
 from index.rerank import load_model as load_rerank_model
-from index.ru_forms import derived_apart, other_forms, slang_verb_roots
+from index.ru_derivation import derived_apart
+from index.ru_forms import other_forms, slang_verb_roots
 from index.ru_typos import RussianSpelling
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db

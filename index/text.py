@@ -8,6 +8,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from index.ru_derivation import verb_of_verbal_noun
+
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 
@@ -298,10 +300,9 @@ def question_stems(text: str) -> list[str]:
 
 def _question_stem(word: str) -> str:
     """A question word's stem; a Russian verbal noun whose stem the documents print only as a participle
-    of another sense is read as its printed verb ("повышения": повыс, index.ru_forms.verb_of_verbal_noun)."""
+    of another sense is read as its printed verb ("повышения": повыс, index.ru_derivation.verb_of_verbal_noun)."""
     found = stem(word)
     if word.endswith(_VERBAL_NOUN_ENDS) and _RECORDED:
-        from index.ru_forms import verb_of_verbal_noun  # it stems with this module: imported on use
         return verb_of_verbal_noun(word, found, printed_words) or found
     return found
 
