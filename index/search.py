@@ -73,6 +73,7 @@ from index.ru_forms import other_forms, slang_verb_roots
 from index.ru_typos import RussianSpelling
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
+from index.structure_order import child_headings, own_text, parent_or_child_first, same_heading_first
 from index.termspot import SpottedTerm, TermSpotter
 from index.text import is_cyrillic, is_stopword, phrase_stems, stems
 from index.text import stem as stem_word
@@ -337,6 +338,8 @@ class Searcher:
         self._twin_of_row = [twins.setdefault((r["document"], self.rules[key].text), len(twins))
                              for r, key in zip(rows, self._rule_of_row, strict=True)]
         self._rule_stems: dict[str, frozenset[str]] = {}
+        self._child_headings = child_headings(self.rules)  # rule key -> its child sections' own headings
+        self._own_stems: dict[str, frozenset[str]] = {}  # rule key -> stems of its own text (`_structure_first`)
         self._headings: dict[str, list[str]] = {}
         self._heading_index: dict[str, tuple[str, ...]] | None = None  # stem -> rules (`_rules_headed_by`)
         self._heading_sets: dict[str, frozenset[str]] = {}
@@ -811,6 +814,7 @@ class Searcher:
         leading = ranked[:RELEVANCE_DEPTH]
         if mode == "hybrid":
             ranked = self._rerank(ranked, query, lexical, dense_scores, ranking_names, defined)
+            ranked = self._structure_first(ranked, query)
         top = diversify_rules(ranked, self.rows, k, query.editions)
         hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
         if not cyrillic:
@@ -884,6 +888,50 @@ class Searcher:
         candidates = self._candidates(head, query, lexical, dense_scores, named, defined)
         order = readable_first(self._rerank_model.order(candidates), candidates)
         return [head[i] for i in order] + ranked[RERANK_LEARNED_DEPTH:]
+
+    def _structure_first(self, ranked: list[tuple[str, int, float]], query: Query) -> list[tuple[str, int, float]]:
+        """The leading rules as the documents' structure orders them (index.structure_order): of a step and
+        its parent step, the one whose own text holds more of the question's words; of two sections of one
+        heading, the one whose parent headings the question prints (else the section of its own)."""
+        head = [key for key, _, _ in ranked[:RERANK_LEARNED_DEPTH]]
+        weighed = [(w, query.variants[s]) for s, w in query.weights.items()]
+        total = sum(w for w, _ in weighed) or 1.0
+
+        spellings = frozenset(v for group in query.variants.values() for v in group)
+
+        def own_coverage(key: str) -> tuple[float, int]:
+            # the question's weighted share, then how many of its words and their readings ("range
+            # bracket" read as the bands' names) the own text prints
+            own = self._own_stems_of(key)
+            return sum(w for w, spelt in weighed if not spelt.isdisjoint(own)) / total, len(spellings & own)
+
+        def heading_coverage(key: str) -> float:
+            heading = self._heading_words(key)
+            return sum(w for w, spelt in weighed if not spelt.isdisjoint(heading)) / total
+
+        def parents_asked(key: str) -> int:
+            # the words the question prints, or misspells ("qualitty"), not their readings: "плыть" read as
+            # movement does not name ЭТАП ДВИЖЕНИЯ. A word of the shared heading itself tells neither apart
+            # ("SRS" of "Запуск Токенов SRS" under "ЭСКАДРИЛЬИ МАЛОЙ ДАЛЬНОСТИ (SRS)").
+            *above, heading = self.rules[key].section.split(" › ")
+            parents = frozenset(stems(" ".join(above))) - frozenset(stems(heading))
+            return sum(1 for parent in parents if any(_typed_as(parent, typed) for typed in query.weights))
+
+        position = parent_or_child_first(head, self.rules, own_coverage, heading_coverage) or same_heading_first(
+            head, self.rules, parents_asked)
+        if not position:
+            return ranked
+        return [ranked[position], *ranked[:position], *ranked[position + 1:]]
+
+    def _own_stems_of(self, key: str) -> frozenset[str]:
+        """The stems of a rule's own heading and text, without its children printed again inside it."""
+        found = self._own_stems.get(key)
+        if found is None:
+            rule = self.rules[key]
+            extra = " ".join(self._enrichment.get(c, "") for c in rule.chunk_ids)
+            text = own_text(rule, self._child_headings.get(key, ()))
+            found = self._own_stems[key] = frozenset(stems(f"{rule.section.split(' › ')[-1]}\n{text}\n{extra}"))
+        return found
 
     def _candidates(self, head: list[tuple[str, int, float]], query: Query, lexical: list[int],
                     dense_scores: np.ndarray | None, named: Mapping[str, float],
@@ -1057,7 +1105,7 @@ class Searcher:
     def _named_rules(self, topic: list[str], weights: Mapping[str, float], allowed: np.ndarray,
                      candidates: Sequence[str] = (), loose: bool = False,
                      spotted_names: list[tuple[SpottedTerm, set[str]]] | None = None,
-                     several: bool = False) -> dict[str, float]:
+                     several: bool = False, floor: float = MIN_NAME_SHARE) -> dict[str, float]:
         """Rules defining a term the question names -> the share of the question's weight
         that the name carries (a name can be most of a question: "piercing?"). `loose`, for
         ranking only: a player's word that stands for one term names it too, and a candidate
@@ -1066,7 +1114,8 @@ class Searcher:
         definition is, and counts as named too ("Boarding Parties" does not, for "boarding").
         `spotted_names`: `_spotted(topic)`, when the caller already has it. `several`: a player's word
         standing for several terms names each (ranking only: the relevance test was measured answering
-        more off-topic questions with it)."""
+        more off-topic questions with it). `floor`: the least share that names a rule (MIN_NAME_SHARE;
+        bench/names_read.py lists the names under it)."""
         total = sum(weights.values()) or 1.0
         named: dict[str, float] = {}
         spotted = list(self._spotted(topic, allowed) if spotted_names is None else spotted_names)
@@ -1082,7 +1131,7 @@ class Searcher:
         among: set[str] | None = None  # the candidates, as a set
         for term, carriers in spotted:
             share = sum(weights.get(s, 0.0) for s in sorted(carriers)) / total
-            if share < MIN_NAME_SHARE:
+            if share < floor:
                 continue  # a common word that happens to name a rule ("цель", "model")
             for chunk in term.chunk_ids:
                 if allowed[self._row_of_chunk[chunk]]:
@@ -1516,6 +1565,12 @@ def _no_topic(word: str) -> bool:
     Remembered per word: the name reader asks it of every question word once per name it tries."""
     return is_stopword(word) or stems(word, keep_stopwords=True)[:1] == [] or \
         stems(word, keep_stopwords=True)[0] in QUESTION_STEMS
+
+
+def _typed_as(stem: str, typed: str) -> bool:
+    """The question's stem `typed` is `stem`, or it misspelt: one edit (two from eight letters), as a
+    near spelling is read (`Searcher._near_spellings`)."""
+    return stem == typed or (len(typed) >= 5 and OSA.distance(stem, typed) <= (1 if len(typed) < 8 else 2))
 
 
 def _spellings(key: Sequence[str], extra: set[str]) -> bool:

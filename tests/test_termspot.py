@@ -54,3 +54,22 @@ def test_a_player_word_for_several_terms_names_each_for_ranking_only(searcher):
     assert {"Limping", "Full Reverse"} <= {_section(searcher, key) for key in ranking}
     relevance = searcher._named_rules(list(query.topic), query.weights, allowed, loose=True)
     assert not {"Limping", "Full Reverse"} & {_section(searcher, key) for key in relevance}
+
+
+def test_a_long_message_states_two_rules_the_lookup_reads_only_under_the_share_floor(searcher):
+    """bench/data/names2_own.jsonl, names2-001: a chatty message states Ram ("rammed", "a ram") and
+    Disorder ("disordered"). The term lookup reads both (floor 0), but in a message of this length each
+    carries less than MIN_NAME_SHARE of its weight, so the ranking names neither (bench/names_read.py:
+    lowering the floor for such messages was measured to lose more first answers than it turns)."""
+    from index.search import MIN_NAME_SHARE
+
+    question = ("hey all, quick one from last night's game. my battleship rammed a frigate and I was sure nothing "
+                "else happened, but my mate says both ships end up disordered after a ram?? who's right here")
+    query = searcher.parse(question)
+    allowed = searcher._edition == "dw4-glossary"
+    every = searcher._named_rules(list(query.stems), query.weights, allowed, loose=True, floor=0.0)
+    assert {"Ram", "Disorder"} <= {_section(searcher, key) for key in every}
+    stated = [share for key, share in every.items() if _section(searcher, key) in ("Ram", "Disorder")]
+    assert max(stated) < MIN_NAME_SHARE
+    at_floor = searcher._named_rules(list(query.stems), query.weights, allowed, loose=True)
+    assert not {"Ram", "Disorder"} & {_section(searcher, key) for key in at_floor}
