@@ -43,6 +43,7 @@ from index.answer_shape import (
     QuestionShape,
     asked_words,
     asking_sentences,
+    asks_a_distance,
     question_shape,
 )
 from index.answer_shape import is_distance_question as is_distance_question
@@ -416,6 +417,7 @@ def line_shape(question: str, weights: Mapping[str, float], numeric: bool, dista
         numeric = numeric and is_numeric_question(unnamed)
         distance = distance and is_distance_question(unnamed)
         limit = limit and is_limit_question(unnamed)
+    distance = distance and asks_a_distance(question)
     shape = replace(question_shape(question), numeric=numeric, distance=distance, limit=limit)
     asking = asking_sentences(question)
     if asking != question.strip() and set(stems(asking)) & weights.keys():
