@@ -150,19 +150,22 @@ _POSSESSIVE = re.compile(r"['’]s\b")  # "the Mirage Generator's extra dice": t
 def quoted_names(text: str) -> list[tuple[str, ...]]:
     """The stems of each name the question sets in quotes (see _QUOTED), without the words around a
     name that are not its own ("as a valour effect": "valour effect")."""
-    names = []
-    for quoted in _QUOTED.findall(text):
-        if not quoted[:1].isupper():  # "at least half speed", «в пределах»: quoted words of a rule, not a name
-            continue
-        named = [s for s in stems(_POSSESSIVE.sub("", quoted), keep_stopwords=True) if not s.isdigit()]
-        content = set(stems(quoted))
-        while named and named[0] not in content:
-            named.pop(0)
-        while named and named[-1] not in content:
-            named.pop()
-        if 0 < len(named) <= _QUOTED_WORDS and not all(s in QUESTION_STEMS for s in named):
-            names.append(tuple(named))
-    return names
+    return [name for quoted in _QUOTED.findall(text) if (name := _quoted_name(quoted)) is not None]
+
+
+def _quoted_name(quoted: str) -> tuple[str, ...] | None:
+    """The name one quote holds (see quoted_names), or None when it holds none."""
+    if not quoted[:1].isupper():  # "at least half speed", «в пределах»: quoted words of a rule, not a name
+        return None
+    named = [s for s in stems(_POSSESSIVE.sub("", quoted), keep_stopwords=True) if not s.isdigit()]
+    content = set(stems(quoted))
+    while named and named[0] not in content:
+        named.pop(0)
+    while named and named[-1] not in content:
+        named.pop()
+    if 0 < len(named) <= _QUOTED_WORDS and not all(s in QUESTION_STEMS for s in named):
+        return tuple(named)
+    return None
 
 
 # Where a player names another game or edition to liken ours to it ("Таран как в Battlefleet Gothic",
@@ -187,12 +190,9 @@ def asking_part(text: str) -> str:
 def marked_names(text: str) -> list[tuple[str, ...]]:
     """The names the question marks as names the way the rules mark their own: set in quotes
     («Полный назад!»), in Title Case ("Full Reverse", see title_case_names) or each word capitalised
-    in Cyrillic mid-sentence ("Мощное Отражение"); in the sentences that ask, not likened to (above)."""
-    text = asking_part(text)
-    runs = [tuple(stems(m.group(1), keep_stopwords=True)) for m in _CAPITALISED_RUN_RU.finditer(text)
-            if not _likened(text[:m.start()])]
-    runs += [tuple(stems(_POSSESSIVE.sub("", run), keep_stopwords=True)) for run in title_case_names(text)]
-    return [run for run in runs if len(run) >= 2] + quoted_names(text)
+    in Cyrillic mid-sentence ("Мощное Отражение"); in the sentences that ask, not likened to (above).
+    (One reading with claimed_names: read_names.)"""
+    return list(read_names(text).marked)
 
 
 # A name in Title Case, as the rules spell theirs ("Full Reverse", "Blow The Tanks"): two or more
@@ -211,36 +211,93 @@ _OWNED = frozenset("my your our their his her its enemy opponent opponents".spli
 
 def title_case_names(text: str) -> list[str]:
     """The Title Case names the question spells (see above)."""
-    names = []
-    for match in _TITLE_RUN.finditer(text):
-        before = text[:match.start()]
-        previous = before.split()[-2:]
-        last = _POSSESSIVE.sub("", previous[-1].casefold()).rstrip("'’") if previous else ""
-        # "Hold at All Costs": a capitalised word before the joining word; before "the" it must not open
-        # the sentence ("Does the Mirage Generator's ...")
-        opener = before[:before.rstrip().rfind(previous[0])] if len(previous) == 2 else ""
-        tail = len(previous) == 2 and last in _JOINING and previous[0][:1].isupper() and \
-            (last not in _ARTICLES or not _SENTENCE_END.search(opener))
-        if _SENTENCE_END.search(before) or last in _OWNED or tail or _likened(before):
-            continue
-        # "Obscured And Hampered": two names joined by a capitalised small word are read one by one
-        names += [part for part in _JOINED.split(match.group(0)) if part]
-    return names
+    return [part for match in _TITLE_RUN.finditer(text) if _title_case_kept(text[:match.start()])
+            for part in _JOINED.split(match.group(0)) if part]
+
+
+def _title_case_kept(before: str) -> bool:
+    """Whether a Title Case run after `before` (the question up to it) is a name (see above)."""
+    previous = before.split()[-2:]
+    last = _POSSESSIVE.sub("", previous[-1].casefold()).rstrip("'’") if previous else ""
+    # "Hold at All Costs": a capitalised word before the joining word; before "the" it must not open
+    # the sentence ("Does the Mirage Generator's ...")
+    opener = before[:before.rstrip().rfind(previous[0])] if len(previous) == 2 else ""
+    tail = len(previous) == 2 and last in _JOINING and previous[0][:1].isupper() and \
+        (last not in _ARTICLES or not _SENTENCE_END.search(opener))
+    # "Obscured And Hampered": two names joined by a capitalised small word are read one by one (the caller)
+    return not (_SENTENCE_END.search(before) or last in _OWNED or tail or _likened(before))
 
 
 def claimed_names(text: str) -> list[tuple[str, ...]]:
-    """The stems of each name the question presents as a rule's (see above), in order."""
-    runs = [tuple(stems(_POSSESSIVE.sub("", run), keep_stopwords=True))
-            for run in _CAPITALISED_RUN.findall(text) + _CAPITALISED_RUN_RU.findall(text)]
-    runs = [run for run in runs if len(run) >= 2]
-    runs += quoted_names(text)
-    for run in _NAMED_KIND.findall(text) + _KIND_NAMED_RU.findall(text):
+    """The stems of each name the question presents as a rule's (see above), in order. (One reading
+    with marked_names: read_names.)"""
+    return list(read_names(text).claimed)
+
+
+@dataclass(frozen=True)
+class NamesRead:
+    """The names a question presents, read once (read_names): `marked`, those it marks as names the way
+    the rules mark their own (marked_names: refused when printed nowhere); `claimed`, every name it
+    presents as a rule's (claimed_names: the model's unknown_name), the marked ones among them."""
+
+    marked: tuple[tuple[str, ...], ...]
+    claimed: tuple[tuple[str, ...], ...]
+
+
+def read_names(text: str) -> NamesRead:
+    """One pass over the question for both readings of its names (marked_names, claimed_names). The
+    sentences are read with one space between them; the marked reading keeps what the sentences that
+    ask (asking_part) hold, each judged by what precedes it among them, as if read alone."""
+    parts = _SENTENCE.split(text)
+    asks = ["?" in part for part in parts] if any("?" in part for part in parts) else [True] * len(parts)
+    joined = " ".join(parts)
+    starts: list[int] = []  # where each sentence starts in `joined` ...
+    asking_starts: list[int] = []  # ... and in the asking sentences' text (-1: it does not ask)
+    place = asking_place = 0
+    for part, asked in zip(parts, asks, strict=True):
+        starts.append(place)
+        asking_starts.append(asking_place if asked else -1)
+        place += len(part) + 1
+        asking_place += len(part) + 1 if asked else 0
+    asking = " ".join(part for part, asked in zip(parts, asks, strict=True) if asked)
+
+    def in_asking(start: int, end: int) -> int | None:
+        """Where a span of `joined` starts in the asking sentences' text; None when it is not there whole."""
+        i = bisect.bisect_right(starts, start) - 1
+        if not asks[i] or end > starts[i] + len(parts[i]):
+            return None
+        return asking_starts[i] + start - starts[i]
+
+    latin = [tuple(stems(_POSSESSIVE.sub("", run), keep_stopwords=True)) for run in _CAPITALISED_RUN.findall(joined)]
+    cyrillic: list[tuple[str, ...]] = []
+    marked_runs: list[tuple[str, ...]] = []
+    for match in _CAPITALISED_RUN_RU.finditer(joined):
+        run = tuple(stems(_POSSESSIVE.sub("", match.group(1)), keep_stopwords=True))
+        cyrillic.append(run)
+        at = in_asking(match.start(), match.end())
+        if at is not None and not _likened(asking[:at]):
+            marked_runs.append(run)
+    for match in _TITLE_RUN.finditer(joined):
+        at = in_asking(match.start(), match.end())
+        if at is not None and _title_case_kept(asking[:at]):
+            marked_runs += [tuple(stems(_POSSESSIVE.sub("", part), keep_stopwords=True))
+                            for part in _JOINED.split(match.group(0)) if part]
+    quoted: list[tuple[str, ...]] = []
+    marked_quoted: list[tuple[str, ...]] = []
+    for match in _QUOTED.finditer(joined):
+        name = _quoted_name(match.group(1))
+        if name is not None:
+            quoted.append(name)
+            if in_asking(match.start(), match.end()) is not None:
+                marked_quoted.append(name)
+    claimed = [run for run in latin + cyrillic if len(run) >= 2] + quoted
+    for run in _NAMED_KIND.findall(joined) + _KIND_NAMED_RU.findall(joined):
         named = tuple(stems(run, keep_stopwords=True))
         while named and named[0] in _NOT_NAMES:  # "the same rule", "the other order"
             named = named[1:]
         if named and not all(s in QUESTION_STEMS for s in named):
-            runs.append(named)
-    return runs
+            claimed.append(named)
+    return NamesRead(tuple(run for run in marked_runs if len(run) >= 2) + tuple(marked_quoted), tuple(claimed))
 
 
 def asked_for_rule(text: str) -> list[str]:

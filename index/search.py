@@ -57,14 +57,13 @@ from index.relevance import (
     Evidence,
     asked_for_rule,
     asks_off_rules,
-    claimed_names,
     content_words,
     in_the_rules,
     load_model,
-    marked_names,
     names_absent_concept,
     opening_label,
     printed_word,
+    read_names,
 )
 from index.rerank import DEPTH as RERANK_LEARNED_DEPTH
 from index.rerank import Candidate, RerankModel, readable_first
@@ -1272,10 +1271,11 @@ class Searcher:
         total = sum(query.weights.values())
         unknown = sum(w for s, w in query.weights.items() if query.variants[s].isdisjoint(self._vocabulary))
         stats = None if dense_scores is None else _spread_and_mean(dense_scores)
+        names = read_names(query.plain)  # both readings of its names, in one pass
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
-                                self._names_unknown(query), stats, float(query.off_rules), float(query.absent),
-                                float(any(self._marked_name_unprinted(run, query)
-                                          for run in marked_names(query.plain))))
+                                self._names_unknown(query, names.claimed), stats, float(query.off_rules),
+                                float(query.absent),
+                                float(any(self._marked_name_unprinted(run, query) for run in names.marked)))
 
     def _named_title(self, key: str) -> frozenset[str]:
         """A rule's title stems and its names' stems (once per rule)."""
@@ -1291,12 +1291,13 @@ class Searcher:
         names = [*self._rule_names.get(key, []), self.rules[key].section.split(" › ")[-1]]
         return max(self._name_reader.typed(name, query.plain) for name in names)
 
-    def _names_unknown(self, query: Query) -> float:
+    def _names_unknown(self, query: Query, claimed: Sequence[tuple[str, ...]]) -> float:
         """1.0 when the question presents a name ("Flagship Command Orders", "the tidal current
         rule") that no rule name, heading or rule text prints in any of its spellings, or opens with
         a label naming none of our editions or games whose words no document prints ("uno: …"), or
-        asks for a rule for something whose words no document prints (index.relevance.asked_for_rule)."""
-        if any(self._unprinted_name(run, query) for run in claimed_names(query.plain)):
+        asks for a rule for something whose words no document prints (index.relevance.asked_for_rule).
+        `claimed`: the names it presents (index.relevance.read_names)."""
+        if any(self._unprinted_name(run, query) for run in claimed):
             return 1.0
         for word in asked_for_rule(query.plain):  # "is there a rule for ships zig-zagging?"
             if not printed_word(query.variants.get(word, frozenset()) | {word}, self._vocabulary_list):

@@ -11,6 +11,7 @@ from index.names import NameReader
 from index.relevance import (
     FEATURES,
     Evidence,
+    NamesRead,
     RelevanceModel,
     asked_for_rule,
     asks_off_rules,
@@ -23,6 +24,7 @@ from index.relevance import (
     opening_label,
     printed_word,
     quoted_names,
+    read_names,
     title_case_names,
     topic_stems,
 )
@@ -350,6 +352,23 @@ def test_the_books_capitalised_terms_are_marked_in_russian() -> None:
     assert marked_names("какой бонус даёт Жетон Доблести при Абордаже?") == [("жетон", "доблест")]
 
 
+def test_one_reading_gives_both_kinds_of_name() -> None:
+    """read_names reads the question once: the marked names are those of the sentences that ask, the
+    claimed ones every name presented anywhere (a told sentence's "System Failure" too)."""
+    told = "Last night my mate used Powered weapons on a ship that had a System Failure crit. Can he still fire?"
+    assert read_names(told) == NamesRead(marked=(), claimed=(("system", "failur"),))
+    asked = "We played last week. Can a squadron declare Full Ahead as a special operations action?"
+    assert read_names(asked) == NamesRead(marked=(("full", "ahead"),), claimed=(("full", "ahead"),))
+    assert marked_names(asked) == list(read_names(asked).marked)
+    assert claimed_names(asked) == list(read_names(asked).claimed)
+
+
+def test_a_sentence_opener_is_no_name_however_many_spaces_precede_it() -> None:
+    # "Does Proximity stop it rallying": capitalised because it opens the sentence, after two spaces too
+    question = "My Very Large model is parked next to an island.  Does Proximity stop it rallying?"
+    assert claimed_names(question) == [("veri", "larg")]
+
+
 def test_a_marked_name_no_rule_prints_is_refused_whatever_the_model_says() -> None:
     """Quotes and capitals say the player names one thing; words shared with a rule do not vouch for it."""
     marked = Evidence(**{**_SHARED_WORDS.__dict__, "unknown_marked": 1.0})
@@ -398,3 +417,35 @@ def test_the_english_name_of_a_russian_rule_is_a_printed_name(searcher) -> None:
     result = searcher.ask("How do Victory Points work in Hold At All Costs?", k=5)
     assert result.status == "answered"
     assert "Удержать любой ценой" in result.results[0].section
+
+
+# -- a real mechanic applied to what the game does not have (issue 16, abstain7) ----------------------
+@pytest.mark.parametrize("made_up, real, section", [
+    # "Treacherous Water Impedes the Movement of Surface and Underwater models, while Fog Impedes the
+    # Movement of Surface and Airborne models." Rain: no document prints it (glossary [[absent]]).
+    ("Does a Surface model that moves through heavy rain gain a level of Disorder?",
+     "Does a Surface model that moves through Fog gain a level of Disorder?", "Impeded"),
+    # "An Iceberg can be chosen as the target of an Attack action, as though it were an enemy model"
+    ("Can my ship shoot at a waterspout as though it were an enemy model?",
+     "Can my ship shoot at an Iceberg as though it were an enemy model?", "Iceberg"),
+    # "Во время шторма Дрейф удваивается для всех моделей." (the 3.03 Storm scenario; no rain in any book)
+    ("во время ливня дрейф удваивается для всех моделей?", "во время шторма дрейф удваивается для всех моделей?",
+     "Буря"),
+    # "Все модели считаются Скрытыми в любое время, пока Игровое пространство покрыто туманом." (no snow)
+    ("все модели считаются скрытыми пока поле покрыто снегом?",
+     "все модели считаются скрытыми пока поле покрыто туманом?", "Туман войны"),
+])
+def test_a_mechanic_applied_to_weather_or_terrain_the_game_lacks_is_refused_and_its_twin_answered(
+        searcher, made_up: str, real: str, section: str) -> None:
+    refused = searcher.ask(made_up, k=5)
+    assert refused.status == "not_found" and refused.results  # the closest passages are still shown
+    answered = searcher.ask(real, k=5)
+    assert answered.status == "answered" and answered.results[0].section.endswith(section)
+
+
+def test_russian_absent_words_are_declared_in_every_case_they_are_typed_in() -> None:
+    """The absent words are matched as typed, so a Russian noun is declared in its cases: "торпеды иногда
+    не взрываются — есть бросок на осечку?" names a misfire as surely as «осечка»."""
+    for word in ("осечка", "осечку", "осечкой", "буксир", "буксиром", "ливень", "ливня", "снегу", "снегом"):
+        assert names_absent_concept(f"а что если {word} — есть такое правило?", _ABSENT), word
+    assert not names_absent_concept("вчера ночью играли, можно ли стрелять по скрытой цели?", _ABSENT)
