@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from index.answer import is_distance_question, is_limit_question, is_numeric_question
 from index.manifest import CorpusNames, Route
 from index.phrase_scan import any_of
-from index.relevance import topic_stems
+from index.relevance import headline_case, topic_stems
 from index.routing import named_editions, named_games, without_edition_names, without_game_names
 from index.text import is_cyrillic, likens_another_game, normalise, question_stems, stem, stems, words
 
@@ -196,6 +196,8 @@ class Query:
     off_rules: bool = False
     # names another game's concept the glossary declares absent (index.relevance.names_absent_concept)
     absent: bool = False
+    # typed with every word capitalised (index.relevance.headline_case): its capitals mark no name
+    headline: bool = False
 
     @property
     def topic_variants(self) -> dict[str, frozenset[str]]:
@@ -238,6 +240,7 @@ def parse_query(
     if games:
         plain = without_game_names(plain, names.game_phrases)
     cyrillic = is_cyrillic(read)
+    headline = headline_case(question)  # "Чё Будет Если Кораблик Вылезет За Край Стола?": no capital marks a name
     if editions and not cyrillic and names.games_in_passing is not None:
         plain = names.games_in_passing.sub(" ", plain)
     plain = " ".join(plain.split()) if editions or games else read
@@ -265,7 +268,7 @@ def parse_query(
         # ("на карте написано Самонаводящееся" would lose the quality it quotes).
         unknown = weight(frozenset())
         printed = known or (lambda s: weight(frozenset({s})) != unknown)
-        people = {s for s in named_people(read)
+        people = set() if headline else {s for s in named_people(read)
                   if s in variants and variants[s] <= {s} and not printed(s)}
         counting = counting_words(read)
         topic = [s for s in topic if s not in people and s not in counting]
@@ -276,7 +279,7 @@ def parse_query(
         weights = scene_weighted(weights, asked)
     return Query(question, plain, cyrillic, editions, games, tuple(all_stems), tuple(topic), other_game,
                  is_numeric_question(read), is_distance_question(read), is_limit_question(read), variants, weights,
-                 translated, asked=asked, off_rules=off_rules, absent=absent)
+                 translated, asked=asked, off_rules=off_rules, absent=absent, headline=headline)
 
 
 # id(names) -> (names, `_any_phrase`, `_other_game`)

@@ -244,10 +244,32 @@ class NamesRead:
     claimed: tuple[tuple[str, ...], ...]
 
 
-def read_names(text: str) -> NamesRead:
+# A question typed in headline case ("Can A Crippled Ship Still Fire Torpedoes?", "Does Fog of War Stop
+# Torpedoes?"), as some phones type, or in capitals capitalises every word but the small joining ones: its
+# capitals mark no name, so no run of it is read as one (the rules' names it holds are still read by their
+# words; bench/case_robustness.py).
+_WORD = re.compile(r"(?<![\w'’-])[^\W\d_]+(?:['’-][^\W\d_]+)*(?![\w'’-])")  # not "v4", "2nd", "3e"
+_HEADLINE_WORDS = 4  # fewer capitalised words are a name, or a name and its verb ("Full Reverse?")
+_SMALL_WORDS = _JOINING | frozenset("an or is with и в во на с со к о об по из за от до у при для без над под про "
+                                     "не же а но ли".split())
+
+
+def headline_case(text: str) -> bool:
+    """Whether every word of the text but the small joining ones starts with a capital (see above)."""
+    capitalised = 0
+    for word in _WORD.findall(text):
+        if word[0].isupper():
+            capitalised += 1
+        elif word.casefold() not in _SMALL_WORDS:
+            return False
+    return capitalised >= _HEADLINE_WORDS
+
+
+def read_names(text: str, headline: bool | None = None) -> NamesRead:
     """One pass over the question for both readings of its names (marked_names, claimed_names). The
     sentences are read with one space between them; the marked reading keeps what the sentences that
-    ask (asking_part) hold, each judged by what precedes it among them, as if read alone."""
+    ask (asking_part) hold, each judged by what precedes it among them, as if read alone. `headline`:
+    whether the question as typed is in headline case (Query.headline; read from `text` when not given)."""
     parts = _SENTENCE.split(text)
     asks = ["?" in part for part in parts] if any("?" in part for part in parts) else [True] * len(parts)
     joined = " ".join(parts)
@@ -268,16 +290,19 @@ def read_names(text: str) -> NamesRead:
             return None
         return asking_starts[i] + start - starts[i]
 
-    latin = [tuple(stems(_POSSESSIVE.sub("", run), keep_stopwords=True)) for run in _CAPITALISED_RUN.findall(joined)]
+    if headline is None:
+        headline = headline_case(text)
+    latin = [tuple(stems(_POSSESSIVE.sub("", match.group(1)), keep_stopwords=True))
+             for match in _CAPITALISED_RUN.finditer(joined) if not headline]
     cyrillic: list[tuple[str, ...]] = []
     marked_runs: list[tuple[str, ...]] = []
-    for match in _CAPITALISED_RUN_RU.finditer(joined):
+    for match in () if headline else _CAPITALISED_RUN_RU.finditer(joined):
         run = tuple(stems(_POSSESSIVE.sub("", match.group(1)), keep_stopwords=True))
         cyrillic.append(run)
         at = in_asking(match.start(), match.end())
         if at is not None and not _likened(asking[:at]):
             marked_runs.append(run)
-    for match in _TITLE_RUN.finditer(joined):
+    for match in () if headline else _TITLE_RUN.finditer(joined):
         at = in_asking(match.start(), match.end())
         if at is not None and _title_case_kept(asking[:at]):
             marked_runs += [tuple(stems(_POSSESSIVE.sub("", part), keep_stopwords=True))

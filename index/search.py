@@ -1271,7 +1271,7 @@ class Searcher:
         total = sum(query.weights.values())
         unknown = sum(w for s, w in query.weights.items() if query.variants[s].isdisjoint(self._vocabulary))
         stats = None if dense_scores is None else _spread_and_mean(dense_scores)
-        names = read_names(query.plain)  # both readings of its names, in one pass
+        names = read_names(query.plain, query.headline)  # both readings of its names, in one pass
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
                                 self._names_unknown(query, names.claimed), stats, float(query.off_rules),
                                 float(query.absent),
