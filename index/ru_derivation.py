@@ -1,5 +1,5 @@
-"""Which Russian stems are one root's other words: the book's derivations a question's word must not be
-read across, and the verb a verbal noun is made of.
+"""Which stems are one root's other words: the documents' derivations a question's word must not be read
+across (Russian suffixes, English prefixes), and the verb a Russian verbal noun is made of.
 
 Snowball stems inflections, not derivations, so a root's words keep apart ("защитник" the defender,
 "защитн" of "защитный" the protective) until a reading joins them: the typo tolerance of index.search
@@ -38,14 +38,56 @@ def _derivations(word_stem: str) -> set[tuple[str, str]]:
 
 
 def derived_apart(one: str, other: str) -> bool:
-    """True when two different Russian stems are one root with different derivational suffixes
-    ("защитник" and "защитн" of "защитный": the defender and the protective, both "защит"): a spelling
-    near the other by this difference is another word of the root, not a typo of it."""
-    if one == other or not (is_russian_stem(one) and is_russian_stem(other)):
+    """True when two different stems are one root's two words, not one word misspelt: Russian stems with
+    different derivational suffixes ("защитник" and "защитн" of "защитный": the defender and the
+    protective, both "защит"), English stems with different prefixes or an agent suffix ("reaction" and
+    "action", "indirect" and "direct", "construct" and "instruct", "survivor" and "surviv")."""
+    if one == other:
+        return False
+    if is_english_stem(one) and is_english_stem(other):
+        return english_derived_apart(one, other)
+    if not (is_russian_stem(one) and is_russian_stem(other)):
         return False
     theirs = _derivations(other)
     return any((root, suffix) not in theirs and any(r == root and s != suffix for r, s in theirs)
                for root, suffix in _derivations(one))
+
+
+# English prefixes that make another word of a root: the negations ("unaffected", "indirect", "independent":
+# the opposite), "re-" (a reaction is no action, a redeployment no deployment), and the Latin ones a root
+# takes in turn ("construct", "instruct", "destruct"). The Snowball stemmer cuts suffixes only, so these
+# stay on the stem, two edits from the bare root the documents print as well (bench/en_stem_collisions.py).
+ENGLISH_PREFIXES = ("un", "non", "dis", "mis", "de", "en", "em", "con", "com",
+                    "ex", "pre", "pro", "sub", "inter", "over", "under", "out", "anti", "counter")
+# The agent noun the stemmer leaves on its verb's stem ("survivor", "surviv" of "survives"); "-er" it cuts.
+ENGLISH_AGENT_SUFFIXES = ("or",)
+_ENGLISH_STEM = re.compile(r"[a-z]+")
+
+
+def is_english_stem(word_stem: str) -> bool:
+    """A stem of Latin lower-case letters only (no digits: "2d6" is no word)."""
+    return bool(_ENGLISH_STEM.fullmatch(word_stem))
+
+
+def _english_roots(word_stem: str) -> set[tuple[str, str]]:
+    """(prefix, root) readings of an English stem: itself with no prefix, and each prefix it begins with."""
+    found = {("", word_stem)}
+    found |= {(prefix, word_stem[len(prefix):]) for prefix in ENGLISH_PREFIXES
+              if word_stem.startswith(prefix) and len(word_stem) - len(prefix) >= MIN_ROOT}
+    return found
+
+
+def english_derived_apart(one: str, other: str) -> bool:
+    """True when two different English stems are one root with different prefixes ("reaction", "action";
+    "unsuppress", "suppress"; "construct", "instruct") or one is the other's agent noun ("survivor",
+    "surviv"): another word of the root, not a misspelling of it ("redploy" stays "redeploy")."""
+    if one == other:
+        return False
+    if any(one == other + suffix or other == one + suffix for suffix in ENGLISH_AGENT_SUFFIXES) \
+            and min(len(one), len(other)) >= MIN_ROOT:
+        return True
+    theirs = _english_roots(other)
+    return any(p != q and root == r for p, root in _english_roots(one) for q, r in theirs)
 
 
 def is_russian_stem(word_stem: str) -> bool:

@@ -526,7 +526,7 @@ class Searcher:
                     variants[k] |= extra
         for stem in base:
             if len(stem) >= TYPO_MIN_CHARS or stem not in self._vocabulary:
-                # not a printed word's other derivation ("защитник" is no typo of "защитный")
+                # not a printed word's other derivation ("защитник" no typo of "защитный", "suppress" of "unsuppress")
                 variants[stem] |= {near for near in self._near_spellings(stem)
                                    if stem not in self._vocabulary or not derived_apart(stem, near)}
             if RUSSIAN_FORMS:  # "штурмова": штурм, "четырех": 4 (index.ru_forms)
