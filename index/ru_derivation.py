@@ -90,6 +90,23 @@ def english_derived_apart(one: str, other: str) -> bool:
     return any(p != q and root == r for p, root in _english_roots(one) for q, r in theirs)
 
 
+def verb_of_agent_noun(word_stem: str, stem_of: Callable[[str], str],
+                       forms_of: Callable[[str], Sequence[str]]) -> str | None:
+    """The printed verb stem an unprinted English agent noun in -er is made of, where the documents print
+    the verb's -ing ("boarder": board of "boarding", "rammer": ram of "ramming"): the player's word is that
+    action's doer, not a misspelling of a printed word one edit away ("border", "hammer"). None for other
+    words ("bother", "slower": no "bothing", "slowing" is printed)."""
+    if not (is_english_stem(word_stem) and word_stem.endswith("er")) or len(word_stem) < 5:
+        return None
+    root = word_stem[:-2]
+    undoubled = root[:-1] if root[-1] == root[-2] else root  # "rammer": ram
+    for verb in dict.fromkeys((root, undoubled, root + "e")):
+        verb_stem = stem_of(verb)
+        if any(w.endswith("ing") for w in forms_of(verb_stem)):
+            return verb_stem
+    return None
+
+
 def is_russian_stem(word_stem: str) -> bool:
     """A stem in Cyrillic lower-case letters (a question's stems are case-folded)."""
     return "а" <= word_stem[:1] <= "я"

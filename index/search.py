@@ -68,14 +68,14 @@ from index.relevance import (
 from index.rerank import DEPTH as RERANK_LEARNED_DEPTH
 from index.rerank import Candidate, RerankModel, readable_first
 from index.rerank import load_model as load_rerank_model
-from index.ru_derivation import derived_apart
+from index.ru_derivation import derived_apart, verb_of_agent_noun
 from index.ru_forms import other_forms, slang_verb_roots
 from index.ru_typos import RussianSpelling
 from index.rules import join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.structure_order import child_headings, own_text, parent_or_child_first, same_heading_first
 from index.termspot import SpottedTerm, TermSpotter
-from index.text import is_cyrillic, is_stopword, phrase_stems, stems
+from index.text import is_cyrillic, is_stopword, phrase_stems, printed_words, stems
 from index.text import stem as stem_word
 from index.text import words as words_of
 from index.translate import Translator
@@ -525,7 +525,10 @@ class Searcher:
                 if k in variants:
                     variants[k] |= extra
         for stem in base:
-            if len(stem) >= TYPO_MIN_CHARS or stem not in self._vocabulary:
+            doer = None if stem in self._vocabulary else verb_of_agent_noun(stem, stem_word, printed_words)
+            if doer is not None:  # "boarders": board, the boarding's doer (no "border")
+                variants[stem].add(doer)
+            elif len(stem) >= TYPO_MIN_CHARS or stem not in self._vocabulary:
                 # not a printed word's other derivation ("защитник" no typo of "защитный", "suppress" of "unsuppress")
                 variants[stem] |= {near for near in self._near_spellings(stem)
                                    if stem not in self._vocabulary or not derived_apart(stem, near)}

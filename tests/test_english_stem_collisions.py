@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from corpus import CORPUS_DIR
-from index.ru_derivation import derived_apart, english_derived_apart
+from index.ru_derivation import derived_apart, english_derived_apart, verb_of_agent_noun
 from index.text import stem, words
 
 ENGLISH_DOCUMENTS = ("dust-warfare-rules-summary.md", "dw3-quick-reference.txt", "dw4-rules-glossary.cat",
@@ -14,10 +14,20 @@ ENGLISH_DOCUMENTS = ("dust-warfare-rules-summary.md", "dw3-quick-reference.txt",
 
 
 @pytest.fixture(scope="module")
-def printed() -> set[str]:
+def forms() -> dict[str, set[str]]:
+    """Each stem of the English documents' words -> the words printed with it."""
+    found: dict[str, set[str]] = {}
+    for name in ENGLISH_DOCUMENTS:
+        for w in words((CORPUS_DIR / name).read_text(encoding="utf-8")):
+            if w.isascii():
+                found.setdefault(stem(w), set()).add(w)
+    return found
+
+
+@pytest.fixture(scope="module")
+def printed(forms: dict[str, set[str]]) -> set[str]:
     """Every stem of the English documents' words."""
-    return {stem(w) for name in ENGLISH_DOCUMENTS
-            for w in words((CORPUS_DIR / name).read_text(encoding="utf-8")) if w.isascii()}
+    return set(forms)
 
 
 def test_unsuppressed_is_the_opposite_of_suppressed(printed: set[str]) -> None:
@@ -59,6 +69,23 @@ def test_prefixes_measured_and_left_joined() -> None:
     assert not derived_apart("defender", "defend")
 
 
+def test_an_agent_noun_reads_the_printed_action(forms: dict[str, set[str]]) -> None:
+    """4th edition: "its unit can make a Boarding action", "the moving model is referred to as the Ramming
+    Model"; Dust Warfare: "which altitude an aircraft unit is flying at". A player's unprinted "boarders",
+    "rammers", "flyer" are those actions' doers, not "border" or "hammer" one edit away."""
+    def forms_of(word_stem: str) -> list[str]:
+        return sorted(forms.get(word_stem, ()))
+
+    assert stem("boarders") not in forms and stem("rammers") not in forms
+    assert verb_of_agent_noun(stem("boarders"), stem, forms_of) == stem("boarding")
+    assert verb_of_agent_noun(stem("rammers"), stem, forms_of) == stem("ramming")
+    assert verb_of_agent_noun(stem("flyer"), stem, forms_of) == stem("flying")
+    # "-er" that is no doer of a printed action: a comparative, a word of its own
+    assert verb_of_agent_noun(stem("slower"), stem, forms_of) is None
+    assert verb_of_agent_noun(stem("bother"), stem, forms_of) is None
+    assert verb_of_agent_noun(stem("defending"), stem, forms_of) is None
+
+
 def test_a_question_reads_its_own_word(searcher) -> None:
     """Read by the index's search: a printed "suppressed" keeps to itself; a player's misspelling
     ("supressed", unprinted) still reads the printed word."""
@@ -66,3 +93,6 @@ def test_a_question_reads_its_own_word(searcher) -> None:
     assert stem("unsuppressed") not in suppressed.variants[stem("suppressed")]
     misspelt = searcher.parse("what does being supressed do to a unit in dust warfare?")
     assert stem("suppressed") in misspelt.variants[stem("supressed")]
+    boarders = searcher.parse("how many dice do my boarders roll?")
+    assert stem("boarding") in boarders.variants[stem("boarders")]
+    assert stem("border") not in boarders.variants[stem("boarders")]
