@@ -29,6 +29,7 @@ from referee.describe_tokens import Token
 from referee.describe_vocab import (
     ASK,
     COUNTED_IN_DICE,
+    COUNTED_PLURALS,
     FALLBACKS,
     SELF_FLAGS,
     Entry,
@@ -301,6 +302,8 @@ def bind(items: list[Item]) -> None:
         right = items[idx + 1] if idx + 1 < len(items) and takes(items[idx + 1], "post") else None
         if right is not None and idx and items[idx - 1].kind == "unknown":
             right = None  # "bronja 6 citadel": the 6 may be the unknown word's; listed, never given right
+        if right is not None and _counts(num, right):
+            right = None  # "two supports", "одна поддержка": how many supports, not their dice; listed
         if left is not None and right is not None and left.param is not None and left.param == right.param \
                 and right.mode == "post":
             give(left, num)
@@ -325,6 +328,14 @@ def bind(items: list[Item]) -> None:
             _absorb_unit(items, chosen, idx)
             if chosen.spec is not None and chosen.spec.kind is Kind.INTS:
                 _more_of_list(items, chosen, idx)
+
+
+def _counts(num: Item, key: Item) -> bool:
+    """Whether a number before a list key counts its items ("with the lead and two supports", "одна
+    поддержка") rather than giving one: the noun is plural, or a Russian number word agrees with it."""
+    if key.concept != "support" or key.spec is None or key.spec.kind is not Kind.INTS:
+        return False
+    return key.word in COUNTED_PLURALS or (num.token is not None and num.token.agrees)
 
 
 def negate(items: list[Item]) -> None:

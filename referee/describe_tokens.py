@@ -44,6 +44,8 @@ def _number_words() -> dict[str, int]:
 
 
 NUMBER_WORDS = _number_words()
+# forms of one and two that agree with the noun they count ("одна поддержка", "две поддержки"): a count
+AGREEING = frozenset(f for i in (1, 2) for f in _RU_FORMS[i].split())
 _TENS = frozenset({20, 30})
 # "A5 C10", "H7", "ADV3", "ПВО3": a rating's short name glued to its number
 SHORTHAND = {"a": "armour", "c": "citadel", "h": "hull", "f": "fray", "r": "ramming", "k": "hull", "m": "mass",
@@ -60,6 +62,7 @@ class Token:
     text: str
     start: int
     end: int
+    agrees: bool = False  # a Russian number word in a form that agrees with its noun ("одна", "две"): a count
 
     @property
     def value(self) -> float:
@@ -102,7 +105,7 @@ def tokenize(text: str) -> list[Token]:
             pos = s
             for part in piece.split("-"):
                 if part in NUMBER_WORDS:
-                    _number_word(out, worded, NUMBER_WORDS[part], pos, pos + len(part))
+                    _number_word(out, worded, NUMBER_WORDS[part], pos, pos + len(part), part)
                 elif part:
                     out.append(Token("num" if part.isdigit() else "word", part, pos, pos + len(part)))
                 pos += len(part) + 1
@@ -115,7 +118,7 @@ def tokenize(text: str) -> list[Token]:
             if word.endswith("'s"):
                 word = word[:-2]
             if word in NUMBER_WORDS:
-                _number_word(out, worded, NUMBER_WORDS[word], s, e)
+                _number_word(out, worded, NUMBER_WORDS[word], s, e, word)
             elif word:
                 out.append(Token("word", word, s, e))
         elif kind == "ordinal":
@@ -130,14 +133,14 @@ def tokenize(text: str) -> list[Token]:
     return out
 
 
-def _number_word(out: list[Token], worded: set[int], value: int, start: int, end: int) -> None:
+def _number_word(out: list[Token], worded: set[int], value: int, start: int, end: int, word: str = "") -> None:
     """Append a number written as a word; "twenty" + "two" is one number, 22."""
     last = len(out) - 1
     if last in worded and int(out[last].text) in _TENS and 0 < value < 10:
         out[last] = Token("num", str(int(out[last].text) + value), out[last].start, end)
         return
     worded.add(len(out))
-    out.append(Token("num", str(value), start, end))
+    out.append(Token("num", str(value), start, end, agrees=word in AGREEING))
 
 
 def detect_language(words: list[str]) -> str:

@@ -55,9 +55,10 @@ def _phrases(spec: str) -> list[tuple[str, ...]]:
 
 # concept: (mode, phrases). The parameter is chosen by resolve().
 KEYS: dict[str, list[tuple[str, str]]] = {
-    "dice": [("both", "dice|die|d|d6|dice pool|pool|attack dice|action dice|куб*|кубик*|кост*|д|д6|набор")],
-    "lead": [("both", "lead|lead weapon|leading|ведущ*|ведущ* оруж*|lead dice|lead weapon dice|ведущ* куб*")],
-    "support": [("both", "support|supports|supp|sup|supported|supported by|поддержк*|поддерж*"),
+    "dice": [("both", "dice|die|d|d6|dice pool|pool|attack dice|action dice|куб*|кубик*|кост*|д|д6|набор|"
+                      "дайс*")],
+    "lead": [("both", "lead|lead weapon|leading|ведущ*|ведущ* оруж*|lead dice|lead weapon dice|ведущ* куб*|лид")],
+    "support": [("both", "support|supports|supp|sup|supported|supported by|поддержк*|поддерж*|саппорт*"),
                 ("pre", "supporting weapon|supporting weapons|поддерживающ* оруж*"),
                 ("both", "supporting|support dice|supporting dice|supporting weapons dice|поддерживающ*|"
                          "поддерживающ* куб*|куб* поддержк*")],
@@ -77,7 +78,7 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "mass": [("pre", "mass|масс*")],
     "hull": [("pre", "hull|корпус*")],
     "damage_taken": [("pre", "taken|получен* урон*|получен*"),
-                     ("both", "damage|damage taken|урон*|повреждени*")],
+                     ("both", "damage|damage taken|dmg|урон*|повреждени*")],
     "crippled_hull": [("pre", "crippled hull|корпус* поврежденн*")],
     "escorts": [("both", "escort|escort tokens|escort token|эскорт*|жетон* эскорт*")],
     "obscuring_mass": [("pre", "obscuring mass|obscuring model mass|масс* заслоняющ*")],
@@ -108,7 +109,8 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "broadside": [("both", "broadside|broadsides|бортов*|бортов* залп*")],
     # "three ships contributing", "залп двух кораблей": a count of models, which no input takes (listed)
     "model_count": [("post", "ships|models|кораблей|корабля|моделей|модели|ships contributing")],
-    "incendiary": [("both", "incendiary|зажигательн*")],
+    "incendiary": [("both", "incendiary|зажигательн*|incendiary broadsides|incendiary broadside|"
+                            "зажигательн* бортов*|зажигательн* бортов* залп*")],
     # "within 4\" of two of his models": not a range; its number is listed as not understood
     "within": [("pre", "within|в пределах")],
     "interceptors": [("both", "interceptors|interceptor|fighters|перехватчик*|истребител*")],
@@ -162,10 +164,11 @@ FLAGS: list[tuple[str, Any, str]] = [
     ("target_type", "ground", "ground target|target ground|наземн* цел*"),
     ("target_type", "surface", "surface target|надводн* цел*"),
     ("target_type", "skimming", "skimming target|skimmer|target skimming"),
-    ("assaulter", "aerial", "aerial assault|aerial assaulter|assaulting from the air|воздушн* абордаж*"),
-    ("assaulter", "submerged", "submerged assault|submerged assaulter|подводн* абордаж*"),
+    ("assaulter", "aerial", "aerial assault|aerial assaulter|assaulting from the air|воздушн* абордаж*|"
+                            "воздушн* штурм*"),
+    ("assaulter", "submerged", "submerged assault|submerged assaulter|подводн* абордаж*|подводн* штурм*"),
     ("assaulter", "skimming", "skimming assault|skimming assaulter|skimmer assault"),
-    ("assaulter", "surface", "surface assault|surface assaulter|надводн* абордаж*"),
+    ("assaulter", "surface", "surface assault|surface assaulter|надводн* абордаж*|надводн* штурм*"),
     ("ruleset", "dw3", "dw3|3.03|v3.03|3e|3rd edition|3rd ed|third edition|rulebook|dw3 rulebook|3-я редакци*|"
                        "3-й редакци*|трет* редакци*|книг* правил|3 ред|3 редакци*"),
     ("ruleset", "dw3-qrs", "qrs|dw3 qrs|dw3qrs|quick reference|quick reference sheet|qr|кратк* правил*|памятк*"),
@@ -182,7 +185,8 @@ FLAGS: list[tuple[str, Any, str]] = [
     ("impact", "obstacle", "obstacle|an obstacle|препятстви*"),
     ("impact", "model", "hit a model|into a model|another model"),
     ("cause", "ram-under-3", "ram under 3|rammed under 3|under 3"),
-    ("cause", "crew-check-failed", "failed crew check|crew check failed|провален* проверк* экипаж*|"
+    ("cause", "crew-check-failed", "failed crew check|crew check failed|failed my crew check|"
+                                   "failed the crew check|failed our crew check|провален* проверк* экипаж*|"
                                    "провал* проверк* экипаж*"),
     ("cause", "ram-outside-fore-arc", "outside fore arc|outside the fore arc|ram outside fore arc"),
 ]
@@ -198,7 +202,7 @@ FLAGS: list[tuple[str, Any, str]] = [
 OWNERS = [("target", "adj", "target|defender|defending|target model|model hit|impact|target discards|"
                             "target discarded|defender discards|of his|of the target|enemy|enemy's|противник*|врага|"
                             "цел*|вражеск*|цель сбрасывает"),
-          ("target", "scope", "his|her|their|him|he|they|them|ur|your|vs|versus|against|into|"
+          ("target", "scope", "his|her|their|he|they|ur|your|vs|versus|against|into|"
                               "he has|he's got|target has|target's got|target has got|enemy has|on the target|"
                               "his own|collided with|collides with|против|столкнул* с|столкнул* со|"
                               "его|него|ему|ним|он|у него|у цели|"
@@ -216,7 +220,13 @@ PERSPECTIVE = ("drove into my|ran into my|sailed into my|moved into my|crashed i
                "ramming me|attacks me|attacking me|shoots me|shooting me|"
                "shooting at me|fires at me|firing at me|assaults me|assaulting me|"
                "меня штурмует|штурмует меня|меня атакует|атакует меня|меня таранит|таранит меня|"
-               "стреляет по мне|по мне")
+               "стреляет по мне|по мне|"
+               # the speaker as the object of the action's verb ("his ship hit me", "he shoots my cruiser")
+               "hit me|hits me|hit my|hits my|rammed me|rammed my|rams my|ramming my|ran into me|crashed into me|"
+               "bumped into me|collided with me|sailed into me|drove into me|shoots my|shooting my|shoots at my|"
+               "shooting at my|fires at my|firing at my|fires on my|firing on my|attacks my|attacking my|"
+               "boards my|boarding my|assaults my|assaulting my|стреляет по моему|стреляет по моей|"
+               "таранит мой|таранит мою|атакует мой|атакует мою")
 # Flags about a state either ship may be in, and the acting side's own input for it: "my cruiser is
 # crippled" is never the target's Crippled (none: the words are listed as not understood).
 SELF_FLAGS = {"crippled": "attacker_crippled"}
@@ -239,7 +249,8 @@ NEGATIONS = "no|not|without|non|aren't|isn't|arent|isnt|не|без|нет"
 CONNECTORS = ":|=|of|is|are|равн*|-"
 SEPARATORS = ",|;|and|&|/|и|+"
 FILLERS = (
-    "a|an|the|at|on|to|by|for|from|its|it|has|have|having|had|got|"
+    # "him", "them": an object ("rammed him 4\" hull 6"), never the owner of the values after it
+    "a|an|the|at|on|to|by|for|from|its|it|him|them|has|have|having|had|got|"
     "be|attack|attacking|shoot|shoots|shooting|shot|fires|firing|weapon|weapons|model|ship|unit|value|"
     "rating|total|plus|what|took|takes|taken|already|уже|получил|получила|суммарно|плюс|are|odds|chance|chances|how|many|much|edition|ed|in|using|use|uses|rolls|rolling|"
     "rules|ruleset|type|trait|quality|qualities|also|then|that|this|which|who|please|"
@@ -256,6 +267,9 @@ FILLERS = (
 
 # a "dice" after one of these inputs' number is its unit ("lead 10 dice"), not a second dice count
 COUNTED_IN_DICE = frozenset({"dice", "lead", "support", "defence", "bonus", "shield_dice", "fray", "boarding"})
+
+# a number before these plural forms counts the supports ("two supports"), never gives their dice
+COUNTED_PLURALS = frozenset({"supports", "поддержки", "поддержек", "поддержками"})
 
 # Qualities that can carry a value: the dw4 glossary's "(X)" qualities, and Piercing (the dw4 code reads it)
 VALUED_QUALITIES = frozenset({"piercing", "devastating", "high-velocity", "rail", "torrent", "system-failure",
@@ -302,10 +316,19 @@ def _quality_entries() -> list[Entry]:
 
 
 # players' names of the Critical Damage markers besides the rulebook's own
-MARKER_WORDS = {"reactor-leak": ("утечка реактора", "утечка в реакторе"),
+# and the marker's state said as a sentence ("his reactor is leaking", "generators are shut down": the
+# rule's own words, "This model receives a reactor leak marker", "… ignores any effects from its generators")
+MARKER_WORDS = {"reactor-leak": ("утечка реактора", "утечка в реакторе", "reactor leaking", "reactor is leaking",
+                                 "leaking reactor", "leaking from the reactor", "leaking from reactor",
+                                 "течь реактора", "течь в реакторе", "реактор течет"),
                 "shredded-defences": ("повреждение защитных систем", "повреждение защиты"),
                 "navigation-lock": ("nav lock", "заклинило руль", "заклинивший руль"),
-                "magazine-explosion": ("подрыв боезапаса",), "generator-shutdown": ("отключение генераторов",)}
+                "magazine-explosion": ("подрыв боезапаса",),
+                "generator-shutdown": ("отключение генераторов", "generators shut down", "generator shut down",
+                                       "generators are shut down", "generator is shut down", "generators shutdown",
+                                       "generators down", "generators are down", "generators offline",
+                                       "generators are offline", "отказ генераторов", "генераторы отключены",
+                                       "отключенные генераторы")}
 
 
 def _marker_entries() -> list[Entry]:
