@@ -24,7 +24,7 @@ from typing import Any
 from core.params import Kind, ParamSpec
 from referee.damage import MARKER_KEYS
 from referee.describe_items import Item, free_num, give, takes
-from referee.describe_owners import FLIP, apply_owners
+from referee.describe_owners import FLIP, SENTENCE_ENDS, apply_owners
 from referee.describe_tokens import Token
 from referee.describe_vocab import (
     ASK,
@@ -35,6 +35,7 @@ from referee.describe_vocab import (
     Entry,
     Vocabulary,
     resolve,
+    side_of,
     word_matches,
 )
 
@@ -156,8 +157,29 @@ def attach(items: list[Item], specs: dict[str, ParamSpec], ruleset_hint: str | N
             _resolve_key(item, ctx)
         elif item.kind in ("flag", "quality", "marker"):
             _resolve_word(item, ctx)
+    _scope_left(items, ctx)
     _other_side(items, ctx)
     return items
+
+
+def _scope_left(items: list[Item], ctx: _Context) -> None:
+    """"vs mass 2, crew 6, heavy prow 2" (a ram): the crew can only be the rammer's, so the speaker has
+    left the target's list; the ship keys after it that the scope alone owned are unowned again (their
+    action's default side, or asked)."""
+    left: str | None = None  # the owner of the scope the speaker has left
+    for item in items:
+        if item.word in SENTENCE_ENDS:
+            left = None
+        if item.kind != "key" or item.param is None and not item.ask:
+            continue
+        if not item.scoped:
+            left = None if item.owner is not None else left
+            continue
+        if left is not None and item.owner == left:
+            item.owner, item.scoped, item.ask = None, False, False
+            _resolve_key(item, ctx)
+        elif item.param is not None and item.param != ASK and side_of(ctx.action, item.param) != item.owner:
+            left = item.owner
 
 
 def _other_side(items: list[Item], ctx: _Context) -> None:
