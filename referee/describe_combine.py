@@ -6,7 +6,11 @@ import re
 
 from core.params import Kind, ParamSpec
 from referee.describe_items import Item, free_num, give, takes
+from referee.describe_tokens import Token
 from referee.describe_vocab import Entry
+
+# keys that count things, so "bombers x3" is three of them (a rating's "x2" repeats a value instead)
+COUNTED_TIMES = frozenset({"tokens", "escorts", "interceptors", "support_models"})
 
 
 def _is(items: list[Item], j: int, word: str) -> bool:
@@ -123,6 +127,10 @@ def _times(out: list[Item]) -> None:
         if times and key is not None and key.nums and key.spec is not None and key.spec.kind is Kind.INTS:
             key.nums.extend([key.nums[-1]] * (int(times.group(1)) - 1))
             item.kind, key.span_end = "filler", item.end
+        elif times and key is not None and out[i - 1] is key and not key.nums and key.concept in COUNTED_TIMES:
+            # "torpedo bombers x3", "escorts x2": a count of the things just named
+            item.kind, item.token = "num", Token("num", times.group(1), item.start, item.end)
+            give(key, item)
 
 
 def _sums(out: list[Item], specs: dict[str, ParamSpec]) -> None:

@@ -104,9 +104,9 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "airborne": [("pre", "airborne|airborne target")],
     "blocked": [("pre", "blocked|blocked visibility|visibility blocked|видимост* блокирован*")],
     "unconventional": [("pre", "unconventional target|unconventional")],
-    "tokens": [("both", "tokens|token|жетон*|токен*|srs-токен*|bomber tokens|bombers|bomber|"
-                        "торпедоносц*|бомбардировщик*")],
-    "broadside": [("both", "broadside|broadsides|бортов*|бортов* залп*")],
+    "tokens": [("both", "tokens|token|жетон*|токен*|srs-токен*|bomber tokens|bombers|bomber|бомбардировщик*")],
+    "broadside": [("both", "broadside|broadsides|бортов*|бортов* залп*"),
+                  ("pre", "broadside rating|broadside value|broadside ratings|рейтинг* бортов* залп*")],
     # "three ships contributing", "залп двух кораблей": a count of models, which no input takes (listed)
     "model_count": [("post", "ships|models|кораблей|корабля|моделей|модели|ships contributing")],
     "incendiary": [("both", "incendiary|зажигательн*|incendiary broadsides|incendiary broadside|"
@@ -149,8 +149,12 @@ FLAGS: list[tuple[str, Any, str]] = [
                        "цел* скрыт*"),
     ("shield", True, "shield|shields|shield generator|heavy shield generator|shielded|щит*|генератор* щит*|"
                      "щитов* генератор*|тяжел* генератор* щит*"),
+    # the card's Crippled side is "Поврежденное (Crippled)"; "он поврежден" says it in the short form
     ("crippled", True, "crippled|target crippled|target is crippled|поврежденн*|цел* поврежден*|подбит*|"
+                       "поврежден|повреждена|повреждено|"
                        "цел* подбит*"),
+    # an SRS Torpedo attack run: "torpedo bombers" in English is two words, in Russian one
+    ("torpedo", True, "торпедоносц*|подводн* налет*|torpedo run|torpedo attack run|submerged attack run"),
     ("attacker_aerial", True, "aerial attacker|attacker aerial|attacker is aerial|from the air|attacking from the air|"
                               "атакующ* с воздух*|с воздух*"),
     ("range", "point-blank", "point blank|point blank range|pb|ближн* дистанци*|ближн*|в упор"),
@@ -166,7 +170,8 @@ FLAGS: list[tuple[str, Any, str]] = [
     ("target_type", "skimming", "skimming target|skimmer|target skimming"),
     ("assaulter", "aerial", "aerial assault|aerial assaulter|assaulting from the air|воздушн* абордаж*|"
                             "воздушн* штурм*"),
-    ("assaulter", "submerged", "submerged assault|submerged assaulter|подводн* абордаж*|подводн* штурм*"),
+    ("assaulter", "submerged", "submerged assault|submerged assaulter|подводн* абордаж*|подводн* штурм*|"
+                               "sub|submarine|подводн* лодк*"),
     ("assaulter", "skimming", "skimming assault|skimming assaulter|skimmer assault"),
     ("assaulter", "surface", "surface assault|surface assaulter|надводн* абордаж*|надводн* штурм*"),
     ("ruleset", "dw3", "dw3|3.03|v3.03|3e|3rd edition|3rd ed|third edition|rulebook|dw3 rulebook|3-я редакци*|"
@@ -322,7 +327,8 @@ MARKER_WORDS = {"reactor-leak": ("утечка реактора", "утечка 
                                  "leaking reactor", "leaking from the reactor", "leaking from reactor",
                                  "течь реактора", "течь в реакторе", "реактор течет"),
                 "shredded-defences": ("повреждение защитных систем", "повреждение защиты"),
-                "navigation-lock": ("nav lock", "заклинило руль", "заклинивший руль"),
+                "navigation-lock": ("nav lock", "заклинило руль", "заклинивший руль", "навигационная блокировка",
+                                    "блокировка навигации"),
                 "magazine-explosion": ("подрыв боезапаса",),
                 "generator-shutdown": ("отключение генераторов", "generators shut down", "generator shut down",
                                        "generators are shut down", "generator is shut down", "generators shutdown",
