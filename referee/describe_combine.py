@@ -127,6 +127,12 @@ def _times(out: list[Item]) -> None:
         if times and key is not None and key.nums and key.spec is not None and key.spec.kind is Kind.INTS:
             key.nums.extend([key.nums[-1]] * (int(times.group(1)) - 1))
             item.kind, key.span_end = "filler", item.end
+        elif times and i >= 2 and free_num(out, i - 1) and out[i - 2].kind == "key" and not out[i - 2].nums \
+                and out[i - 2].spec is not None and out[i - 2].spec.kind is Kind.INTS:
+            list_key = out[i - 2]  # "sup 5x2": two supports of five
+            give(list_key, out[i - 1])
+            list_key.nums.extend([out[i - 1]] * (int(times.group(1)) - 1))
+            item.kind, list_key.span_end = "filler", item.end
         elif times and key is not None and out[i - 1] is key and not key.nums and key.concept in COUNTED_TIMES:
             # "torpedo bombers x3", "escorts x2": a count of the things just named
             item.kind, item.token = "num", Token("num", times.group(1), item.start, item.end)

@@ -51,6 +51,7 @@ _TENS = frozenset({20, 30})
 SHORTHAND = {"a": "armour", "c": "citadel", "h": "hull", "f": "fray", "r": "ramming", "k": "hull", "m": "mass",
              "adv": "adv", "sdv": "sdv", "cit": "cit", "arm": "arm", "пво": "пво", "ппо": "ппо",
              "б": "броня", "ц": "цитадель", "к": "корпус", "м": "масса", "а": "броня", "с": "цитадель"}
+_TIMES = re.compile(r"[x×х]\d+")  # "5x2": two of five
 _SHORT = re.compile(r"([^\W\d_]{1,3})(\d+)")
 
 
@@ -95,7 +96,7 @@ def tokenize(text: str) -> list[Token]:
             digits = re.match(r"\d+", piece)
             assert digits is not None
             rest = piece[digits.end():]
-            if UNIT_SUFFIXES.fullmatch(rest):
+            if UNIT_SUFFIXES.fullmatch(rest) or _TIMES.fullmatch(rest):  # "21d", "5x2": a number, then "x2"
                 out.append(Token("num", digits.group(), s, s + digits.end()))
                 out.append(Token("word", rest, s + digits.end(), e))
             else:  # "4th", "3e": one word

@@ -64,7 +64,9 @@ KEYS: dict[str, list[tuple[str, str]]] = {
                          "поддерживающ* куб*|куб* поддержк*")],
     # a count of models: the assault's ⟨support⟩, never an attack's support dice
     "support_models": [("both", "supporting models|supporting model|support models|support ships|"
-                               "supporting ships|поддерживающ* модел*|поддерживающ* корабл*")],
+                               "supporting ships|поддерживающ* модел*|поддерживающ* корабл*"),
+                       # "support from 1 model", "поддерживает 1 модель": the verb, then how many models
+                       ("pre", "support from|supported from|supported by|поддерживает|поддерживают")],
     "armour": [("both", "armour|armor|arm|armour value|armour rating|брон*|значени* брон*")],
     "citadel": [("both", "citadel|cit|цитадел*|цит")],
     "defence": [("pre", "defence|defense|def|defence rating|defence value|defense rating|защит*|оборон*|"
@@ -114,6 +116,10 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     # "within 4\" of two of his models": not a range; its number is listed as not understood
     "within": [("pre", "within|в пределах")],
     "interceptors": [("both", "interceptors|interceptor|fighters|перехватчик*|истребител*")],
+    # dw4 SRS: "a stack of 5", "(intercept 1)", "attack rating 2"
+    "stack": [("pre", "stack|stack of|стек*")],
+    "intercept_rating": [("pre", "intercept|intercept rating|перехват")],
+    "attack_rating": [("pre", "attack rating|рейтинг* атак*")],
 }
 
 # concept -> parameters to try, before the owner rule ("target_"/"rammer_" + concept)
@@ -133,6 +139,7 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
     "attached": ("attached",),
     "defence_models": ("defence_models",),
     "tokens": ("tokens", "srs_tokens", "srs"),
+    "stack": ("tokens",),
     "support_models": ("support_models",),
 }
 
@@ -255,7 +262,7 @@ CONNECTORS = ":|=|of|is|are|равн*|-"
 SEPARATORS = ",|;|and|&|/|и|+"
 FILLERS = (
     # "him", "them": an object ("rammed him 4\" hull 6"), never the owner of the values after it
-    "a|an|the|at|on|to|by|for|from|its|it|him|them|has|have|having|had|got|"
+    "a|an|the|at|on|to|by|for|from|its|it|him|them|has|have|having|had|got|atk|"
     "be|attack|attacking|shoot|shoots|shooting|shot|fires|firing|weapon|weapons|model|ship|unit|value|"
     "rating|total|plus|what|took|takes|taken|already|уже|получил|получила|суммарно|плюс|are|odds|chance|chances|how|many|much|edition|ed|in|using|use|uses|rolls|rolling|"
     "rules|ruleset|type|trait|quality|qualities|also|then|that|this|which|who|please|"
@@ -303,11 +310,17 @@ def word_matches(pattern: str, word: str) -> bool:
     return word == pattern or word in (pattern + "s", pattern + "es")
 
 
+# players' spellings of qualities besides the aliases the referee itself accepts ("hi-velocity", Russian
+# "торпы" for torpedoes); written out, not stems: "торп*" would also be one letter from "корпус"
+QUALITY_SPELLINGS = {"hi velocity": "high-velocity", "hi vel": "high-velocity", "торпы": "torpedo",
+                     "торпами": "torpedo", "торпедами": "torpedo"}
+
+
 def _quality_entries() -> list[Entry]:
     from referee.qualities import ALIASES
     from referee.rulesets import REGISTRY
 
-    out: list[Entry] = []
+    out: list[Entry] = [Entry(tuple(words.split()), "quality", q) for words, q in QUALITY_SPELLINGS.items()]
     ids = sorted({q for rs in REGISTRY.values() for q in rs.qualities})
     for q in ids:
         out.append(Entry(tuple(q.split("-")), "quality", q))
