@@ -127,8 +127,7 @@ def _times(out: list[Item]) -> None:
         if times and key is not None and key.nums and key.spec is not None and key.spec.kind is Kind.INTS:
             key.nums.extend([key.nums[-1]] * (int(times.group(1)) - 1))
             item.kind, key.span_end = "filler", item.end
-        elif times and i >= 2 and free_num(out, i - 1) and out[i - 2].kind == "key" and not out[i - 2].nums \
-                and out[i - 2].spec is not None and out[i - 2].spec.kind is Kind.INTS:
+        elif times and i >= 2 and free_num(out, i - 1) and _takes_list(out[i - 2]):
             list_key = out[i - 2]  # "sup 5x2": two supports of five
             give(list_key, out[i - 1])
             list_key.nums.extend([out[i - 1]] * (int(times.group(1)) - 1))
@@ -137,6 +136,11 @@ def _times(out: list[Item]) -> None:
             # "torpedo bombers x3", "escorts x2": a count of the things just named
             item.kind, item.token = "num", Token("num", times.group(1), item.start, item.end)
             give(key, item)
+
+
+def _takes_list(item: Item) -> bool:
+    """A list input's key with no number yet ("sup" of "sup 5x2")."""
+    return item.kind == "key" and not item.nums and item.spec is not None and item.spec.kind is Kind.INTS
 
 
 def _sums(out: list[Item], specs: dict[str, ParamSpec]) -> None:
