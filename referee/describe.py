@@ -14,7 +14,7 @@ from typing import Any
 
 from core.messages import error_text
 from core.params import Kind, ParamError, ParamSpec, coerce
-from referee.describe_combine import combine
+from referee.describe_combine import combine, each_ship
 from referee.describe_grammar import Item, attach, bind, match, negate
 from referee.describe_tokens import detect_language, tokenize
 from referee.describe_vocab import vocabulary
@@ -46,6 +46,7 @@ def parse_description(action: str, text: str, ruleset: str | None = None) -> dic
     items = attach(items, specs, ruleset, vocab.quality_words, action)
     items = combine(items, specs)
     bind(items)
+    each_ship(items)
     negate(items)
     _ask_owners(items, text)
     out, ignored = _collect(items, specs, text)
