@@ -41,6 +41,7 @@ def combine(items: list[Item], specs: dict[str, ParamSpec]) -> list[Item]:
     "2 supports of 7", "10 dice lead" (dice as the lead's unit), "support x2", and "lead 10 + 5 + 5"
     or "10 + 5 + 5" (a lead and its supports)."""
     out = list(items)
+    _card_bands(out, specs)
     _slash_pairs(out)
     _weapon_pairs(out)
     _supports_of(out)
@@ -214,3 +215,73 @@ def each_ship(items: list[Item]) -> None:
     counts[0].used = True
     for word in each:
         word.kind = "filler"
+
+
+# a dw3 weapon's card line gives its dice per range band in this order (the card's columns "Point Blank",
+# "Closing", "Long"; the quick reference: "Point blank: 0-10\" Closing: 10-20\" Long: 20-30\"")
+CARD_BANDS = ("point-blank", "closing", "long")
+
+
+def _band_values(out: list[Item], i: int) -> list[tuple[Item, Item | None]] | None:
+    """The three values of a card line starting at i ("6(3) / 9(4) / 6(3)", "8/6/4"), each a number and
+    its support value in brackets, or None when no such line starts there."""
+    values: list[tuple[Item, Item | None]] = []
+    j = i
+    while len(values) < 3:
+        if not free_num(out, j):
+            return None
+        if _is(out, j + 1, "(") and free_num(out, j + 2) and _is(out, j + 3, ")"):
+            values.append((out[j], out[j + 2]))
+            j += 4
+        else:
+            values.append((out[j], None))
+            j += 1
+        if len(values) < 3:
+            if not _is(out, j, "/"):
+                return None
+            j += 1
+    if _is(out, j, "/") or (j < len(out) and out[j].kind == "num"):
+        return None  # a fourth value: not a card line of three bands
+    return values
+
+
+def _card_bands(out: list[Item], specs: dict[str, ParamSpec]) -> None:
+    """"Heavy Gun Battery 6(3) / 9(4) / 6(3), firing at closing with the lead and two supports": a weapon's
+    card line and the one band the player names; that band's value is the lead's (its bracketed value
+    each support's), or the dice of a line without support values. Anything less clear is left unread."""
+    bands = {it.value for it in out if it.kind == "flag" and it.concept == "range"}
+    if len(bands) != 1 or not bands <= set(CARD_BANDS):
+        return
+    for i in range(len(out)):
+        if i and out[i - 1].kind in ("key", "num", "quality"):
+            continue  # "ADV/SDV 3/2/1", "lead 10/8/6": values of a key, not a card line
+        values = _band_values(out, i)
+        if values is None:
+            continue
+        value, support_value = values[CARD_BANDS.index(bands.pop())]
+        lead = next((it for it in out if it.kind == "key" and it.concept == "lead" and not it.nums), None)
+        support = next((it for it in out if it.kind == "key" and it.concept == "support" and not it.nums
+                        and it.spec is not None and it.spec.kind is Kind.INTS), None)
+        if support_value is None and lead is None and support is None and "dice" in specs:
+            dice = _synthetic(specs, "dice", value)
+            give(dice, value)
+            out.insert(out.index(value), dice)
+        elif support_value is not None and lead is not None:
+            give(lead, value)
+            if support is not None:
+                k = out.index(support)
+                count = out[k - 1] if free_num(out, k - 1) else None
+                for _ in range(_count(count) if count is not None else 1):
+                    give(support, support_value)
+                if count is not None:
+                    count.used = True
+        else:
+            return
+        for first, second in values:  # the other bands' values: read, and not in play
+            first.used = True
+            if second is not None:
+                second.used = True
+        for it in out[i:out.index(values[-1][1] or values[-1][0]) + 1]:
+            if it.kind not in ("num", "key"):
+                it.kind = "filler"
+        return

@@ -25,7 +25,7 @@ from core.params import Kind, ParamSpec
 from referee.damage import MARKER_KEYS
 from referee.describe_items import Item, free_num, give, takes
 from referee.describe_owners import FLIP, SENTENCE_ENDS, apply_owners
-from referee.describe_tokens import Token
+from referee.describe_tokens import SHORTHAND, Token
 from referee.describe_vocab import (
     ASK,
     COUNTED_IN_DICE,
@@ -303,6 +303,10 @@ def _absorb_unit(items: list[Item], key: Item, idx: int) -> None:
 
 def bind(items: list[Item]) -> None:
     """Give each number to one key (see the module docstring for the order of preference)."""
+    for idx, item in enumerate(items[:-1]):  # "A6", "ADV3": a rating glued to its number is one value
+        if takes(item, "pre") and free_num(items, idx + 1) and item.end == items[idx + 1].start \
+                and item.word in SHORTHAND.values():
+            give(item, items[idx + 1])
     for idx, item in enumerate(items):
         if not takes(item, "pre"):
             continue
@@ -324,6 +328,8 @@ def bind(items: list[Item]) -> None:
         right = items[idx + 1] if idx + 1 < len(items) and takes(items[idx + 1], "post") else None
         if right is not None and idx and items[idx - 1].kind == "unknown":
             right = None  # "bronja 6 citadel": the 6 may be the unknown word's; listed, never given right
+        if right is not None and left is None and _has_own(items, idx + 1):
+            right = None  # "8 vs armour 6": the armour's number is the one after it; the 8 is listed
         if right is not None and _counts(num, right):
             right = None  # "two supports", "одна поддержка": how many supports, not their dice; listed
         if left is not None and right is not None and left.param is not None and left.param == right.param \
