@@ -1,0 +1,146 @@
+"""Descriptions written the way players write them outside the reader's own set (bench/data/referee_text2.jsonl):
+unit card lines, fleet-app pastes, two actions in one message, markers in their own words, Discord shorthand.
+
+Expected values are read off each sentence by hand; where a rule decides the reading, its sentence is quoted.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bench.referee_text import classify
+from referee.describe import DescriptionError, parse_description
+
+SET2 = Path(__file__).resolve().parents[1] / "bench" / "data" / "referee_text2.jsonl"
+
+
+def parsed(action: str, text: str) -> dict[str, object]:
+    out = dict(parse_description(action, text))
+    out.pop("lang")
+    out.pop("ignored")
+    return out
+
+
+# --- a weapon's card line --------------------------------------------------------------------------
+
+def test_card_line_gives_the_named_bands_lead_and_support():
+    # The quick reference orders the bands "Point blank: 0-10\" Closing: 10-20\" Long: 20-30\"", and the
+    # card's columns are Point Blank, Closing, Long: at closing, 9(4) is the lead and each support's 4.
+    got = parsed("attack", "Borodino: Heavy Gun Battery 6(3) / 9(4) / 6(3), firing at closing with the lead "
+                           "and two supports, his cruiser A5 C9")
+    assert got == {"lead": 9, "support": [4, 4], "range": "closing", "armour": 5, "citadel": 9}
+
+
+def test_card_line_without_support_values_is_the_dice_of_the_named_band():
+    assert parsed("attack", "Heavy Gun 8/6/4 at long vs A6 C10") == {
+        "dice": 4, "range": "long", "armour": 6, "citadel": 10}
+
+
+def test_card_line_without_a_band_is_not_read_and_no_value_is_taken_from_it():
+    out = parse_description("attack", "Heavy Gun 8/6/4 vs A6 C10")
+    assert (out["armour"], out["citadel"]) == (6, 10) and "dice" not in out and "lead" not in out
+    assert {"8", "6", "4"} <= set(out["ignored"])  # the player sees the line was not read
+
+
+def test_a_count_of_supports_is_never_their_dice():
+    out = parse_description("attack", "lead 10, two supports, A5 C9")
+    assert "support" not in out and "supports" in out["ignored"]
+    out = parse_description("attack", "ведущее 10 и одна поддержка, броня 5")
+    assert "support" not in out and "поддержка" in out["ignored"]
+
+
+# --- two actions in one message --------------------------------------------------------------------
+
+def test_the_same_value_given_twice_for_two_attacks_is_asked_not_dropped():
+    with pytest.raises(DescriptionError, match="twice"):
+        parse_description("attack", "first my Borodino shoots 12 dice at his cruiser A5 C9, then my frigates "
+                                    "add 6 dice at the same target")
+
+
+# --- markers and conditions in the player's words --------------------------------------------------
+
+def test_markers_said_as_a_state_of_the_ship():
+    # QRS: "Reactor leak: This model receives a reactor leak marker." "Generator shutdown: This model receives
+    # a generator shutdown marker. A model with this marker ignores any effects from its generators."
+    got = parsed("attack", "12 dice vs A5 C9; his reactor is leaking and his generators are shut down")
+    assert got["markers"] == ["reactor-leak", "generator-shutdown"] and "target_generator" not in got
+    got = parsed("attack", "12 кубов, A5 C9, у цели маркеры: утечка реактора и отказ генераторов")
+    assert got["markers"] == ["reactor-leak", "generator-shutdown"] and "target_generator" not in got
+
+
+def test_short_form_crippled_in_russian():
+    # the Russian card: "Боеготовое (Battle-Ready) или Поврежденное (Crippled)"; "он уже повреждён" says it
+    assert parsed("attack", "22 куба, броня 6, цитадель 10, он уже повреждён")["crippled"] is True
+
+
+def test_incendiary_broadsides_rating_is_not_a_second_broadside():
+    # dw4 glossary, Incendiary Broadsides: "roll a number of Critical Damage Dice equal to this model's
+    # Broadside rating" — "(5)" is that rating, not a second contributing model's Broadside.
+    assert parsed("broadside", "broadside 5, I'm at disorder 2, incendiary broadsides (5), his hull 7") == {
+        "broadside": [5], "attacker_disorder": 2, "incendiary": 5, "target_hull": 7}
+
+
+def test_one_rating_for_each_of_the_ships_counted():
+    assert parsed("broadside", "three ships contributing, broadside 3 each")["broadside"] == [3, 3, 3]
+    assert parsed("broadside", "бортовой залп: 3 корабля по Broadside 2, Hull цели 6")["broadside"] == [2, 2, 2]
+    assert parsed("broadside", "broadside 3, 3 ships")["broadside"] == [3]  # no "each": the count is listed
+
+
+# --- whose value it is -----------------------------------------------------------------------------
+
+def test_the_speaker_as_the_object_swaps_the_sides():
+    # a collision's mover is the model that moved into the other: here his ship
+    assert parsed("collision", "his mass 3 ship hit me (I'm mass 2)") == {"mover_mass": 3, "impact_mass": 2}
+    assert parsed("attack", "he shoots my cruiser: 14 dice, my A5 C9, my ADV 2, it's aerial") == {
+        "dice": 14, "armour": 5, "citadel": 9, "target_adv": 2, "quality": ["aerial"]}
+
+
+def test_him_as_an_object_owns_none_of_the_values_after_it():
+    assert parsed("ram", "rammed him 4\" hull 6 vs A4 C7")["hull"] == 6
+
+
+def test_a_value_only_the_speaker_has_ends_the_targets_list():
+    # a ram's Crew is the rammer's only; the Heavy Prow after it is no longer under "vs"
+    got = parsed("ram", "dw4 ram: mass 3 vs mass 2, crew 6, heavy prow 2")
+    assert got["heavy_prow"] == 2 and "target_heavy_prow" not in got
+
+
+# --- shorthand and number forms --------------------------------------------------------------------
+
+def test_discord_shorthand():
+    assert parsed("attack", "atk 10d A5 C9 closing lol") == {"dice": 10, "armour": 5, "citadel": 9,
+                                                             "range": "closing"}
+    assert parsed("attack", "lead 10 sup 5x2 PB vs A6 C11")["support"] == [5, 5]
+    assert parsed("srs", "torpedo bombers x3 -> his cruiser, SDV 2, A5/C9")["tokens"] == 3
+
+
+def test_a_number_before_a_key_with_its_own_number_is_listed_not_taken():
+    out = parse_description("attack", "8 vs armour 6")
+    assert out["armour"] == 6 and "8" in out["ignored"]
+
+
+def test_russian_with_english_loan_words():
+    assert parsed("attack", "лид 10, саппорт 5 и 5, PB, у цели ADV 3, A6 C10") == {
+        "lead": 10, "support": [5, 5], "range": "point-blank", "target_adv": 3, "armour": 6, "citadel": 10}
+    assert parsed("attack", "торпы 10 кубов, SDV цели 3, A4/C8")["quality"] == ["torpedo"]
+    assert parsed("srs", "Подводный налёт, 4 токена торпедоносцев, ППО цели 2")["torpedo"] is True
+    assert parsed("assault", "абордаж 6, поддерживает 1 модель, у цели цитадель 8")["support"] == 1
+
+
+def test_shallows_are_not_read_as_terrain():
+    # the Russian rulebook: "отмели, коралловые рифы … считаются Опасными Водами" (hazardous waters, not a
+    # collision with terrain); "сел на мель" is listed, never read as an impact
+    out = parse_description("collision", "сел на мель, масса 3, корпус 8")
+    assert "impact" not in out and "мель" in out["ignored"]
+
+
+# --- the new set as a whole ------------------------------------------------------------------------
+
+def test_new_player_styles_set_has_no_silent_misread():
+    items = [json.loads(line) for line in SET2.read_text(encoding="utf-8").splitlines() if line.strip()]
+    outcomes = [classify(it["action"], it["text"], it["ruleset"], it["expect"], it["ask"]).outcome for it in items]
+    assert len(items) >= 60
+    assert outcomes.count("silent misread") == 0
+    assert outcomes.count("read right") >= 58  # 38 before these rules
