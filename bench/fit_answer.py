@@ -89,7 +89,8 @@ def record(searcher: index.search.Searcher, questions: list[dict[str, Any]], fol
             shape = line_shape(kwargs.get("question", ""), weights, numeric, kwargs.get("distance", False),
                                kwargs.get("limit", False), kwargs.get("title", frozenset()))
             offered = candidates(text, weights, variants, shape, kwargs.get("closeness"),
-                                 asked_words(kwargs.get("question", ""), frozenset(weights)))
+                                 asked_words(kwargs.get("question", ""), frozenset(weights)),
+                                 kwargs.get("title", frozenset()))
             evidence = FEATURES.index("evidence_first")
             if not any(c.features[evidence] for c in offered):
                 assert found is not None

@@ -43,6 +43,7 @@ from index.answer_shape import (
     QuestionShape,
     asked_words,
     asking_sentences,
+    asks_a_distance,
     question_shape,
 )
 from index.answer_shape import is_distance_question as is_distance_question
@@ -230,17 +231,26 @@ def _weight_of(found: set[str], weights: Mapping[str, float]) -> float:
 
 def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None = None,
                shape: QuestionShape | None = None, closeness: Sequence[float] | None = None,
-               asked: frozenset[str] = frozenset()) -> list[Candidate]:
+               asked: frozenset[str] = frozenset(), title: frozenset[str] = frozenset()) -> list[Candidate]:
     """Every answer line the rule offers: it opens with the rule's opening or a segment holding
     a question word (or the number asked), is chosen for up to MAX_CORE segments from there,
     and runs on while it fits EXTEND_TO characters (a trailing heading left out). `asked`: the
-    question words of a long question's last sentence (index.answer_shape.asked_words)."""
+    question words of a long question's last sentence (index.answer_shape.asked_words). `title`:
+    the stems of the rule's heading. A rule whose text opens in lower case ("эта Модель и все
+    остальные в пределах 4\" ...", "если количество ... SRS-токенов вдвое ...") was one sentence
+    with its run-in label, which the book set as the heading ("### Подрыв боекомплекта:"): the
+    opening holds the question's words of that label, as the sentence did in print, so a later
+    sentence repeating the name ("Эта Модель получает Маркер Подрыв боекомплекта.") does not
+    win on the name alone."""
     cut = rule_text(text)
     spans = cut.spans
     if not spans or not weights:
         return []
     shape = shape or QuestionShape()
     held, labelled = _question_words_held(cut, weights, variants)
+    if title and _opens_in_lower_case(cut.sentences[0]):
+        spelt = variants or {}
+        held[0] = held[0] | {s for s in weights if s in title or spelt.get(s, frozenset()) & title}
     _quantity_words_held(cut, weights, variants, shape, held)
     for i in range(len(spans) - 1):
         if cut.facts[i].heading and not cut.facts[i + 1].heading and not is_step_number(cut.sentences[i]):
@@ -274,6 +284,12 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
                                        _weight_of(found & asked, weights), heaviest, shape, closeness)
             out.append(Candidate(start, spans[max(j, last)][1], tuple(features)))
     return out
+
+
+def _opens_in_lower_case(sentence: str) -> bool:
+    """The sentence's first letter is a small one: it goes on from what precedes it."""
+    first = next((c for c in sentence if c.isalpha()), "")
+    return first.islower()
 
 
 def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None,
@@ -401,6 +417,7 @@ def line_shape(question: str, weights: Mapping[str, float], numeric: bool, dista
         numeric = numeric and is_numeric_question(unnamed)
         distance = distance and is_distance_question(unnamed)
         limit = limit and is_limit_question(unnamed)
+    distance = distance and asks_a_distance(question)
     shape = replace(question_shape(question), numeric=numeric, distance=distance, limit=limit)
     asking = asking_sentences(question)
     if asking != question.strip() and set(stems(asking)) & weights.keys():
@@ -445,7 +462,7 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     after firing?" asks for no limit, "Long Range Sortie" for no distance)."""
     weights = line_weights(weights, names_the_rule, question)
     shape = line_shape(question, weights, numeric, distance, limit, title)
-    offered = candidates(text, weights, variants, shape, closeness, asked_words(question, frozenset(weights)))
+    offered = candidates(text, weights, variants, shape, closeness, asked_words(question, frozenset(weights)), title)
     evidence = FEATURES.index("evidence_first")
     if not any(c.features[evidence] for c in offered):
         if opening and offered:

@@ -65,7 +65,12 @@ _CONSEQUENCE = re.compile(
     r"\b(suffers?|gains?|loses?|lose|destroyed|removed?|immediately|receives?|adds?|halved|doubled|"
     r"cannot|may not|must|is treated|counts as|instead|(are|is) converted|imposes?|(is|are) reduced|(is|are) increased|"
     r"получа\w+|теря\w+|уничтож\w+|убира\w+|убер\w+|удаля\w+|немедленно|не может|не могут|должн\w+|"
-    r"добавля\w+|считается|вместо)\b", re.IGNORECASE)
+    r"добавля\w+|считается|вместо|"
+    # the same results in the perfective aspect the book also writes them in ("получит", "потеряет"), and a
+    # level raised or lowered or a value reduced ("повысит свой уровень Деорганизации", "уменьшается на -3"), as
+    # "is reduced". Not "увеличивается": the book's lists of bonuses ("- Набор Кубов ... увеличивается на +1 куб")
+    # would outscore the sentence introducing them ("... получают следующие бонусы:")
+    r"получи\w*|потеря\w+|повыс\w+|повыша\w+|пониж\w+|пониз\w+|уменьш\w+)\b", re.IGNORECASE)
 # A condition, a threshold or a moment: what answers "when ...?" ("If two or more dice show the
 # same result, the fog lifts", "каждый раз, когда ...", "takes hits equal to or greater than its
 # CITADEL", "At the start of each Round ...", a state already reached: "Models already crippled (or

@@ -47,6 +47,9 @@ _HAPPENS_QUESTION = re.compile(
     # to shooting", "how does it affect", "как влияет на"
     r"(do|does|did) to|affects?|affecting|влия\w*|"
     r"что (будет|произойд[её]т|происходит|случится|дальше|да[её]т|позволяет|потом|тогда|с (ним|ней|ними|этим))|"
+    # the same asked with whom it befalls between ("что мне за это будет", "что с ним будет"), or in the
+    # frequentative "бывает" and "станет с" ("что бывает, если ...", "что станет с моим кораблём")
+    r"что(\s+(мне|ему|ей|им|нам|вам|тебе|за\s+это|с\s+\w+)){1,2}\s+(будет|бывает)|что\s+(бывает|станет\s+с)|"
     r"чем грозит|последстви\w*|эффект\w*|"
     r"штраф\w*)\b",
     re.IGNORECASE)
@@ -146,6 +149,19 @@ def is_numeric_question(question: str) -> bool:
 
 def is_distance_question(question: str) -> bool:
     return bool(_DISTANCE_QUESTION.search(question))
+
+
+# A distance the question names as the unit of a rate ("+1 куб за каждый дюйм", "сколько кубов за пройденные
+# дюймы", "a die per inch"): what is asked is the count the rate leads to, not a distance. (The scene's own
+# measure, "прошёл всего 2 дюйма", is not set aside: "does it count if I moved only 2 inches?" asks for the
+# threshold distance.)
+_RATE_DISTANCE = re.compile(
+    r"\b(за|per|for (each|every))\s+(кажд\w+\s+|пройденн\w+\s+|the\s+)?(дюйм\w*|inch\w*)", re.IGNORECASE)
+
+
+def asks_a_distance(question: str) -> bool:
+    """Whether the question asks for a distance once the distances naming a rate's unit are set aside."""
+    return is_distance_question(_RATE_DISTANCE.sub(" ", question))
 
 
 def is_limit_question(question: str) -> bool:

@@ -257,7 +257,8 @@ _SMALL_WORDS = _JOINING | frozenset("an or is with и в во на с со к о
 def headline_case(text: str) -> bool:
     """Whether every word of the text but the small joining ones starts with a capital (see above)."""
     capitalised = 0
-    for word in _WORD.findall(text):
+    for match in _WORD.finditer(text):  # most questions stop at their first word in lower case
+        word = match.group()
         if word[0].isupper():
             capitalised += 1
         elif word.casefold() not in _SMALL_WORDS:
