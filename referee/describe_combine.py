@@ -42,6 +42,8 @@ def combine(items: list[Item], specs: dict[str, ParamSpec]) -> list[Item]:
     or "10 + 5 + 5" (a lead and its supports)."""
     out = list(items)
     _card_bands(out, specs)
+    if "defence_models" in specs:
+        _models_within(out, specs)
     _slash_pairs(out)
     _weapon_pairs(out)
     _supports_of(out)
@@ -284,4 +286,37 @@ def _card_bands(out: list[Item], specs: dict[str, ParamSpec]) -> None:
         for it in out[i:out.index(values[-1][1] or values[-1][0]) + 1]:
             if it.kind not in ("num", "key"):
                 it.kind = "filler"
+        return
+
+
+_MODEL_NOUNS = frozenset({"model", "models", "ship", "ships"})
+_BETWEEN = frozenset({"more", "other", "another", "of his", "of the target", "enemy", "his"})
+
+
+def _models_within(out: list[Item], specs: dict[str, ParamSpec]) -> None:
+    """"within 4\" of two more of his models", "within 4\" of one other ship of his unit": the dw3 rule's
+    other models of the target's unit within 4" (+1 Defence die each), counted."""
+    for i, item in enumerate(out):
+        if not (item.kind == "key" and item.concept == "within" and free_num(out, i + 1)
+                and (four := out[i + 1].token) is not None and four.value == 4):
+            continue
+        j = i + 2
+        if j < len(out) and out[j].kind == "key" and out[j].concept == "distance" and out[j].mode == "post":
+            j += 1
+        if not (_is(out, j, "of") and free_num(out, j + 1)):
+            continue
+        count, k = out[j + 1], j + 2
+        while k < len(out) and k <= j + 4 and out[k].word in _BETWEEN:
+            k += 1
+        if k >= len(out) or out[k].word not in _MODEL_NOUNS:
+            continue
+        if out[k].owner == "self" or any(out[m + 1].start - out[m].end > 1 for m in range(j + 1, k)):
+            continue  # "my models", or a word read away between them: not plainly the target's
+        key = _synthetic(specs, "defence_models", count)
+        key.start = item.start
+        give(key, count)
+        for it in out[i:k + 1]:
+            if it is not count:
+                it.kind, it.used = "filler", True
+        out.insert(out.index(count), key)
         return

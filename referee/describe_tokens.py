@@ -39,7 +39,7 @@ def _number_words() -> dict[str, int]:
             words[base[:-1] + "и"] = words[base[:-1] + "ью"] = i
     for i, forms in _RU_FORMS.items():
         words.update({f: i for f in forms.split()})
-    words.update({"тридцать": 30, "тридцати": 30, "тридцатью": 30})
+    words.update({"тридцать": 30, "тридцати": 30, "тридцатью": 30, "dozen": 12})
     return words
 
 
@@ -131,12 +131,27 @@ def tokenize(text: str) -> list[Token]:
                 out[-1] = Token("punct", '"', out[-1].start, e)  # 10'' is 10"
                 continue
             out.append(Token("punct", piece, s, e))
+    _rating_pairs(out)
     return out
 
 
+def _rating_pairs(out: list[Token]) -> None:
+    """"A/C 6/11": two ratings' short names, paired with the two numbers after them (the card's order)."""
+    for i in range(len(out) - 2):
+        a, slash, b = out[i], out[i + 1], out[i + 2]
+        if a.kind == b.kind == "word" and slash.text == "/" and a.end == slash.start and slash.end == b.start \
+                and a.text in SHORTHAND and b.text in SHORTHAND and a.text != b.text:
+            out[i] = Token("word", SHORTHAND[a.text], a.start, a.end)
+            out[i + 2] = Token("word", SHORTHAND[b.text], b.start, b.end)
+
+
 def _number_word(out: list[Token], worded: set[int], value: int, start: int, end: int, word: str = "") -> None:
-    """Append a number written as a word; "twenty" + "two" is one number, 22."""
+    """Append a number written as a word; "twenty" + "two" is one number, 22; "half a dozen" is 6."""
     last = len(out) - 1
+    if word == "dozen" and len(out) >= 2 and [t.text for t in out[-2:]] == ["half", "a"]:
+        start, value = out[-2].start, 6
+        del out[-2:]
+        last = len(out) - 1
     if last in worded and int(out[last].text) in _TENS and 0 < value < 10:
         out[last] = Token("num", str(int(out[last].text) + value), out[last].start, end)
         return

@@ -96,7 +96,8 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "crew": [("pre", "crew|crew rating|экипаж*")],
     "disorder": [("both", "disorder|disorder level|disorder levels|дезорганизаци*|уровен* дезорганизаци*|"
                           "уровн* дезорганизаци*|дизордер*|уровн* дизордер*|уровен* дизордер*")],
-    "boarding": [("both", "boarding|boarding parties|boarding party|абордажн* команд*|абордажн* парти*")],
+    "boarding": [("both", "boarding|boarding parties|boarding party|абордажн* команд*|абордажн* парти*"),
+                 ("pre", "boarding values|boarding value|boarding ratings|boarding rating")],
     "ramming": [("pre", "ramming|ram value|таран*|таранящее|таранн* удар*|ramming quality")],
     "bonus": [("both", "bonus|bonus dice|extra dice|бонус*|бонусн* куб*|дополнительн* куб*")],
     "heavy_prow": [("pre", "heavy prow|тяжел* нос*")],
