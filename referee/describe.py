@@ -15,7 +15,7 @@ from typing import Any
 from core.messages import error_text
 from core.params import Kind, ParamError, ParamSpec, coerce
 from referee.describe_combine import combine, each_ship
-from referee.describe_grammar import Item, attach, bind, match, negate
+from referee.describe_grammar import Item, attach, bind, match, negate, withdraw
 from referee.describe_tokens import detect_language, tokenize
 from referee.describe_vocab import vocabulary
 from referee.errors import InputError
@@ -47,6 +47,7 @@ def parse_description(action: str, text: str, ruleset: str | None = None) -> dic
     items = combine(items, specs)
     bind(items)
     each_ship(items)
+    withdraw(items)
     negate(items)
     _ask_owners(items, text)
     out, ignored = _collect(items, specs, text)

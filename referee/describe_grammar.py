@@ -39,9 +39,10 @@ from referee.describe_vocab import (
     word_matches,
 )
 
-__all__ = ["Item", "attach", "bind", "match", "negate"]
+__all__ = ["Item", "attach", "bind", "match", "negate", "withdraw"]
 
-_ROLE_RANK = {"perspective": 9, "key": 8, "flag": 7, "quality": 6, "marker": 5, "owner": 4, "neg": 3, "conn": 2,
+_ROLE_RANK = {"perspective": 9, "correction": 9, "key": 8, "flag": 7, "quality": 6, "marker": 5, "owner": 4,
+              "neg": 3, "conn": 2,
               "sep": 2, "filler": 0}
 _ARTICLES = frozenset({"the", "a", "an", "my", "this"})
 
@@ -356,6 +357,23 @@ def bind(items: list[Item]) -> None:
             _absorb_unit(items, chosen, idx)
             if chosen.spec is not None and chosen.spec.kind is Kind.INTS:
                 _more_of_list(items, chosen, idx)
+
+
+def withdraw(items: list[Item]) -> None:
+    """"with my 3 escorts around it - wait no, his 3 escorts": the value read just before a correction is
+    withdrawn (listed as not understood, so the player sees it dropped); the words after it stand."""
+    for idx, item in enumerate(items):
+        if item.kind != "correction":
+            continue
+        item.kind = "filler"
+        for j in range(idx - 1, -1, -1):
+            before = items[j]
+            if before.word in SENTENCE_ENDS:
+                break
+            if before.kind == "key" and before.nums and not before.used or \
+                    before.kind in ("flag", "quality", "marker") and before.param is not None:
+                before.kind = "unknown"
+                break
 
 
 def _counts(num: Item, key: Item) -> bool:

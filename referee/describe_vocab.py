@@ -29,7 +29,7 @@ _TRANSLIT_MARKS = re.compile(r"zh|kh|ch|sh|ja|ju|ya|yu|'")
 class Entry:
     """One phrase and what it means.
 
-    role: "key" (takes a number), "flag" (sets `concept` to `value`), "quality", "marker",
+    role: "key" (takes a number), "flag" (sets `concept` to `value`), "quality", "marker", "correction",
     "owner" (target/self; mode: how far it reaches, see OWNERS), "perspective", "neg",
     "conn" (between a key and its number),
     "sep" (between list items), "filler" (understood, carries nothing).
@@ -82,7 +82,9 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "damage_taken": [("pre", "taken|получен* урон*|получен*"),
                      ("both", "damage|damage taken|dmg|урон*|повреждени*")],
     "crippled_hull": [("pre", "crippled hull|корпус* поврежденн*")],
-    "escorts": [("both", "escort|escort tokens|escort token|эскорт*|жетон* эскорт*")],
+    # "two of his escorts attached": escorts with the ship, not the rulebook's Attached unit (⟨attached⟩)
+    "escorts": [("both", "escort|escort tokens|escort token|эскорт*|жетон* эскорт*|escorts attached|"
+                         "escort attached|attached escorts|attached escort")],
     "obscuring_mass": [("pre", "obscuring mass|obscuring model mass|масс* заслоняющ*")],
     "hampered": [("both", "hampered|hampered models|hampered model|затрудненн*")],
     "shield_dice": [("both", "shield dice|куб* щит*")],
@@ -259,6 +261,8 @@ DEFAULT_SIDE = {("collision", c): "self" for c in ("mass", "hull", "damage_taken
 DEFAULT_SIDE |= {("ram", "hull"): "self", ("ram", "heavy_prow"): "self", ("ram", "armour"): "target",
                  ("ram", "citadel"): "target", ("assault", "boarding"): "self"}
 NEGATIONS = "no|not|without|non|aren't|isn't|arent|isnt|не|без|нет"
+# a player correcting himself ("my 3 escorts - wait no, his 3 escorts"): the value just before is withdrawn
+CORRECTIONS = "wait no|no wait|wait , no|no , wait|i mean|correction|то есть|вернее|точнее|ой нет"
 CONNECTORS = ":|=|of|is|are|равн*|-"
 SEPARATORS = ",|;|and|&|/|и|+"
 FILLERS = (
@@ -391,7 +395,8 @@ def _static_entries() -> list[Entry]:
             out.append(Entry(phrase, "owner", value=owner, mode=reach))
     for phrase in _phrases(PERSPECTIVE):
         out.append(Entry(phrase, "perspective"))
-    for role, spec in (("neg", NEGATIONS), ("conn", CONNECTORS), ("sep", SEPARATORS), ("filler", FILLERS)):
+    for role, spec in (("neg", NEGATIONS), ("conn", CONNECTORS), ("sep", SEPARATORS), ("filler", FILLERS),
+                       ("correction", CORRECTIONS)):
         for phrase in _phrases(spec):
             out.append(Entry(phrase, role))
     return out

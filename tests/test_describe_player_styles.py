@@ -107,6 +107,21 @@ def test_a_value_only_the_speaker_has_ends_the_targets_list():
     assert got["heavy_prow"] == 2 and "target_heavy_prow" not in got
 
 
+def test_a_correction_withdraws_the_value_just_before_it():
+    out = parse_description("attack", "with my 3 escorts around it - wait no, his 3 escorts. Lead 8, A5 C9")
+    assert out["target_escorts"] == 3 and "escorts" not in out
+    assert "3 escorts" in out["ignored"]  # the withdrawn value is shown, not silently dropped
+    out = parse_description("attack", "12 dice, armour 5, I mean armour 6")
+    assert out["armour"] == 6 and "armour 5" in out["ignored"]
+
+
+def test_escorts_attached_to_a_ship_are_not_the_attached_rule():
+    # ⟨attached⟩: "the target's unit is an attached/parent unit in formation (+1 Defence die)" — a rulebook
+    # unit rule; "his escorts attached" are Escort tokens with the ship
+    got = parsed("attack", "Submerged torps: dice 14, SDV 3, armour 7, citadel 12, two of his escorts attached")
+    assert got["target_escorts"] == 2 and "attached" not in got
+
+
 # --- shorthand and number forms --------------------------------------------------------------------
 
 def test_discord_shorthand():
