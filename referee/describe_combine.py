@@ -255,8 +255,8 @@ def _card_bands(out: list[Item], specs: dict[str, ParamSpec]) -> None:
     if len(bands) != 1 or not bands <= set(CARD_BANDS):
         return
     for i in range(len(out)):
-        if i and out[i - 1].kind in ("key", "num", "quality"):
-            continue  # "ADV/SDV 3/2/1", "lead 10/8/6": values of a key, not a card line
+        if not i or out[i - 1].kind not in ("unknown", "filler", "conn"):
+            continue  # a card line follows the weapon's name ("Heavy Gun 8/6/4", "Battery: …"), not a key
         values = _band_values(out, i)
         if values is None:
             continue

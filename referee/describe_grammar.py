@@ -164,9 +164,9 @@ def attach(items: list[Item], specs: dict[str, ParamSpec], ruleset_hint: str | N
 
 
 def _scope_left(items: list[Item], ctx: _Context) -> None:
-    """"vs mass 2, crew 6, heavy prow 2" (a ram): the crew can only be the rammer's, so the speaker has
-    left the target's list; the ship keys after it that the scope alone owned are unowned again (their
-    action's default side, or asked)."""
+    """"vs mass 2, crew 6, heavy prow 2" (a ram): the crew can only be the rammer's, so the speaker may have
+    left the target's list (or be copying the target's card); a ship key after it that the scope alone
+    owned, and that both sides have, is asked for."""
     left: str | None = None  # the owner of the scope the speaker has left
     for item in items:
         if item.word in SENTENCE_ENDS:
@@ -176,11 +176,11 @@ def _scope_left(items: list[Item], ctx: _Context) -> None:
         if not item.scoped:
             left = None if item.owner is not None else left
             continue
-        if left is not None and item.owner == left:
-            item.owner, item.scoped, item.ask = None, False, False
-            _resolve_key(item, ctx)
-        elif item.param is not None and item.param != ASK and side_of(ctx.action, item.param) != item.owner:
-            left = item.owner
+        if left is not None and item.owner == left and all(
+                resolve(item.concept, side, ctx.names, ctx.action) for side in ("self", "target")):
+            item.owner, item.scoped, item.ask, item.param, item.spec = None, False, True, None, None
+        elif item.owner == "target" and item.param is not None and side_of(ctx.action, item.param) != "target":
+            left = item.owner  # only the target's list is left this way: "my …" lists the acting side's
 
 
 def _other_side(items: list[Item], ctx: _Context) -> None:

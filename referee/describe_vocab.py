@@ -180,8 +180,9 @@ FLAGS: list[tuple[str, Any, str]] = [
     ("target_type", "skimming", "skimming target|skimmer|target skimming"),
     ("assaulter", "aerial", "aerial assault|aerial assaulter|assaulting from the air|воздушн* абордаж*|"
                             "воздушн* штурм*"),
-    ("assaulter", "submerged", "submerged assault|submerged assaulter|подводн* абордаж*|подводн* штурм*|"
-                               "sub|submarine|подводн* лодк*"),
+    ("assaulter", "submerged", "submerged assault|submerged assaulter|подводн* абордаж*|подводн* штурм*"),
+    # a submarine is submerged; whose it is decides what it sets (SELF_FLAGS: only "my sub" is the assaulter)
+    ("submarine", "submerged", "sub|submarine|подводн* лодк*"),
     ("assaulter", "skimming", "skimming assault|skimming assaulter|skimmer assault"),
     ("assaulter", "surface", "surface assault|surface assaulter|надводн* абордаж*|надводн* штурм*"),
     ("ruleset", "dw3", "dw3|3.03|v3.03|3e|3rd edition|3rd ed|third edition|rulebook|dw3 rulebook|3-я редакци*|"
@@ -244,7 +245,7 @@ PERSPECTIVE = ("drove into my|ran into my|sailed into my|moved into my|crashed i
                "таранит мой|таранит мою|атакует мой|атакует мою")
 # Flags about a state either ship may be in, and the acting side's own input for it: "my cruiser is
 # crippled" is never the target's Crippled (none: the words are listed as not understood).
-SELF_FLAGS = {"crippled": "attacker_crippled"}
+SELF_FLAGS = {"crippled": "attacker_crippled", "submarine": "assaulter"}
 # Words that name the target, so "a target with 1 escort" is the target's escort, not the speaker's.
 TARGET_NOUNS = ("target", "цел")
 # Keys about a ship, which either side may own; the others (lead, fray, tokens, inches, …) belong to
