@@ -13,26 +13,20 @@ relational adjective or participle and an adjective's noun ("катастроф"
 "умножен", "частичн": "част"), an agent noun's act ("таранщик": "таран"), a diminutive's noun ("кубик":
 "куб", "торпедка": "торпед"), a verbal noun's verb ("повышение": "повыс"); and the cardinal numerals.
 A form counts only when the corpus prints it as a stem of its own, so nothing the documents never
-say is added.
+say is added. Which stems are one root's other words (not to be read across) is index.ru_derivation's.
 """
 from __future__ import annotations
 
 from collections.abc import Container
 
+from index.ru_derivation import ALTERNATIONS, LABIALS, MIN_NOUN, MIN_ROOT, verb_of_noun
 from index.text import stem
-
-# A root shorter than this is too often another word ("тар", "игр" of "играю" is fine, "ста" is not).
-MIN_ROOT = 4
 
 # Verbal suffixes before the stemmed-off ending, longest first.
 _VERB_SUFFIXES = ("ирова", "ыва", "ива", "ова", "ева", "ва", "а", "я", "и", "е")  # "ремонтирова": "ремонт"
-# The root's final consonant in the verb and in the noun or perfective it comes from.
-_ALTERNATIONS = {"щ": ("т", "ст"), "ш": ("с", "х"), "ж": ("з", "д", "г"), "ч": ("т", "к")}
-_LABIALS = frozenset("бвмпф")
 # A noun the book only prints as its relational adjective or participle ("катастрофа": "Катастрофический
 # Взрыв", "умножить": "умноженной"), and an adjective it only prints as its noun ("частично": "часть").
 _ADJECTIVE_SUFFIXES = ("ическ", "ичн", "ен", "н", "ов", "ск")
-MIN_NOUN = 5
 # A noun of the one who does it, which the book names by the act ("таранщик": Таран, "абордажник":
 # Абордаж): the agent suffixes -льщик/-щик/-чик/-ник.
 _AGENT_SUFFIXES = ("льщик", "щик", "чик", "ник")
@@ -69,7 +63,7 @@ NUMERAL_DIGITS: dict[str, str] = {stem(word): digits for digits, forms in _NUMER
 def _roots(verb_stem: str) -> list[str]:
     """The stems `verb_stem` may come from, by the suffix and alternation rules above."""
     found: list[str] = []
-    if verb_stem.endswith("ля") and len(verb_stem) > 2 and verb_stem[-3] in _LABIALS:
+    if verb_stem.endswith("ля") and len(verb_stem) > 2 and verb_stem[-3] in LABIALS:
         found.append(verb_stem[:-2])  # "выставля": "выстав", "добавля": "добав"
     for suffix in _VERB_SUFFIXES:
         if not verb_stem.endswith(suffix):
@@ -81,7 +75,7 @@ def _roots(verb_stem: str) -> list[str]:
             found.append(root[:at] + "о" + root[at + 1:])  # "сбрасыва": "сброс", "заканчива": "законч"
         break
     for root in list(found):
-        for alternate in _ALTERNATIONS.get(root[-1:], ()):
+        for alternate in ALTERNATIONS.get(root[-1:], ()):
             found.append(root[:-1] + alternate)  # "защищ": "защит", "превыш": "превыс"
     return [r for r in found if len(r) >= MIN_ROOT and r != verb_stem]
 
@@ -101,23 +95,8 @@ def other_forms(question_stem: str, printed: Container[str]) -> frozenset[str]:
             if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_ROOT)
     small = (question_stem[: -len(suffix)] for suffix in _DIMINUTIVE_SUFFIXES
              if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_DIMINUTIVE_ROOT)
-    verbal = _verb_of_noun(question_stem)
+    verbal = verb_of_noun(question_stem)
     return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns, *acts, *small, *verbal) if r in printed)
-
-
-def _verb_of_noun(question_stem: str) -> list[str]:
-    """The verb a verbal noun in -ение is made of, its consonant alternated back ("повышение": "повыс" of
-    "Повысить уровень", "снижение": "сниз", "удвоение": "удво", "добавление": "добав")."""
-    if not question_stem.endswith("ен") or len(question_stem) - 2 < MIN_ROOT:
-        return []
-    root = question_stem[:-2]
-    found = [root]
-    if root.endswith("жд"):
-        found.append(root[:-2] + "д")  # "освобождение": "освобод"
-    if root.endswith("л") and root[-2:-1] in _LABIALS:
-        found.append(root[:-1])  # "добавление": "добав"
-    found += [root[:-1] + alternate for alternate in _ALTERNATIONS.get(root[-1:], ())]  # "повыш": "повыс"
-    return [r for r in found if len(r) >= MIN_ROOT]
 
 
 # A verb a player makes of his own slang noun ("чек" -> "чекнуть", "хил" -> "захилить", "кил" -> "кильнуть",

@@ -68,6 +68,7 @@ from index.relevance import (
 from index.rerank import DEPTH as RERANK_LEARNED_DEPTH
 from index.rerank import Candidate, RerankModel, readable_first
 from index.rerank import load_model as load_rerank_model
+from index.ru_derivation import derived_apart
 from index.ru_forms import other_forms, slang_verb_roots
 from index.ru_typos import RussianSpelling
 from index.rules import join_rules, rule_of_chunk
@@ -525,7 +526,9 @@ class Searcher:
                     variants[k] |= extra
         for stem in base:
             if len(stem) >= TYPO_MIN_CHARS or stem not in self._vocabulary:
-                variants[stem] |= set(self._near_spellings(stem))
+                # not a printed word's other derivation ("защитник" is no typo of "защитный")
+                variants[stem] |= {near for near in self._near_spellings(stem)
+                                   if stem not in self._vocabulary or not derived_apart(stem, near)}
             if RUSSIAN_FORMS:  # "штурмова": штурм, "четырех": 4 (index.ru_forms)
                 variants[stem] |= other_forms(stem, self._vocabulary)
                 if stem not in self._vocabulary and stem not in self._expansions_by_first:

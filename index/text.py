@@ -8,6 +8,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
+from index.ru_derivation import verb_of_verbal_noun
+
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 
@@ -148,7 +150,26 @@ _RECORDED: dict[str, str] = {}
 def remember_stems(pairs: Iterable[tuple[str, str]]) -> None:
     """Take (word, stem) pairs `stem` computed at build (the index digest covers this file, so the
     stemmer that made them is this one)."""
+    global _PRINTED
     _RECORDED.update(pairs)
+    _PRINTED = None
+
+
+# stem -> the build's words that stem so (`printed_words`), made once from `_RECORDED` on first use
+_PRINTED: dict[str, tuple[str, ...]] | None = None
+
+
+def printed_words(word_stem: str) -> tuple[str, ...]:
+    """The words of the build (passages, names, players' words) that stem as `word_stem`: which words
+    of one stem the documents print ("повышен": only the participle "повышенному", not the noun)."""
+    global _PRINTED
+    found = _PRINTED
+    if found is None:
+        grouped: dict[str, list[str]] = {}
+        for word, its_stem in _RECORDED.items():
+            grouped.setdefault(its_stem, []).append(word)
+        found = _PRINTED = {its_stem: tuple(group) for its_stem, group in grouped.items()}
+    return found.get(word_stem, ())
 
 
 # The Snowball Russian stemmer keeps the "ьт" of an imperative ("бросьте": "бросьт", "добавьте",
@@ -273,8 +294,20 @@ def question_stems(text: str) -> list[str]:
     if "уж" in text or "Уж" in text or "УЖ" in text:  # most questions say no "уже": no scan
         text = _ALREADY_HAS.sub(r" \1 " if " одинаковый " in text else r" одинаковый \1 ", text)
     text = _INCHES_RUN_ON.sub(" ", text)
-    return [stem(_IRREGULAR_PAST.get(word, word)) for word in words(text)
+    return [_question_stem(_IRREGULAR_PAST.get(word, word)) for word in words(text)
             if word not in _EN_STOP and word not in _RU_STOP and word not in _RU_CHAT]
+
+
+def _question_stem(word: str) -> str:
+    """A question word's stem; a Russian verbal noun whose stem the documents print only as a participle
+    of another sense is read as its printed verb ("повышения": повыс, index.ru_derivation.verb_of_verbal_noun)."""
+    found = stem(word)
+    if word.endswith(_VERBAL_NOUN_ENDS) and _RECORDED:
+        return verb_of_verbal_noun(word, found, printed_words) or found
+    return found
+
+
+_VERBAL_NOUN_ENDS = ("ние", "ния", "нию", "нием", "нии", "ний", "ниям", "ниями", "ниях")
 
 
 _SAME_WORD = "одинаковый"  # stemmed on first use: stemming at import loads every Snowball language (~20 ms)
