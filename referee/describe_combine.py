@@ -7,7 +7,7 @@ import re
 from core.params import Kind, ParamSpec
 from referee.describe_items import Item, free_num, give, takes
 from referee.describe_tokens import Token
-from referee.describe_vocab import Entry
+from referee.describe_vocab import COUNTED_PLURALS, Entry
 
 # keys that count things, so "bombers x3" is three of them (a rating's "x2" repeats a value instead)
 COUNTED_TIMES = frozenset({"tokens", "escorts", "interceptors", "support_models"})
@@ -46,6 +46,7 @@ def combine(items: list[Item], specs: dict[str, ParamSpec]) -> list[Item]:
         _models_within(out, specs)
     _slash_pairs(out)
     _weapon_pairs(out)
+    _lone_pair(out)
     _supports_of(out)
     _dice_as_unit(out)
     _times(out)
@@ -90,6 +91,45 @@ def _weapon_pairs(out: list[Item]) -> None:
             out[i + 2].used = True
         key.span_end = max(key.span_end, out[i + 3].end)
         out[i + 1].kind = out[i + 3].kind = "filler"
+
+
+def _supports_counted(out: list[Item], support: Item) -> bool:
+    """Whether the number of supports is plain: a count word before "supports" / "одна поддержка", or a
+    singular "support" with no number before it."""
+    k = out.index(support)
+    if not free_num(out, k - 1):
+        return support.word not in COUNTED_PLURALS
+    token = out[k - 1].token
+    return support.word in COUNTED_PLURALS or (token is not None and token.agrees)
+
+
+def _give_supports(out: list[Item], support: Item, value: Item) -> None:
+    """The support key gets the weapon's support value once per support counted."""
+    k = out.index(support)
+    count = out[k - 1] if free_num(out, k - 1) else None
+    for _ in range(_count(count) if count is not None else 1):
+        give(support, value)
+    if count is not None:
+        count.used = True
+
+
+def _lone_pair(out: list[Item]) -> None:
+    """"9(4) на closing, ведущий и одна поддержка": the one weapon value in the text, its lead and support
+    keys named apart from it and without numbers of their own."""
+    pairs = [i for i in range(len(out) - 3) if free_num(out, i) and _is(out, i + 1, "(") and free_num(out, i + 2)
+             and _is(out, i + 3, ")")]
+    lead = [it for it in out if it.kind == "key" and it.concept == "lead" and not it.nums]
+    support = [it for it in out if it.kind == "key" and it.concept == "support" and not it.nums
+               and it.spec is not None and it.spec.kind is Kind.INTS]
+    if len(pairs) != 1 or len(lead) != 1 or len(support) > 1 or (support and not _supports_counted(out, support[0])):
+        return
+    i = pairs[0]
+    give(lead[0], out[i])
+    if support:
+        _give_supports(out, support[0], out[i + 2])
+    else:
+        return  # the bracketed value stays listed: no support was named
+    out[i + 1].kind = out[i + 3].kind = "filler"
 
 
 def _supports_of(out: list[Item]) -> None:
@@ -268,15 +308,10 @@ def _card_bands(out: list[Item], specs: dict[str, ParamSpec]) -> None:
             dice = _synthetic(specs, "dice", value)
             give(dice, value)
             out.insert(out.index(value), dice)
-        elif support_value is not None and lead is not None:
+        elif support_value is not None and lead is not None and (support is None or _supports_counted(out, support)):
             give(lead, value)
             if support is not None:
-                k = out.index(support)
-                count = out[k - 1] if free_num(out, k - 1) else None
-                for _ in range(_count(count) if count is not None else 1):
-                    give(support, support_value)
-                if count is not None:
-                    count.used = True
+                _give_supports(out, support, support_value)
         else:
             return
         for first, second in values:  # the other bands' values: read, and not in play

@@ -44,6 +44,14 @@ def test_card_line_without_a_band_is_not_read_and_no_value_is_taken_from_it():
     assert {"8", "6", "4"} <= set(out["ignored"])  # the player sees the line was not read
 
 
+def test_one_weapon_value_with_its_lead_and_supports_named_apart():
+    # "9(4)": the card's lead value and, in brackets, each support's; "ведущий и одна поддержка": one support
+    assert parsed("attack", "Бородино: Heavy Gun Battery 9(4) на closing, ведущий и одна поддержка, цель A5 C9") == {
+        "lead": 9, "support": [4], "range": "closing", "armour": 5, "citadel": 9}
+    out = parse_description("attack", "9(4) at closing, lead only, A5")
+    assert out["lead"] == 9 and "support" not in out and "4" in out["ignored"]
+
+
 def test_a_count_of_supports_is_never_their_dice():
     out = parse_description("attack", "lead 10, two supports, A5 C9")
     assert "support" not in out and "supports" in out["ignored"]
@@ -186,4 +194,4 @@ def test_new_player_styles_set_has_no_silent_misread():
     outcomes = [classify(it["action"], it["text"], it["ruleset"], it["expect"], it["ask"]).outcome for it in items]
     assert len(items) >= 60
     assert outcomes.count("silent misread") == 0
-    assert outcomes.count("read right") >= 62  # 38 before these rules
+    assert outcomes.count("read right") >= 63  # 38 before these rules
