@@ -237,12 +237,15 @@ PERSPECTIVE = ("drove into my|ran into my|sailed into my|moved into my|crashed i
                "shooting at me|fires at me|firing at me|assaults me|assaulting me|"
                "меня штурмует|штурмует меня|меня атакует|атакует меня|меня таранит|таранит меня|"
                "стреляет по мне|по мне|"
-               # the speaker as the object of the action's verb ("his ship hit me", "he shoots my cruiser")
-               "hit me|hits me|hit my|hits my|rammed me|rammed my|rams my|ramming my|ran into me|crashed into me|"
-               "bumped into me|collided with me|sailed into me|drove into me|shoots my|shooting my|shoots at my|"
+               # the speaker as the object of the action's verb ("he shoots my cruiser")
+               "rammed me|rammed my|rams my|ramming my|shoots my|shooting my|shoots at my|"
                "shooting at my|fires at my|firing at my|fires on my|firing on my|attacks my|attacking my|"
                "boards my|boarding my|assaults my|assaulting my|стреляет по моему|стреляет по моей|"
                "таранит мой|таранит мою|атакует мой|атакует мою")
+# ... and in a collision only, where the verb is the action itself ("his ship hit me"); in an attack "his
+# cruiser that hit my frigate" says nothing about who shoots
+COLLISION_PERSPECTIVE = ("hit me|hits me|hit my|hits my|ran into me|crashed into me|bumped into me|"
+                         "collided with me|sailed into me|drove into me")
 # Flags about a state either ship may be in, and the acting side's own input for it: "my cruiser is
 # crippled" is never the target's Crippled (none: the words are listed as not understood).
 SELF_FLAGS = {"crippled": "attacker_crippled", "submarine": "assaulter"}
@@ -521,6 +524,8 @@ def vocabulary(specs: Sequence[ParamSpec]) -> Vocabulary:
     if vocab is None:
         entries = _static_entries() + _quality_entries() + _marker_entries()
         entries += _named(specs, covered_params(specs))
+        if any(s.name == "impact" for s in specs):
+            entries += [Entry(phrase, "perspective") for phrase in _phrases(COLLISION_PERSPECTIVE)]
         vocab = _CACHE[key] = Vocabulary(entries, (s.name for s in specs))
     return vocab
 

@@ -105,6 +105,11 @@ def test_the_speaker_as_the_object_swaps_the_sides():
         "dice": 14, "armour": 5, "citadel": 9, "target_adv": 2, "quality": ["aerial"]}
 
 
+def test_hit_me_swaps_sides_only_in_a_collision():
+    got = parsed("attack", "I shoot his cruiser that hit my frigate: 12 dice, A5 C9, his 2 escorts")
+    assert got["target_escorts"] == 2 and "escorts" not in got
+
+
 def test_him_as_an_object_owns_none_of_the_values_after_it():
     assert parsed("ram", "rammed him 4\" hull 6 vs A4 C7")["hull"] == 6
 
