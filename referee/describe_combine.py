@@ -178,10 +178,17 @@ def _times(out: list[Item]) -> None:
             give(list_key, out[i - 1])
             list_key.nums.extend([out[i - 1]] * (int(times.group(1)) - 1))
             item.kind, list_key.span_end = "filler", item.end
-        elif times and key is not None and out[i - 1] is key and not key.nums and key.concept in COUNTED_TIMES:
+        elif times and key is not None and out[i - 1] is key and not key.nums and key.concept in COUNTED_TIMES \
+                and not free_num(out, i - 2):  # "3 tokens x2" is not plainly either
             # "torpedo bombers x3", "escorts x2": a count of the things just named
             item.kind, item.token = "num", Token("num", times.group(1), item.start, item.end)
             give(key, item)
+
+
+def _counts_supports(out: list[Item], j: int) -> bool:
+    """"lead 8 + 2 supports": the added number counts the supports (a plural noun follows), no value."""
+    nxt = out[j + 1] if j + 1 < len(out) else None
+    return nxt is not None and nxt.kind == "key" and nxt.concept == "support" and nxt.word in COUNTED_PLURALS
 
 
 def _takes_list(item: Item) -> bool:
@@ -201,7 +208,7 @@ def _sums(out: list[Item], specs: dict[str, ParamSpec]) -> None:
             and not before.nums else None
         start_free = free_num(out, i) and (lead_word is not None or before is None or not (
             before.word.startswith("+") or takes(before, "pre")))
-        if first is None or (lead is None and not start_free):
+        if first is None or (lead is None and not start_free) or _counts_supports(out, first):
             i += 1
             continue
         parts: list[Item] = []

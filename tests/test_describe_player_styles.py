@@ -57,6 +57,8 @@ def test_a_count_of_supports_is_never_their_dice():
     assert "support" not in out and "supports" in out["ignored"]
     out = parse_description("attack", "ведущее 10 и одна поддержка, броня 5")
     assert "support" not in out and "поддержка" in out["ignored"]
+    out = parse_description("attack", "lead 8 + 2 supports, A5 C9")  # added, but still a count
+    assert out["lead"] == 8 and "support" not in out and "2" in out["ignored"]
 
 
 # --- two actions in one message --------------------------------------------------------------------
@@ -150,6 +152,7 @@ def test_discord_shorthand():
                                                              "range": "closing"}
     assert parsed("attack", "lead 10 sup 5x2 PB vs A6 C11")["support"] == [5, 5]
     assert parsed("srs", "torpedo bombers x3 -> his cruiser, SDV 2, A5/C9")["tokens"] == 3
+    assert parsed("srs", "3 tokens x2, A5")["tokens"] == 3  # a count already given: "x2" is listed
 
 
 def test_a_number_before_a_key_with_its_own_number_is_listed_not_taken():
