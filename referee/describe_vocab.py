@@ -237,11 +237,10 @@ PERSPECTIVE = ("drove into my|ran into my|sailed into my|moved into my|crashed i
                "shooting at me|fires at me|firing at me|assaults me|assaulting me|"
                "меня штурмует|штурмует меня|меня атакует|атакует меня|меня таранит|таранит меня|"
                "стреляет по мне|по мне|"
-               # the speaker as the object of the action's verb ("he shoots my cruiser")
-               "rammed me|rammed my|rams my|ramming my|shoots my|shooting my|shoots at my|"
-               "shooting at my|fires at my|firing at my|fires on my|firing on my|attacks my|attacking my|"
-               "boards my|boarding my|assaults my|assaulting my|стреляет по моему|стреляет по моей|"
-               "таранит мой|таранит мою|атакует мой|атакует мою")
+               # the speaker as the object of the action's verb ("he shoots my cruiser"): third-person verbs
+               # only, since "I'm shooting my opponent's cruiser" has the speaker as the subject
+               "rammed me|rams my|shoots my|shoots at my|fires at my|fires on my|attacks my|boards my|"
+               "assaults my|стреляет по моему|стреляет по моей|таранит мой|таранит мою|атакует мой|атакует мою")
 # ... and in a collision only, where the verb is the action itself ("his ship hit me"); in an attack "his
 # cruiser that hit my frigate" says nothing about who shoots
 COLLISION_PERSPECTIVE = ("hit me|hits me|hit my|hits my|ran into me|crashed into me|bumped into me|"

@@ -107,6 +107,13 @@ def test_the_speaker_as_the_object_swaps_the_sides():
         "dice": 14, "armour": 5, "citadel": 9, "target_adv": 2, "quality": ["aerial"]}
 
 
+def test_the_speaker_as_the_subject_keeps_the_sides():
+    got = parsed("attack", "shooting my enemy's cruiser: 12 dice, A5 C9, my 2 escorts")
+    assert got["escorts"] == 2 and "target_escorts" not in got
+    got = parsed("ram", "I am ramming my opponent's cruiser: hull 6, moved 5\", his armour 4 citadel 7")
+    assert got["hull"] == 6 and got["target_armour"] == 4 and "target_hull" not in got
+
+
 def test_hit_me_swaps_sides_only_in_a_collision():
     got = parsed("attack", "I shoot his cruiser that hit my frigate: 12 dice, A5 C9, his 2 escorts")
     assert got["target_escorts"] == 2 and "escorts" not in got
