@@ -1,6 +1,8 @@
 """Free-text descriptions read by the referee: read right / asked / flagged / silent misread.
 
-Usage: .venv/bin/python bench/referee_text.py [--set bench/data/referee_text.jsonl] [--show misread]
+Usage: .venv/bin/python bench/referee_text.py [--set FILE ...] [--show misread]
+(default: bench/data/referee_text.jsonl, written with the reader, and referee_text2.jsonl, written before it was
+run on them: players' own styles — card lines, fleet-app pastes, two actions in one message, shorthand)
 
 Each line of the set is {"id", "text", "action", "ruleset" (or null), "expect": {parameter: value},
 "ask": bool}: the inputs a careful referee reads from the text, in the project's own parameter names;
@@ -27,6 +29,7 @@ from core.errors import UserInputError  # noqa: E402
 from referee.describe import parse_description  # noqa: E402
 
 DEFAULT_SET = Path(__file__).resolve().parent / "data" / "referee_text.jsonl"
+DEFAULT_SETS = (DEFAULT_SET, DEFAULT_SET.with_name("referee_text2.jsonl"))
 OUTCOMES = ("read right", "asked", "flagged", "silent misread")
 
 
@@ -87,23 +90,31 @@ def load(path: Path) -> list[dict[str, Any]]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--set", type=Path, default=DEFAULT_SET)
+    ap.add_argument("--set", type=Path, action="append", help="a set to score (repeatable)")
     ap.add_argument("--show", choices=OUTCOMES + ("all",), action="append", default=[])
     args = ap.parse_args(argv)
-    items = load(args.set)
+    misread = 0
+    for path in args.set or DEFAULT_SETS:
+        misread += _score(path, args.show)
+    return 1 if misread else 0
+
+
+def _score(path: Path, show: list[str]) -> int:
+    """Print one set's outcomes; returns its silent misreads."""
+    items = load(path)
     counts: Counter[str] = Counter()
     by_lang: Counter[tuple[str, str]] = Counter()
     for it in items:
         r = classify(it["action"], it["text"], it.get("ruleset"), it["expect"], bool(it.get("ask")))
         counts[r.outcome] += 1
         by_lang[(it.get("lang", "en"), r.outcome)] += 1
-        if r.outcome in args.show or "all" in args.show:
+        if r.outcome in show or "all" in show:
             print(f"[{r.outcome}] {it['id']} {it['text']!r}\n    got {r.got}\n    {r.detail}")
-    print(f"{len(items)} descriptions ({args.set.name})")
+    print(f"{len(items)} descriptions ({path.name})")
     for o in OUTCOMES:
         langs = ", ".join(f"{lang} {by_lang[(lang, o)]}" for lang in ("en", "ru"))
         print(f"  {o:15} {counts[o]:4}  ({langs})")
-    return 1 if counts["silent misread"] else 0
+    return counts["silent misread"]
 
 
 if __name__ == "__main__":

@@ -14,8 +14,8 @@ from typing import Any
 
 from core.messages import error_text
 from core.params import Kind, ParamError, ParamSpec, coerce
-from referee.describe_combine import combine
-from referee.describe_grammar import Item, attach, bind, match, negate
+from referee.describe_combine import combine, each_ship
+from referee.describe_grammar import Item, attach, bind, match, negate, withdraw
 from referee.describe_tokens import detect_language, tokenize
 from referee.describe_vocab import vocabulary
 from referee.errors import InputError
@@ -46,6 +46,8 @@ def parse_description(action: str, text: str, ruleset: str | None = None) -> dic
     items = attach(items, specs, ruleset, vocab.quality_words, action)
     items = combine(items, specs)
     bind(items)
+    each_ship(items)
+    withdraw(items)
     negate(items)
     _ask_owners(items, text)
     out, ignored = _collect(items, specs, text)
@@ -107,8 +109,12 @@ def _collect(items: list[Item], specs: dict[str, ParamSpec], text: str) -> tuple
                                    f"описание: ⟨{name}⟩ задано дважды, {said[name]!r} и {words!r}; оставьте одно")
         out[name], said[name] = value, words
 
+    orphans: list[tuple[str, str, str]] = []  # a key left without the number just before it: "… add 6 dice"
+    keyed: dict[str, set[str]] = {}  # parameter -> the key words that gave it a number
+    prev: Item | None = None
     for item in items:
         words = _words(text, item)
+        prev, item_prev = item, prev
         if item.kind == "unknown" or (item.kind == "num" and not item.used):
             ignored.append(words)
         elif item.kind == "key" and not item.used:
@@ -116,10 +122,13 @@ def _collect(items: list[Item], specs: dict[str, ParamSpec], text: str) -> tuple
                 ignored.append(words)
             elif item.nums:
                 put(item.param, _values(item, words), words)
+                keyed.setdefault(item.param, set()).add(item.word)
             elif item.value is not None:  # "no escorts"
                 put(item.param, item.value, words)
             elif item.concept != "model_count":  # "ships" alone is a filler
                 ignored.append(words)  # a key without its number: "armour" alone
+                if item_prev is not None and item_prev.kind == "num" and not item_prev.used:
+                    orphans.append((item.param, item.word, f"{_words(text, item_prev)} {words}"))
         elif item.kind == "quality":
             if item.param is None:
                 ignored.append(words)
@@ -132,6 +141,12 @@ def _collect(items: list[Item], specs: dict[str, ParamSpec], text: str) -> tuple
                 ignored.append(words)
             else:
                 put(item.param, item.value, words)
+    for name, key_word, words in orphans:
+        # the same key word again with a number of its own ("12 dice at A5 C9, then my frigates add 6 dice"):
+        # two actions in one message, or a correction; the referee asks which, never keeps the first silently
+        if name in out and not specs[name].kind.is_list and key_word in keyed.get(name, ()):
+            raise DescriptionError(f"description: it gives ⟨{name}⟩ twice, {said[name]!r} and {words!r}; keep one",
+                                   f"описание: ⟨{name}⟩ задано дважды, {said[name]!r} и {words!r}; оставьте одно")
     return out, ignored
 
 

@@ -6,7 +6,14 @@ import re
 
 from core.params import Kind, ParamSpec
 from referee.describe_items import Item, free_num, give, takes
-from referee.describe_vocab import Entry
+from referee.describe_tokens import Token
+from referee.describe_vocab import COUNTED_PLURALS, Entry
+
+# keys that count things, so "bombers x3" is three of them (a rating's "x2" repeats a value instead)
+COUNTED_TIMES = frozenset({"tokens", "escorts", "interceptors", "support_models"})
+
+
+MAX_SHIPS = 20  # "N ships … each": more than a unit fields is not a count of contributing ships
 
 
 def _is(items: list[Item], j: int, word: str) -> bool:
@@ -34,8 +41,12 @@ def combine(items: list[Item], specs: dict[str, ParamSpec]) -> list[Item]:
     "2 supports of 7", "10 dice lead" (dice as the lead's unit), "support x2", and "lead 10 + 5 + 5"
     or "10 + 5 + 5" (a lead and its supports)."""
     out = list(items)
+    _card_bands(out, specs)
+    if "defence_models" in specs:
+        _models_within(out, specs)
     _slash_pairs(out)
     _weapon_pairs(out)
+    _lone_pair(out)
     _supports_of(out)
     _dice_as_unit(out)
     _times(out)
@@ -82,6 +93,45 @@ def _weapon_pairs(out: list[Item]) -> None:
         out[i + 1].kind = out[i + 3].kind = "filler"
 
 
+def _supports_counted(out: list[Item], support: Item) -> bool:
+    """Whether the number of supports is plain: a count word before "supports" / "одна поддержка", or a
+    singular "support" with no number before it."""
+    k = out.index(support)
+    if not free_num(out, k - 1):
+        return support.word not in COUNTED_PLURALS
+    token = out[k - 1].token
+    return support.word in COUNTED_PLURALS or (token is not None and token.agrees)
+
+
+def _give_supports(out: list[Item], support: Item, value: Item) -> None:
+    """The support key gets the weapon's support value once per support counted."""
+    k = out.index(support)
+    count = out[k - 1] if free_num(out, k - 1) else None
+    for _ in range(_count(count) if count is not None else 1):
+        give(support, value)
+    if count is not None:
+        count.used = True
+
+
+def _lone_pair(out: list[Item]) -> None:
+    """"9(4) на closing, ведущий и одна поддержка": the one weapon value in the text, its lead and support
+    keys named apart from it and without numbers of their own."""
+    pairs = [i for i in range(len(out) - 3) if free_num(out, i) and _is(out, i + 1, "(") and free_num(out, i + 2)
+             and _is(out, i + 3, ")")]
+    lead = [it for it in out if it.kind == "key" and it.concept == "lead" and not it.nums]
+    support = [it for it in out if it.kind == "key" and it.concept == "support" and not it.nums
+               and it.spec is not None and it.spec.kind is Kind.INTS]
+    if len(pairs) != 1 or len(lead) != 1 or len(support) > 1 or (support and not _supports_counted(out, support[0])):
+        return
+    i = pairs[0]
+    give(lead[0], out[i])
+    if support:
+        _give_supports(out, support[0], out[i + 2])
+    else:
+        return  # the bracketed value stays listed: no support was named
+    out[i + 1].kind = out[i + 3].kind = "filler"
+
+
 def _supports_of(out: list[Item]) -> None:
     """"2 supports of 7", "две поддержки по четыре", "3 support weapons at 5 each": N supports of X dice."""
     for i in range(len(out) - 3):
@@ -123,6 +173,27 @@ def _times(out: list[Item]) -> None:
         if times and key is not None and key.nums and key.spec is not None and key.spec.kind is Kind.INTS:
             key.nums.extend([key.nums[-1]] * (int(times.group(1)) - 1))
             item.kind, key.span_end = "filler", item.end
+        elif times and i >= 2 and free_num(out, i - 1) and _takes_list(out[i - 2]):
+            list_key = out[i - 2]  # "sup 5x2": two supports of five
+            give(list_key, out[i - 1])
+            list_key.nums.extend([out[i - 1]] * (int(times.group(1)) - 1))
+            item.kind, list_key.span_end = "filler", item.end
+        elif times and key is not None and out[i - 1] is key and not key.nums and key.concept in COUNTED_TIMES \
+                and not free_num(out, i - 2):  # "3 tokens x2" is not plainly either
+            # "torpedo bombers x3", "escorts x2": a count of the things just named
+            item.kind, item.token = "num", Token("num", times.group(1), item.start, item.end)
+            give(key, item)
+
+
+def _counts_supports(out: list[Item], j: int) -> bool:
+    """"lead 8 + 2 supports": the added number counts the supports (a plural noun follows), no value."""
+    nxt = out[j + 1] if j + 1 < len(out) else None
+    return nxt is not None and nxt.kind == "key" and nxt.concept == "support" and nxt.word in COUNTED_PLURALS
+
+
+def _takes_list(item: Item) -> bool:
+    """A list input's key with no number yet ("sup" of "sup 5x2")."""
+    return item.kind == "key" and not item.nums and item.spec is not None and item.spec.kind is Kind.INTS
 
 
 def _sums(out: list[Item], specs: dict[str, ParamSpec]) -> None:
@@ -137,7 +208,7 @@ def _sums(out: list[Item], specs: dict[str, ParamSpec]) -> None:
             and not before.nums else None
         start_free = free_num(out, i) and (lead_word is not None or before is None or not (
             before.word.startswith("+") or takes(before, "pre")))
-        if first is None or (lead is None and not start_free):
+        if first is None or (lead is None and not start_free) or _counts_supports(out, first):
             i += 1
             continue
         parts: list[Item] = []
@@ -165,3 +236,129 @@ def _pair_key(items: list[Item], i: int) -> Item | None:
                 and not items[j].nums:
             return items[j]
     return None
+
+
+EACH = frozenset({"each", "apiece", "каждого", "каждый", "каждому", "каждая", "каждое"})
+_EACH_BEFORE = frozenset({"по"})  # "3 корабля по 2": only just before the rating it distributes
+
+
+def each_ship(items: list[Item]) -> None:
+    """"three ships contributing, broadside 3 each", "залп двух кораблей, у каждого бортовой три", "3 корабля
+    по Broadside 2": one rating given for each of the ships counted, so the list holds it once per ship.
+    Read after binding; only where one count of ships and one rating of a list input stand in the text."""
+    counts = [it for it in items if it.kind == "key" and it.concept == "model_count" and len(it.nums) == 1]
+    lists = [it for it in items if it.kind == "key" and len(it.nums) == 1 and it.spec is not None
+             and it.spec.kind is Kind.INTS and it.concept == "broadside"]
+    if len(counts) != 1 or len(lists) != 1:
+        return
+    rating = lists[0]
+    at = items.index(rating)
+    each = [it for it in items if it.word in EACH] or \
+        [it for it in items[max(at - 1, 0):at] if it.word in _EACH_BEFORE]
+    if not each:
+        return
+    ships = _count(counts[0].nums[0])
+    if not 1 < ships <= MAX_SHIPS:
+        return
+    rating.nums.extend([rating.nums[0]] * (ships - 1))
+    counts[0].used = True
+    for word in each:
+        word.kind = "filler"
+
+
+# a dw3 weapon's card line gives its dice per range band in this order (the card's columns "Point Blank",
+# "Closing", "Long"; the quick reference: "Point blank: 0-10\" Closing: 10-20\" Long: 20-30\"")
+CARD_BANDS = ("point-blank", "closing", "long")
+
+
+def _band_values(out: list[Item], i: int) -> list[tuple[Item, Item | None]] | None:
+    """The three values of a card line starting at i ("6(3) / 9(4) / 6(3)", "8/6/4"), each a number and
+    its support value in brackets, or None when no such line starts there."""
+    values: list[tuple[Item, Item | None]] = []
+    j = i
+    while len(values) < 3:
+        if not free_num(out, j):
+            return None
+        if _is(out, j + 1, "(") and free_num(out, j + 2) and _is(out, j + 3, ")"):
+            values.append((out[j], out[j + 2]))
+            j += 4
+        else:
+            values.append((out[j], None))
+            j += 1
+        if len(values) < 3:
+            if not _is(out, j, "/"):
+                return None
+            j += 1
+    if _is(out, j, "/") or (j < len(out) and out[j].kind == "num"):
+        return None  # a fourth value: not a card line of three bands
+    return values
+
+
+def _card_bands(out: list[Item], specs: dict[str, ParamSpec]) -> None:
+    """"Heavy Gun Battery 6(3) / 9(4) / 6(3), firing at closing with the lead and two supports": a weapon's
+    card line and the one band the player names; that band's value is the lead's (its bracketed value
+    each support's), or the dice of a line without support values. Anything less clear is left unread."""
+    bands = {it.value for it in out if it.kind == "flag" and it.concept == "range"}
+    if len(bands) != 1 or not bands <= set(CARD_BANDS):
+        return
+    for i in range(len(out)):
+        if not i or out[i - 1].kind not in ("unknown", "filler", "conn"):
+            continue  # a card line follows the weapon's name ("Heavy Gun 8/6/4", "Battery: …"), not a key
+        values = _band_values(out, i)
+        if values is None:
+            continue
+        value, support_value = values[CARD_BANDS.index(bands.pop())]
+        lead = next((it for it in out if it.kind == "key" and it.concept == "lead" and not it.nums), None)
+        support = next((it for it in out if it.kind == "key" and it.concept == "support" and not it.nums
+                        and it.spec is not None and it.spec.kind is Kind.INTS), None)
+        if support_value is None and lead is None and support is None and "dice" in specs:
+            dice = _synthetic(specs, "dice", value)
+            give(dice, value)
+            out.insert(out.index(value), dice)
+        elif support_value is not None and lead is not None and (support is None or _supports_counted(out, support)):
+            give(lead, value)
+            if support is not None:
+                _give_supports(out, support, support_value)
+        else:
+            return
+        for first, second in values:  # the other bands' values: read, and not in play
+            first.used = True
+            if second is not None:
+                second.used = True
+        for it in out[i:out.index(values[-1][1] or values[-1][0]) + 1]:
+            if it.kind not in ("num", "key"):
+                it.kind = "filler"
+        return
+
+
+_MODEL_NOUNS = frozenset({"model", "models", "ship", "ships"})
+_BETWEEN = frozenset({"more", "other", "another", "of his", "of the target", "enemy", "his"})
+
+
+def _models_within(out: list[Item], specs: dict[str, ParamSpec]) -> None:
+    """"within 4\" of two more of his models", "within 4\" of one other ship of his unit": the dw3 rule's
+    other models of the target's unit within 4" (+1 Defence die each), counted."""
+    for i, item in enumerate(out):
+        if not (item.kind == "key" and item.concept == "within" and free_num(out, i + 1)
+                and (four := out[i + 1].token) is not None and four.value == 4):
+            continue
+        j = i + 2
+        if j < len(out) and out[j].kind == "key" and out[j].concept == "distance" and out[j].mode == "post":
+            j += 1
+        if not (_is(out, j, "of") and free_num(out, j + 1)):
+            continue
+        count, k = out[j + 1], j + 2
+        while k < len(out) and k <= j + 4 and out[k].word in _BETWEEN:
+            k += 1
+        if k >= len(out) or out[k].word not in _MODEL_NOUNS:
+            continue
+        if out[k].owner == "self" or any(out[m + 1].start - out[m].end > 1 for m in range(j + 1, k)):
+            continue  # "my models", or a word read away between them: not plainly the target's
+        key = _synthetic(specs, "defence_models", count)
+        key.start = item.start
+        give(key, count)
+        for it in out[i:k + 1]:
+            if it is not count:
+                it.kind, it.used = "filler", True
+        out.insert(out.index(count), key)
+        return

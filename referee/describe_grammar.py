@@ -24,22 +24,25 @@ from typing import Any
 from core.params import Kind, ParamSpec
 from referee.damage import MARKER_KEYS
 from referee.describe_items import Item, free_num, give, takes
-from referee.describe_owners import FLIP, apply_owners
-from referee.describe_tokens import Token
+from referee.describe_owners import FLIP, SENTENCE_ENDS, apply_owners
+from referee.describe_tokens import SHORTHAND, Token
 from referee.describe_vocab import (
     ASK,
     COUNTED_IN_DICE,
+    COUNTED_PLURALS,
     FALLBACKS,
     SELF_FLAGS,
     Entry,
     Vocabulary,
     resolve,
+    side_of,
     word_matches,
 )
 
-__all__ = ["Item", "attach", "bind", "match", "negate"]
+__all__ = ["Item", "attach", "bind", "match", "negate", "withdraw"]
 
-_ROLE_RANK = {"perspective": 9, "key": 8, "flag": 7, "quality": 6, "marker": 5, "owner": 4, "neg": 3, "conn": 2,
+_ROLE_RANK = {"perspective": 9, "correction": 9, "key": 8, "flag": 7, "quality": 6, "marker": 5, "owner": 4,
+              "neg": 3, "conn": 2,
               "sep": 2, "filler": 0}
 _ARTICLES = frozenset({"the", "a", "an", "my", "this"})
 
@@ -155,8 +158,29 @@ def attach(items: list[Item], specs: dict[str, ParamSpec], ruleset_hint: str | N
             _resolve_key(item, ctx)
         elif item.kind in ("flag", "quality", "marker"):
             _resolve_word(item, ctx)
+    _scope_left(items, ctx)
     _other_side(items, ctx)
     return items
+
+
+def _scope_left(items: list[Item], ctx: _Context) -> None:
+    """"vs mass 2, crew 6, heavy prow 2" (a ram): the crew can only be the rammer's, so the speaker may have
+    left the target's list (or be copying the target's card); a ship key after it that the scope alone
+    owned, and that both sides have, is asked for."""
+    left: str | None = None  # the owner of the scope the speaker has left
+    for item in items:
+        if item.word in SENTENCE_ENDS:
+            left = None
+        if item.kind != "key" or item.param is None and not item.ask:
+            continue
+        if not item.scoped:
+            left = None if item.owner is not None else left
+            continue
+        if left is not None and item.owner == left and all(
+                resolve(item.concept, side, ctx.names, ctx.action) for side in ("self", "target")):
+            item.owner, item.scoped, item.ask, item.param, item.spec = None, False, True, None, None
+        elif item.owner == "target" and item.param is not None and side_of(ctx.action, item.param) != "target":
+            left = item.owner  # only the target's list is left this way: "my …" lists the acting side's
 
 
 def _other_side(items: list[Item], ctx: _Context) -> None:
@@ -280,6 +304,10 @@ def _absorb_unit(items: list[Item], key: Item, idx: int) -> None:
 
 def bind(items: list[Item]) -> None:
     """Give each number to one key (see the module docstring for the order of preference)."""
+    for idx, item in enumerate(items[:-1]):  # "A6", "ADV3": a rating glued to its number is one value
+        if takes(item, "pre") and free_num(items, idx + 1) and item.end == items[idx + 1].start \
+                and item.word in SHORTHAND.values():
+            give(item, items[idx + 1])
     for idx, item in enumerate(items):
         if not takes(item, "pre"):
             continue
@@ -301,6 +329,10 @@ def bind(items: list[Item]) -> None:
         right = items[idx + 1] if idx + 1 < len(items) and takes(items[idx + 1], "post") else None
         if right is not None and idx and items[idx - 1].kind == "unknown":
             right = None  # "bronja 6 citadel": the 6 may be the unknown word's; listed, never given right
+        if right is not None and left is None and _has_own(items, idx + 1):
+            right = None  # "8 vs armour 6": the armour's number is the one after it; the 8 is listed
+        if right is not None and _counts(num, right):
+            right = None  # "two supports", "одна поддержка": how many supports, not their dice; listed
         if left is not None and right is not None and left.param is not None and left.param == right.param \
                 and right.mode == "post":
             give(left, num)
@@ -325,6 +357,31 @@ def bind(items: list[Item]) -> None:
             _absorb_unit(items, chosen, idx)
             if chosen.spec is not None and chosen.spec.kind is Kind.INTS:
                 _more_of_list(items, chosen, idx)
+
+
+def withdraw(items: list[Item]) -> None:
+    """"with my 3 escorts around it - wait no, his 3 escorts": the value read just before a correction is
+    withdrawn (listed as not understood, so the player sees it dropped); the words after it stand."""
+    for idx, item in enumerate(items):
+        if item.kind != "correction":
+            continue
+        item.kind = "filler"
+        for j in range(idx - 1, -1, -1):
+            before = items[j]
+            if before.word in SENTENCE_ENDS:
+                break
+            if before.kind == "key" and before.nums and not before.used or \
+                    before.kind in ("flag", "quality", "marker") and before.param is not None:
+                before.kind = "unknown"
+                break
+
+
+def _counts(num: Item, key: Item) -> bool:
+    """Whether a number before a list key counts its items ("with the lead and two supports", "одна
+    поддержка") rather than giving one: the noun is plural, or a Russian number word agrees with it."""
+    if key.concept != "support" or key.spec is None or key.spec.kind is not Kind.INTS:
+        return False
+    return key.word in COUNTED_PLURALS or (num.token is not None and num.token.agrees)
 
 
 def negate(items: list[Item]) -> None:

@@ -11,7 +11,8 @@ import re
 
 # one edit from a key, but words of their own
 NOT_TYPOS = frozenset("dead load head read lean leaf mast miss moss mess mask nice rice dive dine army hall hell "
-                      "hill full pull bull dull lord card cord core pray play gray grey fry dray tray mall".split())
+                      "hill full pull bull dull lord card cord core pray play gray grey fry dray tray mall "
+                      "more other".split())
 MIN_TYPO_LENGTH = 4  # shorter words only by a missing letter ("hul", "mas")
 
 _TRANSLIT = [("shch", "щ"), ("sch", "щ"), ("zh", "ж"), ("kh", "х"), ("ch", "ч"), ("sh", "ш"), ("ts", "ц"),

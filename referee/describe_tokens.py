@@ -39,16 +39,19 @@ def _number_words() -> dict[str, int]:
             words[base[:-1] + "и"] = words[base[:-1] + "ью"] = i
     for i, forms in _RU_FORMS.items():
         words.update({f: i for f in forms.split()})
-    words.update({"тридцать": 30, "тридцати": 30, "тридцатью": 30})
+    words.update({"тридцать": 30, "тридцати": 30, "тридцатью": 30, "dozen": 12})
     return words
 
 
 NUMBER_WORDS = _number_words()
+# forms of one and two that agree with the noun they count ("одна поддержка", "две поддержки"): a count
+AGREEING = frozenset(f for i in (1, 2) for f in _RU_FORMS[i].split())
 _TENS = frozenset({20, 30})
 # "A5 C10", "H7", "ADV3", "ПВО3": a rating's short name glued to its number
 SHORTHAND = {"a": "armour", "c": "citadel", "h": "hull", "f": "fray", "r": "ramming", "k": "hull", "m": "mass",
              "adv": "adv", "sdv": "sdv", "cit": "cit", "arm": "arm", "пво": "пво", "ппо": "ппо",
              "б": "броня", "ц": "цитадель", "к": "корпус", "м": "масса", "а": "броня", "с": "цитадель"}
+_TIMES = re.compile(r"[x×х]\d+")  # "5x2": two of five
 _SHORT = re.compile(r"([^\W\d_]{1,3})(\d+)")
 
 
@@ -60,6 +63,7 @@ class Token:
     text: str
     start: int
     end: int
+    agrees: bool = False  # a Russian number word in a form that agrees with its noun ("одна", "две"): a count
 
     @property
     def value(self) -> float:
@@ -92,7 +96,7 @@ def tokenize(text: str) -> list[Token]:
             digits = re.match(r"\d+", piece)
             assert digits is not None
             rest = piece[digits.end():]
-            if UNIT_SUFFIXES.fullmatch(rest):
+            if UNIT_SUFFIXES.fullmatch(rest) or _TIMES.fullmatch(rest):  # "21d", "5x2": a number, then "x2"
                 out.append(Token("num", digits.group(), s, s + digits.end()))
                 out.append(Token("word", rest, s + digits.end(), e))
             else:  # "4th", "3e": one word
@@ -102,7 +106,7 @@ def tokenize(text: str) -> list[Token]:
             pos = s
             for part in piece.split("-"):
                 if part in NUMBER_WORDS:
-                    _number_word(out, worded, NUMBER_WORDS[part], pos, pos + len(part))
+                    _number_word(out, worded, NUMBER_WORDS[part], pos, pos + len(part), part)
                 elif part:
                     out.append(Token("num" if part.isdigit() else "word", part, pos, pos + len(part)))
                 pos += len(part) + 1
@@ -115,7 +119,7 @@ def tokenize(text: str) -> list[Token]:
             if word.endswith("'s"):
                 word = word[:-2]
             if word in NUMBER_WORDS:
-                _number_word(out, worded, NUMBER_WORDS[word], s, e)
+                _number_word(out, worded, NUMBER_WORDS[word], s, e, word)
             elif word:
                 out.append(Token("word", word, s, e))
         elif kind == "ordinal":
@@ -127,17 +131,32 @@ def tokenize(text: str) -> list[Token]:
                 out[-1] = Token("punct", '"', out[-1].start, e)  # 10'' is 10"
                 continue
             out.append(Token("punct", piece, s, e))
+    _rating_pairs(out)
     return out
 
 
-def _number_word(out: list[Token], worded: set[int], value: int, start: int, end: int) -> None:
-    """Append a number written as a word; "twenty" + "two" is one number, 22."""
+def _rating_pairs(out: list[Token]) -> None:
+    """"A/C 6/11": two ratings' short names, paired with the two numbers after them (the card's order)."""
+    for i in range(len(out) - 2):
+        a, slash, b = out[i], out[i + 1], out[i + 2]
+        if a.kind == b.kind == "word" and slash.text == "/" and a.end == slash.start and slash.end == b.start \
+                and a.text in SHORTHAND and b.text in SHORTHAND and a.text != b.text:
+            out[i] = Token("word", SHORTHAND[a.text], a.start, a.end)
+            out[i + 2] = Token("word", SHORTHAND[b.text], b.start, b.end)
+
+
+def _number_word(out: list[Token], worded: set[int], value: int, start: int, end: int, word: str = "") -> None:
+    """Append a number written as a word; "twenty" + "two" is one number, 22; "half a dozen" is 6."""
     last = len(out) - 1
+    if word == "dozen" and len(out) >= 2 and [t.text for t in out[-2:]] == ["half", "a"]:
+        start, value = out[-2].start, 6
+        del out[-2:]
+        last = len(out) - 1
     if last in worded and int(out[last].text) in _TENS and 0 < value < 10:
         out[last] = Token("num", str(int(out[last].text) + value), out[last].start, end)
         return
     worded.add(len(out))
-    out.append(Token("num", str(value), start, end))
+    out.append(Token("num", str(value), start, end, agrees=word in AGREEING))
 
 
 def detect_language(words: list[str]) -> str:

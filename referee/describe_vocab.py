@@ -29,7 +29,7 @@ _TRANSLIT_MARKS = re.compile(r"zh|kh|ch|sh|ja|ju|ya|yu|'")
 class Entry:
     """One phrase and what it means.
 
-    role: "key" (takes a number), "flag" (sets `concept` to `value`), "quality", "marker",
+    role: "key" (takes a number), "flag" (sets `concept` to `value`), "quality", "marker", "correction",
     "owner" (target/self; mode: how far it reaches, see OWNERS), "perspective", "neg",
     "conn" (between a key and its number),
     "sep" (between list items), "filler" (understood, carries nothing).
@@ -55,15 +55,18 @@ def _phrases(spec: str) -> list[tuple[str, ...]]:
 
 # concept: (mode, phrases). The parameter is chosen by resolve().
 KEYS: dict[str, list[tuple[str, str]]] = {
-    "dice": [("both", "dice|die|d|d6|dice pool|pool|attack dice|action dice|куб*|кубик*|кост*|д|д6|набор")],
-    "lead": [("both", "lead|lead weapon|leading|ведущ*|ведущ* оруж*|lead dice|lead weapon dice|ведущ* куб*")],
-    "support": [("both", "support|supports|supp|sup|supported|supported by|поддержк*|поддерж*"),
+    "dice": [("both", "dice|die|d|d6|dice pool|pool|attack dice|action dice|куб*|кубик*|кост*|д|д6|набор|"
+                      "дайс*")],
+    "lead": [("both", "lead|lead weapon|leading|ведущ*|ведущ* оруж*|lead dice|lead weapon dice|ведущ* куб*|лид")],
+    "support": [("both", "support|supports|supp|sup|supported|supported by|поддержк*|поддерж*|саппорт*"),
                 ("pre", "supporting weapon|supporting weapons|поддерживающ* оруж*"),
                 ("both", "supporting|support dice|supporting dice|supporting weapons dice|поддерживающ*|"
                          "поддерживающ* куб*|куб* поддержк*")],
     # a count of models: the assault's ⟨support⟩, never an attack's support dice
     "support_models": [("both", "supporting models|supporting model|support models|support ships|"
-                               "supporting ships|поддерживающ* модел*|поддерживающ* корабл*")],
+                               "supporting ships|поддерживающ* модел*|поддерживающ* корабл*"),
+                       # "support from 1 model", "поддерживает 1 модель": the verb, then how many models
+                       ("pre", "support from|supported from|supported by|поддерживает|поддерживают")],
     "armour": [("both", "armour|armor|arm|armour value|armour rating|брон*|значени* брон*")],
     "citadel": [("both", "citadel|cit|цитадел*|цит")],
     "defence": [("pre", "defence|defense|def|defence rating|defence value|defense rating|защит*|оборон*|"
@@ -77,9 +80,11 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "mass": [("pre", "mass|масс*")],
     "hull": [("pre", "hull|корпус*")],
     "damage_taken": [("pre", "taken|получен* урон*|получен*"),
-                     ("both", "damage|damage taken|урон*|повреждени*")],
+                     ("both", "damage|damage taken|dmg|урон*|повреждени*")],
     "crippled_hull": [("pre", "crippled hull|корпус* поврежденн*")],
-    "escorts": [("both", "escort|escort tokens|escort token|эскорт*|жетон* эскорт*")],
+    # "two of his escorts attached": escorts with the ship, not the rulebook's Attached unit (⟨attached⟩)
+    "escorts": [("both", "escort|escort tokens|escort token|эскорт*|жетон* эскорт*|escorts attached|"
+                         "escort attached|attached escorts|attached escort")],
     "obscuring_mass": [("pre", "obscuring mass|obscuring model mass|масс* заслоняющ*")],
     "hampered": [("both", "hampered|hampered models|hampered model|затрудненн*")],
     "shield_dice": [("both", "shield dice|куб* щит*")],
@@ -93,7 +98,8 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "crew": [("pre", "crew|crew rating|экипаж*")],
     "disorder": [("both", "disorder|disorder level|disorder levels|дезорганизаци*|уровен* дезорганизаци*|"
                           "уровн* дезорганизаци*|дизордер*|уровн* дизордер*|уровен* дизордер*")],
-    "boarding": [("both", "boarding|boarding parties|boarding party|абордажн* команд*|абордажн* парти*")],
+    "boarding": [("both", "boarding|boarding parties|boarding party|абордажн* команд*|абордажн* парти*"),
+                 ("pre", "boarding values|boarding value|boarding ratings|boarding rating")],
     "ramming": [("pre", "ramming|ram value|таран*|таранящее|таранн* удар*|ramming quality")],
     "bonus": [("both", "bonus|bonus dice|extra dice|бонус*|бонусн* куб*|дополнительн* куб*")],
     "heavy_prow": [("pre", "heavy prow|тяжел* нос*")],
@@ -103,15 +109,20 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "airborne": [("pre", "airborne|airborne target")],
     "blocked": [("pre", "blocked|blocked visibility|visibility blocked|видимост* блокирован*")],
     "unconventional": [("pre", "unconventional target|unconventional")],
-    "tokens": [("both", "tokens|token|жетон*|токен*|srs-токен*|bomber tokens|bombers|bomber|"
-                        "торпедоносц*|бомбардировщик*")],
-    "broadside": [("both", "broadside|broadsides|бортов*|бортов* залп*")],
+    "tokens": [("both", "tokens|token|жетон*|токен*|srs-токен*|bomber tokens|bombers|bomber|бомбардировщик*")],
+    "broadside": [("both", "broadside|broadsides|бортов*|бортов* залп*"),
+                  ("pre", "broadside rating|broadside value|broadside ratings|рейтинг* бортов* залп*")],
     # "three ships contributing", "залп двух кораблей": a count of models, which no input takes (listed)
     "model_count": [("post", "ships|models|кораблей|корабля|моделей|модели|ships contributing")],
-    "incendiary": [("both", "incendiary|зажигательн*")],
+    "incendiary": [("both", "incendiary|зажигательн*|incendiary broadsides|incendiary broadside|"
+                            "зажигательн* бортов*|зажигательн* бортов* залп*")],
     # "within 4\" of two of his models": not a range; its number is listed as not understood
     "within": [("pre", "within|в пределах")],
     "interceptors": [("both", "interceptors|interceptor|fighters|перехватчик*|истребител*")],
+    # dw4 SRS: "a stack of 5", "(intercept 1)", "attack rating 2"
+    "stack": [("pre", "stack|stack of|стек*")],
+    "intercept_rating": [("pre", "intercept|intercept rating|перехват")],
+    "attack_rating": [("pre", "attack rating|рейтинг* атак*")],
 }
 
 # concept -> parameters to try, before the owner rule ("target_"/"rammer_" + concept)
@@ -131,6 +142,7 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
     "attached": ("attached",),
     "defence_models": ("defence_models",),
     "tokens": ("tokens", "srs_tokens", "srs"),
+    "stack": ("tokens",),
     "support_models": ("support_models",),
 }
 
@@ -147,8 +159,12 @@ FLAGS: list[tuple[str, Any, str]] = [
                        "цел* скрыт*"),
     ("shield", True, "shield|shields|shield generator|heavy shield generator|shielded|щит*|генератор* щит*|"
                      "щитов* генератор*|тяжел* генератор* щит*"),
+    # the card's Crippled side is "Поврежденное (Crippled)"; "он поврежден" says it in the short form
     ("crippled", True, "crippled|target crippled|target is crippled|поврежденн*|цел* поврежден*|подбит*|"
+                       "поврежден|повреждена|повреждено|"
                        "цел* подбит*"),
+    # an SRS Torpedo attack run: "torpedo bombers" in English is two words, in Russian one
+    ("torpedo", True, "торпедоносц*|подводн* налет*|torpedo run|torpedo attack run|submerged attack run"),
     ("attacker_aerial", True, "aerial attacker|attacker aerial|attacker is aerial|from the air|attacking from the air|"
                               "атакующ* с воздух*|с воздух*"),
     ("range", "point-blank", "point blank|point blank range|pb|ближн* дистанци*|ближн*|в упор"),
@@ -162,10 +178,13 @@ FLAGS: list[tuple[str, Any, str]] = [
     ("target_type", "ground", "ground target|target ground|наземн* цел*"),
     ("target_type", "surface", "surface target|надводн* цел*"),
     ("target_type", "skimming", "skimming target|skimmer|target skimming"),
-    ("assaulter", "aerial", "aerial assault|aerial assaulter|assaulting from the air|воздушн* абордаж*"),
-    ("assaulter", "submerged", "submerged assault|submerged assaulter|подводн* абордаж*"),
+    ("assaulter", "aerial", "aerial assault|aerial assaulter|assaulting from the air|воздушн* абордаж*|"
+                            "воздушн* штурм*"),
+    ("assaulter", "submerged", "submerged assault|submerged assaulter|подводн* абордаж*|подводн* штурм*"),
+    # a submarine is submerged; whose it is decides what it sets (SELF_FLAGS: only "my sub" is the assaulter)
+    ("submarine", "submerged", "sub|submarine|подводн* лодк*"),
     ("assaulter", "skimming", "skimming assault|skimming assaulter|skimmer assault"),
-    ("assaulter", "surface", "surface assault|surface assaulter|надводн* абордаж*"),
+    ("assaulter", "surface", "surface assault|surface assaulter|надводн* абордаж*|надводн* штурм*"),
     ("ruleset", "dw3", "dw3|3.03|v3.03|3e|3rd edition|3rd ed|third edition|rulebook|dw3 rulebook|3-я редакци*|"
                        "3-й редакци*|трет* редакци*|книг* правил|3 ред|3 редакци*"),
     ("ruleset", "dw3-qrs", "qrs|dw3 qrs|dw3qrs|quick reference|quick reference sheet|qr|кратк* правил*|памятк*"),
@@ -182,7 +201,8 @@ FLAGS: list[tuple[str, Any, str]] = [
     ("impact", "obstacle", "obstacle|an obstacle|препятстви*"),
     ("impact", "model", "hit a model|into a model|another model"),
     ("cause", "ram-under-3", "ram under 3|rammed under 3|under 3"),
-    ("cause", "crew-check-failed", "failed crew check|crew check failed|провален* проверк* экипаж*|"
+    ("cause", "crew-check-failed", "failed crew check|crew check failed|failed my crew check|"
+                                   "failed the crew check|failed our crew check|провален* проверк* экипаж*|"
                                    "провал* проверк* экипаж*"),
     ("cause", "ram-outside-fore-arc", "outside fore arc|outside the fore arc|ram outside fore arc"),
 ]
@@ -198,7 +218,7 @@ FLAGS: list[tuple[str, Any, str]] = [
 OWNERS = [("target", "adj", "target|defender|defending|target model|model hit|impact|target discards|"
                             "target discarded|defender discards|of his|of the target|enemy|enemy's|противник*|врага|"
                             "цел*|вражеск*|цель сбрасывает"),
-          ("target", "scope", "his|her|their|him|he|they|them|ur|your|vs|versus|against|into|"
+          ("target", "scope", "his|her|their|he|they|ur|your|vs|versus|against|into|"
                               "he has|he's got|target has|target's got|target has got|enemy has|on the target|"
                               "his own|collided with|collides with|против|столкнул* с|столкнул* со|"
                               "его|него|ему|ним|он|у него|у цели|"
@@ -216,10 +236,18 @@ PERSPECTIVE = ("drove into my|ran into my|sailed into my|moved into my|crashed i
                "ramming me|attacks me|attacking me|shoots me|shooting me|"
                "shooting at me|fires at me|firing at me|assaults me|assaulting me|"
                "меня штурмует|штурмует меня|меня атакует|атакует меня|меня таранит|таранит меня|"
-               "стреляет по мне|по мне")
+               "стреляет по мне|по мне|"
+               # the speaker as the object of the action's verb ("he shoots my cruiser"): third-person verbs
+               # only, since "I'm shooting my opponent's cruiser" has the speaker as the subject
+               "rammed me|rams my|shoots my|shoots at my|fires at my|fires on my|attacks my|boards my|"
+               "assaults my|стреляет по моему|стреляет по моей|таранит мой|таранит мою|атакует мой|атакует мою")
+# ... and in a collision only, where the verb is the action itself ("his ship hit me"); in an attack "his
+# cruiser that hit my frigate" says nothing about who shoots
+COLLISION_PERSPECTIVE = ("hit me|hits me|hit my|hits my|ran into me|crashed into me|bumped into me|"
+                         "collided with me|sailed into me|drove into me")
 # Flags about a state either ship may be in, and the acting side's own input for it: "my cruiser is
 # crippled" is never the target's Crippled (none: the words are listed as not understood).
-SELF_FLAGS = {"crippled": "attacker_crippled"}
+SELF_FLAGS = {"crippled": "attacker_crippled", "submarine": "assaulter"}
 # Words that name the target, so "a target with 1 escort" is the target's escort, not the speaker's.
 TARGET_NOUNS = ("target", "цел")
 # Keys about a ship, which either side may own; the others (lead, fray, tokens, inches, …) belong to
@@ -236,10 +264,13 @@ DEFAULT_SIDE = {("collision", c): "self" for c in ("mass", "hull", "damage_taken
 DEFAULT_SIDE |= {("ram", "hull"): "self", ("ram", "heavy_prow"): "self", ("ram", "armour"): "target",
                  ("ram", "citadel"): "target", ("assault", "boarding"): "self"}
 NEGATIONS = "no|not|without|non|aren't|isn't|arent|isnt|не|без|нет"
+# a player correcting himself ("my 3 escorts - wait no, his 3 escorts"): the value just before is withdrawn
+CORRECTIONS = "wait no|no wait|wait , no|no , wait|i mean|correction|то есть|вернее|точнее|ой нет"
 CONNECTORS = ":|=|of|is|are|равн*|-"
 SEPARATORS = ",|;|and|&|/|и|+"
 FILLERS = (
-    "a|an|the|at|on|to|by|for|from|its|it|has|have|having|had|got|"
+    # "him", "them": an object ("rammed him 4\" hull 6"), never the owner of the values after it
+    "a|an|the|at|on|to|by|for|from|its|it|him|them|has|have|having|had|got|atk|"
     "be|attack|attacking|shoot|shoots|shooting|shot|fires|firing|weapon|weapons|model|ship|unit|value|"
     "rating|total|plus|what|took|takes|taken|already|уже|получил|получила|суммарно|плюс|are|odds|chance|chances|how|many|much|edition|ed|in|using|use|uses|rolls|rolling|"
     "rules|ruleset|type|trait|quality|qualities|also|then|that|this|which|who|please|"
@@ -256,6 +287,9 @@ FILLERS = (
 
 # a "dice" after one of these inputs' number is its unit ("lead 10 dice"), not a second dice count
 COUNTED_IN_DICE = frozenset({"dice", "lead", "support", "defence", "bonus", "shield_dice", "fray", "boarding"})
+
+# a number before these plural forms counts the supports ("two supports"), never gives their dice
+COUNTED_PLURALS = frozenset({"supports", "поддержки", "поддержек", "поддержками"})
 
 # Qualities that can carry a value: the dw4 glossary's "(X)" qualities, and Piercing (the dw4 code reads it)
 VALUED_QUALITIES = frozenset({"piercing", "devastating", "high-velocity", "rail", "torrent", "system-failure",
@@ -284,11 +318,17 @@ def word_matches(pattern: str, word: str) -> bool:
     return word == pattern or word in (pattern + "s", pattern + "es")
 
 
+# players' spellings of qualities besides the aliases the referee itself accepts ("hi-velocity", Russian
+# "торпы" for torpedoes); written out, not stems: "торп*" would also be one letter from "корпус"
+QUALITY_SPELLINGS = {"hi velocity": "high-velocity", "hi vel": "high-velocity", "торпы": "torpedo",
+                     "торпами": "torpedo", "торпедами": "torpedo"}
+
+
 def _quality_entries() -> list[Entry]:
     from referee.qualities import ALIASES
     from referee.rulesets import REGISTRY
 
-    out: list[Entry] = []
+    out: list[Entry] = [Entry(tuple(words.split()), "quality", q) for words, q in QUALITY_SPELLINGS.items()]
     ids = sorted({q for rs in REGISTRY.values() for q in rs.qualities})
     for q in ids:
         out.append(Entry(tuple(q.split("-")), "quality", q))
@@ -302,10 +342,20 @@ def _quality_entries() -> list[Entry]:
 
 
 # players' names of the Critical Damage markers besides the rulebook's own
-MARKER_WORDS = {"reactor-leak": ("утечка реактора", "утечка в реакторе"),
+# and the marker's state said as a sentence ("his reactor is leaking", "generators are shut down": the
+# rule's own words, "This model receives a reactor leak marker", "… ignores any effects from its generators")
+MARKER_WORDS = {"reactor-leak": ("утечка реактора", "утечка в реакторе", "reactor leaking", "reactor is leaking",
+                                 "leaking reactor", "leaking from the reactor", "leaking from reactor",
+                                 "течь реактора", "течь в реакторе", "реактор течет"),
                 "shredded-defences": ("повреждение защитных систем", "повреждение защиты"),
-                "navigation-lock": ("nav lock", "заклинило руль", "заклинивший руль"),
-                "magazine-explosion": ("подрыв боезапаса",), "generator-shutdown": ("отключение генераторов",)}
+                "navigation-lock": ("nav lock", "заклинило руль", "заклинивший руль", "навигационная блокировка",
+                                    "блокировка навигации"),
+                "magazine-explosion": ("подрыв боезапаса",),
+                "generator-shutdown": ("отключение генераторов", "generators shut down", "generator shut down",
+                                       "generators are shut down", "generator is shut down", "generators shutdown",
+                                       "generators down", "generators are down", "generators offline",
+                                       "generators are offline", "отказ генераторов", "генераторы отключены",
+                                       "отключенные генераторы")}
 
 
 def _marker_entries() -> list[Entry]:
@@ -348,7 +398,8 @@ def _static_entries() -> list[Entry]:
             out.append(Entry(phrase, "owner", value=owner, mode=reach))
     for phrase in _phrases(PERSPECTIVE):
         out.append(Entry(phrase, "perspective"))
-    for role, spec in (("neg", NEGATIONS), ("conn", CONNECTORS), ("sep", SEPARATORS), ("filler", FILLERS)):
+    for role, spec in (("neg", NEGATIONS), ("conn", CONNECTORS), ("sep", SEPARATORS), ("filler", FILLERS),
+                       ("correction", CORRECTIONS)):
         for phrase in _phrases(spec):
             out.append(Entry(phrase, role))
     return out
@@ -472,6 +523,8 @@ def vocabulary(specs: Sequence[ParamSpec]) -> Vocabulary:
     if vocab is None:
         entries = _static_entries() + _quality_entries() + _marker_entries()
         entries += _named(specs, covered_params(specs))
+        if any(s.name == "impact" for s in specs):
+            entries += [Entry(phrase, "perspective") for phrase in _phrases(COLLISION_PERSPECTIVE)]
         vocab = _CACHE[key] = Vocabulary(entries, (s.name for s in specs))
     return vocab
 

@@ -144,7 +144,7 @@ def test_with_no_language_chosen_a_refusal_follows_the_russian_description(actio
     ("assault", "assault w/ fray 7, 2 escorts, target citadel 9 adv 3"),  # whose escorts? asked, never guessed
     ("attack", "armour 5 armour 6 lead 8"),  # one input given twice
     ("attack", "lead 800 armour 5"),  # a value over its limit
-    ("attack", "lead 8 and 9 6,4 armour 5"),  # a list where one number goes
+    ("attack", "lead 8 armour 6,4,3"),  # a list where one number goes
 ])
 def test_a_question_about_the_description_is_in_the_players_language(action, description):
     """README: `--lang ru` gives "… and errors in Russian" — whatever language the description is typed in."""
