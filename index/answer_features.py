@@ -41,7 +41,7 @@ _QUANTIFIER_ONE = re.compile(
 LIMIT = re.compile(
     r"\b(cannot|can not|can'?t|may not|must not|may only|can only|never|no more than|not more than|"
     r"at most|up to|only|unless|(does|do) not|none|except|ignores?|ignored|unaffected|regardless|even if|"
-    r"no (upper |lower )?(or (upper |lower ))?limit|unlimited|maximum|minimum|"
+    r"no (upper |lower )?(or (upper |lower ))?limit|unlimited|maximum|minimum|max|"
     r"максимум\w*|минимум\w*|максимальн\w*|без ограничени\w*|"
     r"нельзя|не может|не могут|не может быть|ни од\w+|не более|только|более одного раза|"
     r"не\s+[а-яё]+(ет|ют|ут|ит|ят|ется|ются|ится|ятся)|никогда|кроме|за исключением|игнорир\w*|независимо|"

@@ -156,7 +156,11 @@ def is_distance_question(question: str) -> bool:
 # measure, "прошёл всего 2 дюйма", is not set aside: "does it count if I moved only 2 inches?" asks for the
 # threshold distance.)
 _RATE_DISTANCE = re.compile(
-    r"\b(за|per|for (each|every))\s+(кажд\w+\s+|пройденн\w+\s+|the\s+)?(дюйм\w*|inch\w*)", re.IGNORECASE)
+    r"\b(за|per|for (each|every))\s+(кажд\w+\s+|пройденн\w+\s+|the\s+)?(дюйм\w*|inch\w*)|"
+    # the distance a model has covered, named as what a bonus counts ("dice for distance travelled", "the
+    # cap on bonus dice for distance moved", "кубы за пройденное расстояние"): a count is asked, not a distance
+    r"\b(distance|inches)\s+(moved|travell?ed|covered|run)\b|"
+    r"\bпройденн\w*\s+(расстояни\w*|дистанци\w*|дюйм\w*)", re.IGNORECASE)
 
 
 def asks_a_distance(question: str) -> bool:

@@ -36,3 +36,25 @@ def test_the_count_per_inch_is_quoted_not_the_distance_threshold():
                      "сколько кубов в таране за дюймы разгона?"):
         line = _line(question)
         assert line.startswith("За каждый пройденный перед Тараном дюйм к Набору добавляется +1 куб"), question
+
+
+# The Quick Reference, RAMMING: "A moving model may only ram a point of impact in its forward fire arc, and must have
+# moved at least 3" in its activation (including turns). ..." then "It receives a further action dice for each inch of
+# movement it travelled before reaching the point of impact (max +6)."
+QRS_RAM = _block("dw3-quick-reference.txt", "A moving model may only ram a point of impact", 12)
+
+
+def test_the_distance_covered_as_what_a_bonus_counts_asks_for_no_distance():
+    assert not asks_a_distance("Ramming: what's the cap on bonus dice for distance moved, 3e vs 4e?")
+    assert not asks_a_distance("how many extra dice for inches travelled before the ram?")
+    assert not asks_a_distance("сколько кубов за пройденное расстояние при таране?")
+    # a distance still asked of the movement ("how far must it have moved?")
+    assert asks_a_distance("how far must a ship have moved before it can ram?")
+
+
+def test_a_cap_written_max_is_the_limit_quoted():
+    question = "Ramming: what's the most extra dice you can get for distance travelled?"
+    weights = {s: 1.0 for s in topic_stems(stems(question))}
+    found = best_quote(QRS_RAM, weights, numeric=True, distance=True, question=question)
+    assert found is not None
+    assert "(max +6)" in QRS_RAM[found.start:found.end]
