@@ -63,7 +63,7 @@ def main() -> int:
                         counts["  and is right"] += quote_ok(golds, quote)
             if any(g in norm(text) for g in golds):
                 continue
-            for pointer, target in pointed_rules(text, key, sections[document_of(key)]):
+            for _, target in pointed_rules(text, key, sections[document_of(key)]):
                 if any(g in norm(searcher.rules[target].text) for g in golds):
                     shown = {searcher.rule_of_chunk[r["chunk_id"]] for r in result["results"]}
                     counts["gold in pointed rule"] += 1

@@ -19,10 +19,12 @@ from dataclasses import dataclass
 
 # "See Impeded Movement for more rules …", "See Bomb Weapons on page 91 …": a capitalised name
 # after "See" at a sentence's start, up to the words that end a name.
-_SEE = re.compile(r"(?:^|(?<=[.!?>*\n]))[ \t*]*See ((?:[A-Z][\w’'-]*[ \t]?)+?)(?=[ \t]+(?:for|on|in|below|above)\b|[.,;]|$)")
+_SEE = re.compile(r"(?:^|(?<=[.!?>*\n]))[ \t*]*See ((?:[A-Z][\w’'-]*[ \t]?)+?)"
+                  r"(?=[ \t]+(?:for|on|in|below|above)\b|[.,;]|$)")
 # "См. «Масса» (стр.7)", "см. «Кубы» на стр. 3", "См. *“Перекладина над Т”*", "См. *Стандартные Сценарии*":
 # the name in quotes or emphasis after "См." / "см.".
-_SM = re.compile(r"[Сс]м\.[ \t]*\*?[«“\"]?\*?([^«»“”\"*()\n]{2,60}?)\*?[»”\"]?\*?(?=[ \t]*(?:\(|на[ \t]+стр|в[ \t]|[.,;)]|$))")
+_SM = re.compile(r"[Сс]м\.[ \t]*\*?[«“\"]?\*?([^«»“”\"*()\n]{2,60}?)\*?[»”\"]?\*?"
+                 r"(?=[ \t]*(?:\(|на[ \t]+стр|в[ \t]|[.,;)]|$))")
 _WORD = re.compile(r"[^\W_]+")
 
 
@@ -101,4 +103,19 @@ def pointed_rules(text: str, key: str, sections_of_document: Mapping[str, str]) 
         target = resolve(pointer.name, sections_of_document.items())
         if target is not None and target != key:
             out.append((pointer, target))
+    return out
+
+
+def pointed_by_rule(rules: Mapping[str, tuple[str, str]]) -> dict[str, tuple[str, ...]]:
+    """Every rule's pointed rules (key -> (section, text) in, key -> pointed keys out, each once, in
+    order); a rule pointing nowhere it can be found is left out. Documents are told apart by the
+    key's "document:" prefix."""
+    by_document: dict[str, dict[str, str]] = {}
+    for key, (section, _) in rules.items():
+        by_document.setdefault(key.rsplit(":", 1)[0], {})[key] = section
+    out: dict[str, tuple[str, ...]] = {}
+    for key, (_, text) in rules.items():
+        targets = tuple(dict.fromkeys(t for _, t in pointed_rules(text, key, by_document[key.rsplit(":", 1)[0]])))
+        if targets:
+            out[key] = targets
     return out

@@ -32,7 +32,7 @@ from index.aboutness import (
     read_rule,
     repeated_share,
 )
-from index.answer import best_quote, disagreement_note, rule_text, segments
+from index.answer import Quote, best_quote, disagreement_note, rule_text, segments
 from index.answer_cache import AnswerCache, AnswerKey
 from index.answer_features import run_in_label
 from index.bm25 import Bm25
@@ -51,6 +51,7 @@ from index.manifest import (
 )
 from index.names import NameReader
 from index.params import ASK_PARAMS
+from index.pointers import pointed_by_rule, pointers
 from index.query import Query, parse_query
 from index.relevance import (
     QUESTION_STEMS,
@@ -330,6 +331,8 @@ class Searcher:
         self._rows_of_rule = {key: tuple(self._row_of_chunk[c] for c in rule.chunk_ids)
                               for key, rule in self.rules.items()}
         self._russian_rule = {key: self.rows[row]["language"] == "ru" for key, row in self._first_row.items()}
+        # the rules each rule sends its reader on to ("See Impeded Movement …", "См. «Масса» …": index.pointers)
+        self._pointed = pointed_by_rule({key: (rule.section, rule.text) for key, rule in self.rules.items()})
         # the quick reference's unit-card rules: searched only when a question names the card (index.card_passages)
         self._card_rules = card_rules({key: rule.section for key, rule in self.rules.items()})
         # Per row, a number shared by the rows whose rule prints the same text in the same
@@ -858,7 +861,7 @@ class Searcher:
             top = diversify_rules(ranked, self.rows, k, query.editions)
             hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
         answers = self._answers(hits, query, one_edition=bool(edition) or len(routed) == 1,
-                                query_vector=query_vector if mode == "hybrid" else None)
+                                query_vector=query_vector if mode == "hybrid" else None, follow_pointers=True)
         if PER_EDITION_COMPARISON and mode == "hybrid" and len(routed) > 1 and hits:
             hits, answers = self._compared(question, parsed, k, lang, hits, answers, query, query_vector)
         same_rule = self._same_rule_answers(answers)
@@ -1395,9 +1398,11 @@ class Searcher:
         return {s: group | {t for v in group for t in other.get(v, ())} for s, group in variants.items()}
 
     def _answers(self, hits: list[Hit], query: Query, one_edition: bool,
-                 query_vector: np.ndarray | None = None) -> list[Answer]:
+                 query_vector: np.ndarray | None = None, follow_pointers: bool = False) -> list[Answer]:
         """The answer line from the best result; when the question names no edition, one
-        more line per other edition of the same game whose best result is relevant too."""
+        more line per other edition of the same game whose best result is relevant too.
+        `follow_pointers`: the first line may come from a rule the first result points to, which then
+        joins the results right after it (index.pointers; `hits` is changed in place)."""
         variants, weights, translated = query.topic_variants, query.weights, query.translated
         chosen = hits[:1]
         if not one_edition and hits:
@@ -1437,9 +1442,68 @@ class Searcher:
             part = rule.part_at(quote.start)
             hit.chunk_id, hit.matched_part = rule.chunk_ids[part - 1], part
             hit.highlight = {"start": quote.start, "end": quote.end}
+            if follow_pointers and hit is hits[0] and key in self._pointed:
+                followed = self._pointed_line(key, quote, local, spellings, query, query_vector)
+                if followed is not None:
+                    hit, key, rule, quote = self._joined_after_first(hits, chosen, followed[0]), followed[0], \
+                        self.rules[followed[0]], followed[1]
+            part = rule.part_at(quote.start)
+            hit.chunk_id, hit.matched_part = rule.chunk_ids[part - 1], part
+            hit.highlight = {"start": quote.start, "end": quote.end}
             answers.append(Answer(rule.text[quote.start:quote.end], hit.chunk_id, hit.document,
                                   hit.document_title, hit.edition, hit.edition_label, hit.section, hit.rank))
         return answers
+
+    def _pointed_line(self, key: str, line: Quote, weights: Mapping[str, float],
+                      spellings: Mapping[str, frozenset[str]], query: Query,
+                      query_vector: np.ndarray | None) -> tuple[str, Quote] | None:
+        """The line of a rule the first rule points to ("See Impeded Movement for more rules regarding
+        Treacherous Water.") when it answers better than the first rule's own `line`: the pointing rule
+        includes what it points to, so the pointed rule's sentences are read as its own — question words
+        naming either rule are discounted alike, and a pointed rule whose sentences hold no question
+        word offers nothing. A line that itself names the pointed rule (its pointer sentence aside) is
+        the pointing rule's own word on it and stays."""
+        text = self.rules[key].text
+        said = text[line.start:line.end]
+        for pointer in reversed(pointers(text)):
+            if line.start <= pointer.start < line.end:
+                said = said[:pointer.start - line.start] + said[pointer.end - line.start:]
+        said_stems = set(stems(said))
+        best: tuple[str, Quote] | None = None
+        for target in self._pointed[key]:
+            if set(self._heading_stems(target)) <= said_stems:
+                continue  # the line itself states what the pointed rule does here ("Дрейф … равен 0")
+            title = set(self._heading_stems(target)) | set(self._heading_stems(key))
+            local = {s: w * (TITLE_DISCOUNT if spellings[s] & title else 1.0) for s, w in weights.items()}
+            if all(spellings[s] & title for s in local):
+                continue
+            closeness = None
+            if query_vector is not None and SENTENCE_MODEL and (self.multilingual or not self._russian_rule[target]):
+                closeness = [float(c) for c in self._segment_vectors(target) @ query_vector]
+            quote = best_quote(self.rules[target].text, local, spellings, query.numeric, opening=False,
+                               closeness=closeness, distance=query.distance, limit=query.limit and LIMIT_SENTENCES,
+                               question=query.plain, title=frozenset(title))
+            if quote is not None and quote.score > (best[1].score if best else line.score):
+                best = (target, quote)
+        return best
+
+    def _joined_after_first(self, hits: list[Hit], chosen: list[Hit], key: str) -> Hit:
+        """The hit of rule `key`, shown right after the first when it was not among the results (the
+        results keep their number: the last one not quoted leaves)."""
+        for hit in hits:
+            if self.rule_of_chunk[hit.chunk_id] == key:
+                return hit
+        joined = self._hit(2, key, self._first_row[key], hits[0].score)
+        count = len(hits)
+        hits.insert(1, joined)
+        if len(hits) > count:
+            leaving = next((h for h in reversed(hits) if h is not joined and h is not hits[0] and h not in chosen),
+                           None)
+            if leaving is not None:
+                hits.remove(leaving)
+        for rank, hit in enumerate(hits, start=1):
+            hit.rank = rank
+        return joined
 
     def _compared(self, question: str, parsed: Query, k: int, lang: str | None, hits: list[Hit],
                   answers: list[Answer], query: Query,
