@@ -14,7 +14,8 @@ from typing import Any
 
 from core.messages import error_text
 from core.params import Kind, ParamError, ParamSpec, coerce
-from referee.describe_combine import combine, each_ship
+from referee.describe_combine import combine
+from referee.describe_each_ship import each_ship
 from referee.describe_grammar import Item, attach, bind, match, negate, withdraw
 from referee.describe_tokens import detect_language, tokenize
 from referee.describe_vocab import vocabulary

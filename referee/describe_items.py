@@ -53,10 +53,6 @@ def takes(item: Item, side: str) -> bool:
     return item.mode == "both" or item.mode == side
 
 
-def _free_num(items: list[Item], j: int) -> bool:
-    return 0 <= j < len(items) and items[j].kind == "num" and not items[j].used
-
-
 def free_num(items: list[Item], j: int) -> bool:
     """Whether the item at j is a number no key has taken yet."""
     return 0 <= j < len(items) and items[j].kind == "num" and not items[j].used
@@ -68,3 +64,21 @@ def give(key: Item, num: Item) -> None:
     num.used = True
     key.span_end = max(key.span_end, num.end)
     key.start = min(key.start, num.start)
+
+
+def is_word(items: list[Item], j: int, word: str) -> bool:
+    """Whether the item at j is the word `word` ("/", "(", "of")."""
+    return 0 <= j < len(items) and items[j].word == word
+
+
+def count_of(item: Item) -> int:
+    """The whole number a number item stands for, as a count ("two supports", "3 ships")."""
+    assert item.token is not None
+    return int(item.token.value)
+
+
+def synthetic(specs: dict[str, ParamSpec], concept: str, at: Item) -> Item:
+    """A key the text implies without naming it ("10 + 5 + 5" has a lead), placed at `at`."""
+    spec = specs[concept]
+    return Item("key", at.start, at.end, entry=Entry((concept,), "key", concept), param=concept, spec=spec,
+                word=concept, span_end=at.end)
