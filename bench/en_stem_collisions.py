@@ -28,11 +28,12 @@ from rapidfuzz.distance import OSA  # noqa: E402
 
 from core.settings import Settings  # noqa: E402
 from index.ru_derivation import derived_apart  # noqa: E402
+from index.search import NEAR_MIN_CHARS, TYPO_MIN_CHARS, typo_edits  # noqa: E402
 from index.store import current_build  # noqa: E402
 
 ENGLISH_STEM = re.compile(r"[a-z]+")  # letters only: numbers and Cyrillic are no English word
-LONG = 8  # index.search.TYPO_MIN_CHARS: two edits from here
-SHORT = 5  # the shortest stem `_near_spellings` reads
+LONG = TYPO_MIN_CHARS  # two edits from here
+SHORT = NEAR_MIN_CHARS  # the shortest stem `_near_spellings` reads
 REACH = 3  # `_near_spellings` keeps the three nearest
 
 
@@ -52,7 +53,7 @@ def near_pairs(vocabulary: list[str], shortest: int) -> list[tuple[str, str, int
     for one in vocabulary:
         if len(one) < shortest or not ENGLISH_STEM.fullmatch(one):
             continue
-        limit = 1 if len(one) < LONG else 2
+        limit = typo_edits(len(one))
         band = [w for w in vocabulary if abs(len(w) - len(one)) <= limit]
         for other, edits, _ in process.extract(one, band, scorer=OSA.distance, score_cutoff=limit, limit=REACH):
             if other != one:

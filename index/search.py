@@ -72,7 +72,7 @@ from index.rerank import load_model as load_rerank_model
 from index.ru_derivation import derived_apart, verb_of_agent_noun
 from index.ru_forms import other_forms, slang_verb_roots
 from index.ru_typos import RussianSpelling
-from index.rules import join_rules, rule_of_chunk
+from index.rules import Rule, join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.structure_order import child_headings, own_text, parent_or_child_first, same_heading_first
 from index.termspot import SpottedTerm, TermSpotter
@@ -93,6 +93,13 @@ RRF_K = 60
 CANDIDATES = 100
 MODES = ("hybrid", "lexical", "dense")
 TYPO_MIN_CHARS = 8  # stems this long also match spellings up to two edits away, even when known
+NEAR_MIN_CHARS = 5  # shorter stems match no other spelling
+
+
+def typo_edits(length: int) -> int:
+    """How many edits away a stem of this length reaches another spelling (`Searcher._near_spellings`):
+    none under NEAR_MIN_CHARS letters, one under TYPO_MIN_CHARS, two from there."""
+    return 0 if length < NEAR_MIN_CHARS else 1 if length < TYPO_MIN_CHARS else 2
 TITLE_WEIGHT = 3.0  # a word in a rule's own heading is stronger evidence than one in its body
 ANSWERED, NOT_FOUND = "answered", "not_found"
 MIN_NAME_SHARE = 0.15  # a term carrying less of the question's weight does not name its rule
@@ -636,11 +643,11 @@ class Searcher:
         return found
 
     def _near_spellings(self, stem: str) -> list[str]:
-        if len(stem) < 5:
+        limit = typo_edits(len(stem))
+        if not limit:
             return []
         found = self._near.get(stem)
         if found is None:
-            limit = 1 if len(stem) < 8 else 2
             matches = process.extract(stem, self._vocabulary_within(len(stem), limit), scorer=OSA.distance,
                                       score_cutoff=limit, limit=3)
             found = [m[0] for m in matches if m[0] != stem]
@@ -1439,17 +1446,13 @@ class Searcher:
                                title=frozenset(title))
             if quote is None:
                 continue
-            part = rule.part_at(quote.start)
-            hit.chunk_id, hit.matched_part = rule.chunk_ids[part - 1], part
-            hit.highlight = {"start": quote.start, "end": quote.end}
+            _mark_quoted(hit, rule, quote)
             if follow_pointers and hit is hits[0] and key in self._pointed:
                 followed = self._pointed_line(key, quote, local, spellings, query, query_vector)
-                if followed is not None:
-                    hit, key, rule, quote = self._joined_after_first(hits, chosen, followed[0]), followed[0], \
-                        self.rules[followed[0]], followed[1]
-            part = rule.part_at(quote.start)
-            hit.chunk_id, hit.matched_part = rule.chunk_ids[part - 1], part
-            hit.highlight = {"start": quote.start, "end": quote.end}
+                if followed is not None:  # the pointing rule keeps its own mark; the pointed one is quoted
+                    target, quote = followed
+                    hit, rule = self._joined_after_first(hits, chosen, target), self.rules[target]
+                    _mark_quoted(hit, rule, quote)
             answers.append(Answer(rule.text[quote.start:quote.end], hit.chunk_id, hit.document,
                                   hit.document_title, hit.edition, hit.edition_label, hit.section, hit.rank))
         return answers
@@ -1638,10 +1641,17 @@ def _no_topic(word: str) -> bool:
         stems(word, keep_stopwords=True)[0] in QUESTION_STEMS
 
 
+def _mark_quoted(hit: Hit, rule: Rule, quote: Quote) -> None:
+    """Point the hit at the part of its rule the quote is in, and highlight the quote there."""
+    part = rule.part_at(quote.start)
+    hit.chunk_id, hit.matched_part = rule.chunk_ids[part - 1], part
+    hit.highlight = {"start": quote.start, "end": quote.end}
+
+
 def _typed_as(stem: str, typed: str) -> bool:
-    """The question's stem `typed` is `stem`, or it misspelt: one edit (two from eight letters), as a
-    near spelling is read (`Searcher._near_spellings`)."""
-    return stem == typed or (len(typed) >= 5 and OSA.distance(stem, typed) <= (1 if len(typed) < 8 else 2))
+    """The question's stem `typed` is `stem`, or it misspelt, as a near spelling is read (`typo_edits`)."""
+    limit = typo_edits(len(typed))
+    return stem == typed or (limit > 0 and OSA.distance(stem, typed) <= limit)
 
 
 def _spellings(key: Sequence[str], extra: set[str]) -> bool:
