@@ -181,12 +181,6 @@ def _likened(before: str) -> bool:
     return bool(last) and (last[-1] in _LIKENED_BY or tuple(last) in _LIKENED_BY_PAIR)
 
 
-def asking_part(text: str) -> str:
-    """The sentences that ask (hold a question mark); the whole text when none does."""
-    asking = [part for part in _SENTENCE.split(text) if "?" in part]
-    return " ".join(asking) if asking else text
-
-
 def marked_names(text: str) -> list[tuple[str, ...]]:
     """The names the question marks as names the way the rules mark their own: set in quotes
     («Полный назад!»), in Title Case ("Full Reverse", see title_case_names) or each word capitalised
@@ -269,8 +263,9 @@ def headline_case(text: str) -> bool:
 def read_names(text: str, headline: bool | None = None) -> NamesRead:
     """One pass over the question for both readings of its names (marked_names, claimed_names). The
     sentences are read with one space between them; the marked reading keeps what the sentences that
-    ask (asking_part) hold, each judged by what precedes it among them, as if read alone. `headline`:
-    whether the question as typed is in headline case (Query.headline; read from `text` when not given)."""
+    ask hold (those with a question mark; every sentence when none has one), each judged by what precedes
+    it among them, as if read alone. `headline`: whether the question as typed is in headline case
+    (Query.headline; read from `text` when not given)."""
     parts = _SENTENCE.split(text)
     asks = ["?" in part for part in parts] if any("?" in part for part in parts) else [True] * len(parts)
     joined = " ".join(parts)

@@ -113,7 +113,8 @@ def is_russian_stem(word_stem: str) -> bool:
 
 
 # A verbal noun in -ение and a participle in -енный stem alike (Snowball: "повышения", "повышенному": "повышен").
-VERBAL_NOUN = re.compile(r"[еая]ни(?:е|я|ю|ем|и|й|ям|ями|ях)$")
+VERBAL_NOUN_ENDINGS = ("ние", "ния", "нию", "нием", "нии", "ний", "ниям", "ниями", "ниях")  # -ение in every case
+VERBAL_NOUN = re.compile(rf"[еая](?:{'|'.join(VERBAL_NOUN_ENDINGS)})$")
 PARTICIPLE = re.compile(r"[еая]нн(?:ый|ая|ое|ые|ого|ому|ой|ую|ым|ыми|ых|ом)$")
 
 

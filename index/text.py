@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from index.ru_derivation import verb_of_verbal_noun
+from index.ru_derivation import VERBAL_NOUN_ENDINGS, verb_of_verbal_noun
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
@@ -302,12 +302,9 @@ def _question_stem(word: str) -> str:
     """A question word's stem; a Russian verbal noun whose stem the documents print only as a participle
     of another sense is read as its printed verb ("повышения": повыс, index.ru_derivation.verb_of_verbal_noun)."""
     found = stem(word)
-    if word.endswith(_VERBAL_NOUN_ENDS) and _RECORDED:
+    if word.endswith(VERBAL_NOUN_ENDINGS) and _RECORDED:  # a cheap look before the reading
         return verb_of_verbal_noun(word, found, printed_words) or found
     return found
-
-
-_VERBAL_NOUN_ENDS = ("ние", "ния", "нию", "нием", "нии", "ний", "ниям", "ниями", "ниях")
 
 
 _SAME_WORD = "одинаковый"  # stemmed on first use: stemming at import loads every Snowball language (~20 ms)
