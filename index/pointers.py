@@ -17,6 +17,8 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from index.answer_segments import segments
+
 # "See Impeded Movement for more rules …", "See Bomb Weapons on page 91 …": a capitalised name
 # after "See" at a sentence's start, up to the words that end a name.
 _SEE = re.compile(r"(?:^|(?<=[.!?>*\n]))[ \t*]*See ((?:[A-Z][\w’'-]*[ \t]?)+?)"
@@ -37,32 +39,22 @@ class Pointer:
     name: str
 
 
-_SENTENCE_END = re.compile(r"(?<![Сс]м)(?<!стр)(?<!\bp)(?<!\bpp)[.!?](?=\s|$)")
-
-
-def _sentence_bounds(text: str, at: int) -> tuple[int, int]:
-    """The sentence around offset `at`, within its line: after the last sentence end before it, to
-    the first after it ("стр.", "p." abbreviate a page and "См." opens a pointer: they end nothing)."""
-    line_start = text.rfind("\n", 0, at) + 1
-    line_end = text.find("\n", at)
-    line_end = len(text) if line_end < 0 else line_end
-    ends_before = [m.end() for m in _SENTENCE_END.finditer(text, line_start, at)]
-    start = ends_before[-1] if ends_before else line_start
-    while start < at and text[start] in " \t":
-        start += 1
-    stop = _SENTENCE_END.search(text, at, line_end)
-    return start, stop.end() if stop else line_end
+def _sentence_bounds(spans: list[tuple[int, int]], at: int) -> tuple[int, int]:
+    """The sentence piece around offset `at`, as the answer line cuts the text (index.answer_segments:
+    "стр.", "p." abbreviate a page and "См." opens a pointer, so they end nothing)."""
+    return next(((start, end) for start, end in spans if start <= at < end), (at, at))
 
 
 def pointers(text: str) -> list[Pointer]:
     """Every pointer a rule's text prints, in order; a sentence naming two rules ("См. «Дрейф»
     (стр. 18), «Уровень дезорганизации» (стр. 28).") gives one pointer per name."""
     found: list[Pointer] = []
+    spans = segments(text)
     for match in _SEE.finditer(text):
-        start, end = _sentence_bounds(text, match.start(1))
+        start, end = _sentence_bounds(spans, match.start(1))
         found.append(Pointer(start, end, match.group(1).strip()))
     for match in _SM.finditer(text):
-        start, end = _sentence_bounds(text, match.start())
+        start, end = _sentence_bounds(spans, match.start())
         found.append(Pointer(start, end, match.group(1).strip(" *")))
         # further names in the same sentence: «…» after a comma
         for more in re.finditer(r"[«“]([^«»“”]{2,60})[»”]", text[match.end():end]):
