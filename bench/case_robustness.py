@@ -38,6 +38,15 @@ def capitals(question: str) -> str:
     return question.upper()
 
 
+def terms_capitaliser(name_words: frozenset[str]) -> Callable[[str], str]:
+    """Each word that is a word of some rule's name capitalised, as players capitalise the game's terms
+    mid-sentence ("What happens when a Battleship With Disorder Rams?"); other words as typed."""
+    def change(question: str) -> str:
+        return " ".join(re.sub(r"^(\W*)(\w)", lambda m: m[1] + m[2].upper(), w)
+                        if re.sub(r"\W", "", w).casefold() in name_words else w for w in question.split())
+    return change
+
+
 def _first(answer: dict[str, object]) -> tuple[object, object]:
     results = answer["results"]
     assert isinstance(results, list)
@@ -50,7 +59,11 @@ def main() -> int:
                  if json.loads(line).get("gold")]
     service = Admiralty()
     typed = {q: _first(service.ask(q)) for q in questions}
-    recase: dict[str, Callable[[str], str]] = {"headline case": headline, "capitals": capitals}
+    names = {name for names in service.searcher._rule_names.values() for name in names}
+    name_words = frozenset(w.casefold() for name in names for w in re.findall(r"\w+", name)
+                           if len(w) > 2 and w.casefold() not in _SMALL)
+    recase: dict[str, Callable[[str], str]] = {"headline case": headline, "capitals": capitals,
+                                                "terms": terms_capitaliser(name_words)}
     print(f"{len(questions)} answerable dev questions")
     for label, change in recase.items():
         same = refused = 0
