@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from index.phrase_scan import any_of
-from index.text import stems, words
+from index.text import is_stopword, stems, words
 
 # Words that ask or frame a question but say nothing about its topic (stemmed when used).
 _QUESTION_WORDS = (
@@ -120,6 +120,40 @@ _KINDS = "rule|rules|ability|abilities|order|orders|property|trait|mission|scena
 _NAMED_KIND = re.compile(rf"\bthe\s+((?:[\w'’-]+\s+){{1,3}}?)(?:{_KINDS})\b", re.IGNORECASE)
 _KIND_NAMED_RU = re.compile(r"(?:правил[оа]|способност[ьи]|приказ[а]?|свойств[оа]|сценари[йя]|мисси[яи])\s+"
                             r"«?([А-ЯЁ][\w-]+(?:\s+[\w-]+)?)»?")
+# The same kind of rule before a name in lower case, as players type one ("правило двойной залп",
+# "умение стальная воля", "способность ярость абордажа"): the one or two words after the kind, up to
+# a small word, a question word or a verb ("правило работает", "правила на переброс", "приказ
+# перегруппироваться" name nothing). See kind_named_lower.
+_KIND_NAMED_RU_LOWER = re.compile(r"(?<!\w)(?:правил[оа]|умени[еяю]|способност[ьи]|приказ[аы]?|свойств[оа]|"
+                                  r"навык[аи]?|спецправил[оа]|абилк[аиу])\s+([а-яё][\w-]*(?:\s+[а-яё][\w-]*)?)")
+_RU_PREPOSITIONS = frozenset("про для на в во о об от из с со к ко по под над при за до у без через между перед "
+                             "как типа".split())
+# A Russian verb by its ending: the present tense's third person and the infinitive ("работает", "дают",
+# "снимать"); not a noun of "-ость"/"-есть" ("ярость", "скорость"). A noun cut by mistake ("щит") only
+# shortens the name: it is then read as fewer words, never as more.
+_RU_VERB_ENDINGS = ("ет", "ёт", "ит", "ут", "ют", "ат", "ят", "ться", "тся")
+
+
+def _russian_verb(word: str) -> bool:
+    return word.endswith(_RU_VERB_ENDINGS) or (word.endswith("ть") and not word.endswith("сть"))
+
+
+def kind_named_lower(text: str) -> list[tuple[str, ...]]:
+    """The stems of each lower-case name a Russian question gives after a kind of rule (see above)."""
+    found: list[tuple[str, ...]] = []
+    for match in _KIND_NAMED_RU_LOWER.finditer(text):
+        name: list[str] = []
+        for word in match.group(1).split():
+            folded = word.casefold()
+            if folded in _RU_PREPOSITIONS or is_stopword(folded) or _russian_verb(folded):
+                break
+            stemmed = stems(word, keep_stopwords=True)
+            if not stemmed or all(s in QUESTION_STEMS for s in stemmed):
+                break
+            name += stemmed
+        if name:
+            found.append(tuple(name))
+    return found
 # The same in the Russian book's way of writing a term: each word capitalised mid-sentence ("Мощное
 # Отражение", "Жетон Доблести"), as the English runs above.
 _CAPITALISED_RUN_RU = re.compile(r"(?<![.!?:]\s)(?<!^)(?<=\s)((?:[А-ЯЁ][\w-]+\s+)+[А-ЯЁ][\w-]+)")
