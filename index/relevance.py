@@ -118,14 +118,15 @@ def is_relevant(e: Evidence) -> bool:
 _CAPITALISED_RUN = re.compile(r"(?<![.!?:]\s)(?<!^)(?<=\s)((?:[A-Z][\w'’-]+\s+)+[A-Z][\w'’-]+)")
 _KINDS = "rule|rules|ability|abilities|order|orders|property|trait|mission|scenario|upgrade|generator|quality"
 _NAMED_KIND = re.compile(rf"\bthe\s+((?:[\w'’-]+\s+){{1,3}}?)(?:{_KINDS})\b", re.IGNORECASE)
-_KIND_NAMED_RU = re.compile(r"(?:правил[оа]|способност[ьи]|приказ[а]?|свойств[оа]|сценари[йя]|мисси[яи])\s+"
-                            r"«?([А-ЯЁ][\w-]+(?:\s+[\w-]+)?)»?")
+# The kinds of rule a Russian player names one by (правило, умение, способность, приказ, ...), declared once.
+_KINDS_RU = r"(?:правил[оа]|спецправил[оа]|умени[еяю]|навык[аи]?|абилк[аиу]|способност[ьи]|приказ[аы]?|свойств[оа]|" \
+    r"сценари[йя]|мисси[яи])"
+_KIND_NAMED_RU = re.compile(rf"{_KINDS_RU}\s+«?([А-ЯЁ][\w-]+(?:\s+[\w-]+)?)»?")
 # The same kind of rule before a name in lower case, as players type one ("правило двойной залп",
 # "умение стальная воля", "способность ярость абордажа"): the one or two words after the kind, up to
 # a small word, a question word or a verb ("правило работает", "правила на переброс", "приказ
 # перегруппироваться" name nothing). See kind_named_lower.
-_KIND_NAMED_RU_LOWER = re.compile(r"(?<!\w)(?:правил[оа]|умени[еяю]|способност[ьи]|приказ[аы]?|свойств[оа]|"
-                                  r"навык[аи]?|спецправил[оа]|абилк[аиу])\s+([а-яё][\w-]*(?:\s+[а-яё][\w-]*)?)")
+_KIND_NAMED_RU_LOWER = re.compile(rf"(?<!\w){_KINDS_RU}\s+([а-яё][\w-]*(?:\s+[а-яё][\w-]*)?)")
 _RU_PREPOSITIONS = frozenset("про для на в во о об от из с со к ко по под над при за до у без через между перед "
                              "как типа".split())
 # A Russian verb by its ending: the present tense's third person and the infinitive ("работает", "дают",

@@ -19,6 +19,7 @@ from index.relevance import (
     content_words,
     in_the_rules,
     is_relevant,
+    kind_named_lower,
     marked_names,
     names_absent_concept,
     opening_label,
@@ -37,6 +38,39 @@ def test_a_name_spelt_in_capitals_or_before_a_kind_of_rule_is_claimed() -> None:
     assert claimed_names("How many Flagship Command Orders can my admiral issue?") == [("flagship", "command", "order")]
     assert claimed_names("How does the tidal current rule move ships?") == [("tidal", "current")]
     assert claimed_names("как работает правило Мятеж экипажа") == [("мятеж", "экипаж")]
+
+
+def test_a_lower_case_name_after_a_russian_kind_of_rule_is_read_up_to_a_small_word_or_verb() -> None:
+    """Players type a rule's name in lower case after the kind: "правило двойной залп", "умение стальная воля"."""
+    assert kind_named_lower("правило двойной залп работает на торпеды?") == [("двойн", "залп")]
+    assert kind_named_lower("что даёт способность ярость абордажа?") == [("ярост", "абордаж")]  # "-ость" is a noun
+    assert kind_named_lower("как работает правило полный назад в 3.03?") == [("полн", "назад")]
+    # a verb, a small word or a question word after the kind names nothing
+    assert kind_named_lower("как это правило называется?") == []
+    assert kind_named_lower("если у меня два правила на переброс?") == []
+    assert kind_named_lower("что делает приказ перегруппироваться?") == []
+    assert kind_named_lower("правило сколько террейна ставить?") == []
+
+
+@pytest.mark.parametrize("question", [
+    "правило двойной залп работает на торпеды?",
+    "умение стальная воля снимает дезорганизацию?",
+])
+def test_a_lower_case_russian_name_no_rule_prints_is_not_in_the_rules(searcher, question: str) -> None:
+    result = searcher.ask(question, k=5)
+    assert result.status == "not_found" and result.results
+
+
+@pytest.mark.parametrize("question", [
+    # "**«Полный назад!»:** еще одно Действие Специальных Операций позволяет Единице двигаться назад."
+    "как работает правило полный назад в 3.03?",
+    # "### Заклинило рули: ... во время Этапа Движения, не может совершать повороты."
+    "правило заклинило рули запрещает повороты?",
+    # asked of the English documents alone, the Russian name is a translation of theirs ("Dirigible")
+    "свойство дирижабль в 4ке: пробоину он получает дважды?",
+])
+def test_a_lower_case_russian_name_a_rule_prints_is_answered(searcher, question: str) -> None:
+    assert searcher.ask(question, k=5).status == "answered"
 
 
 def test_words_that_only_point_at_a_rule_are_no_name() -> None:
