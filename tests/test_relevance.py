@@ -46,6 +46,7 @@ def test_a_lower_case_name_after_a_russian_kind_of_rule_is_read_up_to_a_small_wo
     assert kind_named_lower("правило двойной залп работает на торпеды?") == [("двойн", "залп")]
     assert kind_named_lower("что даёт способность ярость абордажа?") == [("ярост", "абордаж")]  # "-ость" is a noun
     assert kind_named_lower("как работает правило полный назад в 3.03?") == [("полн", "назад")]
+    assert kind_named_lower("Правило двойной залп работает?") == [("двойн", "залп")]  # the kind opens it
     # a verb, a small word or a question word after the kind names nothing
     assert kind_named_lower("как это правило называется?") == []
     assert kind_named_lower("если у меня два правила на переброс?") == []
