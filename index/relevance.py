@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from index.phrase_scan import any_of
-from index.text import stems, words
+from index.text import is_stopword, stems, words
 
 # Words that ask or frame a question but say nothing about its topic (stemmed when used).
 _QUESTION_WORDS = (
@@ -118,8 +118,75 @@ def is_relevant(e: Evidence) -> bool:
 _CAPITALISED_RUN = re.compile(r"(?<![.!?:]\s)(?<!^)(?<=\s)((?:[A-Z][\w'’-]+\s+)+[A-Z][\w'’-]+)")
 _KINDS = "rule|rules|ability|abilities|order|orders|property|trait|mission|scenario|upgrade|generator|quality"
 _NAMED_KIND = re.compile(rf"\bthe\s+((?:[\w'’-]+\s+){{1,3}}?)(?:{_KINDS})\b", re.IGNORECASE)
-_KIND_NAMED_RU = re.compile(r"(?:правил[оа]|способност[ьи]|приказ[а]?|свойств[оа]|сценари[йя]|мисси[яи])\s+"
-                            r"«?([А-ЯЁ][\w-]+(?:\s+[\w-]+)?)»?")
+# The kinds of rule a Russian player names one by (правило, умение, способность, приказ, ...), declared once.
+_KINDS_RU = r"(?:правил[оа]|спецправил[оа]|умени[еяю]|навык[аи]?|абилк[аиу]|способност[ьи]|приказ[аы]?|свойств[оа]|" \
+    r"сценари[йя]|мисси[яи])"
+_KIND_NAMED_RU = re.compile(rf"{_KINDS_RU}\s+«?([А-ЯЁ][\w-]+(?:\s+[\w-]+)?)»?")
+# The same kind of rule before a name in lower case, as players type one ("правило двойной залп",
+# "умение стальная воля", "способность ярость абордажа"): the one or two words after the kind, up to
+# a small word, a question word or a verb ("правило работает", "правила на переброс", "приказ
+# перегруппироваться" name nothing). See kind_named_lower.
+_KIND_NAMED_RU_LOWER = re.compile(rf"(?<!\w)(?i:{_KINDS_RU})\s+([а-яё][\w-]*(?:\s+[а-яё][\w-]*)?)")
+_RU_PREPOSITIONS = frozenset("про для на в во о об от из с со к ко по под над при за до у без через между перед "
+                             "как типа".split())
+# A Russian verb by its ending: the present tense's third person and the infinitive ("работает", "дают",
+# "снимать"); not a noun of "-ость"/"-есть" ("ярость", "скорость"). A noun cut by mistake ("щит") only
+# shortens the name: it is then read as fewer words, never as more.
+_RU_VERB_ENDINGS = ("ет", "ёт", "ит", "ут", "ют", "ат", "ят", "ться", "тся")
+
+
+def _russian_verb(word: str) -> bool:
+    return word.endswith(_RU_VERB_ENDINGS) or (word.endswith("ть") and not word.endswith("сть"))
+
+
+# The book's own way of naming a rule, first word capitalised ("Подводный таран", "Бонус убийцы"): a
+# capitalised word mid-sentence and the word after it in lower case, up to a small word, a question word
+# or a verb. The caller reads it as a name only when the documents print the first word (a player's
+# first names, "с Андреем", "Коля говорит", are no rule words). See first_capital_names.
+_FIRST_CAPITAL_RU = re.compile(r"(?<![.!?:;]\s)(?<!^)(?<=\s)([А-ЯЁ][а-яё-]+)\s+([а-яё][\w-]*)")
+
+
+def first_capital_names(text: str) -> list[tuple[str, ...]]:
+    """The stems of each two-word name a Russian question spells with the book's first-word capital."""
+    found: list[tuple[str, ...]] = []
+    if text[1:].islower():  # no capital after the first letter (most questions): no scan
+        return found
+    for match in _FIRST_CAPITAL_RU.finditer(text):
+        if _likened(text[:match.start()]):
+            continue
+        second = match.group(2).casefold()
+        if second in _RU_PREPOSITIONS or is_stopword(second) or _russian_verb(second):
+            continue
+        name = tuple(stems(f"{match.group(1)} {match.group(2)}", keep_stopwords=True))
+        if len(name) == 2 and not any(s in QUESTION_STEMS for s in name):
+            found.append(name)
+    return found
+
+
+# The kinds' roots, looked for before the pattern runs (most questions name no kind: a plain substring
+# test costs a tenth of the pattern's scan of a long Russian question).
+_KIND_ROOTS_RU = ("правил", "умени", "навык", "абилк", "способност", "приказ", "свойств", "сценари", "мисси")
+
+
+def kind_named_lower(text: str) -> list[tuple[str, ...]]:
+    """The stems of each lower-case name a Russian question gives after a kind of rule (see above)."""
+    found: list[tuple[str, ...]] = []
+    folded = text.casefold()  # "Правило двойной залп ...?" opens with the kind
+    if not any(root in folded for root in _KIND_ROOTS_RU):
+        return found
+    for match in _KIND_NAMED_RU_LOWER.finditer(text):
+        name: list[str] = []
+        for word in match.group(1).split():
+            folded = word.casefold()
+            if folded in _RU_PREPOSITIONS or is_stopword(folded) or _russian_verb(folded):
+                break
+            stemmed = stems(word, keep_stopwords=True)
+            if not stemmed or all(s in QUESTION_STEMS for s in stemmed):
+                break
+            name += stemmed
+        if name:
+            found.append(tuple(name))
+    return found
 # The same in the Russian book's way of writing a term: each word capitalised mid-sentence ("Мощное
 # Отражение", "Жетон Доблести"), as the English runs above.
 _CAPITALISED_RUN_RU = re.compile(r"(?<![.!?:]\s)(?<!^)(?<=\s)((?:[А-ЯЁ][\w-]+\s+)+[А-ЯЁ][\w-]+)")

@@ -59,7 +59,9 @@ from index.relevance import (
     asked_for_rule,
     asks_off_rules,
     content_words,
+    first_capital_names,
     in_the_rules,
+    kind_named_lower,
     load_model,
     names_absent_concept,
     opening_label,
@@ -1318,6 +1320,16 @@ class Searcher:
         for word in asked_for_rule(query.plain):  # "is there a rule for ships zig-zagging?"
             if not printed_word(query.variants.get(word, frozenset()) | {word}, self._vocabulary_list):
                 return 1.0
+        # "правило двойной залп", "умение стальная воля": a lower-case name after a kind of rule, where a
+        # Russian document may answer. Asked of the English documents alone ("свойство дирижабль в 4ке"),
+        # a Russian name is the translation of theirs, which no document prints.
+        if query.cyrillic and self._russian_document_asked(query) and \
+                any(self._unprinted_name(run, query) for run in kind_named_lower(query.plain)):
+            return 1.0
+        if query.cyrillic and not query.headline and self._russian_document_asked(query) and any(
+                not (query.variants.get(run[0], frozenset()) | {run[0]}).isdisjoint(self._vocabulary)
+                and self._unprinted_name(run, query) for run in first_capital_names(query.plain)):
+            return 1.0
         label = opening_label(query.text)
         if label is not None:
             about = self.parse(label)
@@ -1330,6 +1342,11 @@ class Searcher:
                          self._to_english.render(about.stems, about.variants).runs):
                 return 1.0
         return 0.0
+
+    def _russian_document_asked(self, query: Query) -> bool:
+        """Whether a Russian document may answer the question: it names no edition, or one printed in Russian."""
+        return not query.editions or any(doc.language == "ru" and doc.edition in query.editions
+                                         for doc in self.docs.values())
 
     def _unprinted_name(self, run: tuple[str, ...], query: Query) -> bool:
         """No rule name, heading or run of rule text prints this name in any of its spellings."""

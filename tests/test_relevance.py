@@ -17,8 +17,10 @@ from index.relevance import (
     asks_off_rules,
     claimed_names,
     content_words,
+    first_capital_names,
     in_the_rules,
     is_relevant,
+    kind_named_lower,
     marked_names,
     names_absent_concept,
     opening_label,
@@ -37,6 +39,56 @@ def test_a_name_spelt_in_capitals_or_before_a_kind_of_rule_is_claimed() -> None:
     assert claimed_names("How many Flagship Command Orders can my admiral issue?") == [("flagship", "command", "order")]
     assert claimed_names("How does the tidal current rule move ships?") == [("tidal", "current")]
     assert claimed_names("как работает правило Мятеж экипажа") == [("мятеж", "экипаж")]
+
+
+def test_a_lower_case_name_after_a_russian_kind_of_rule_is_read_up_to_a_small_word_or_verb() -> None:
+    """Players type a rule's name in lower case after the kind: "правило двойной залп", "умение стальная воля"."""
+    assert kind_named_lower("правило двойной залп работает на торпеды?") == [("двойн", "залп")]
+    assert kind_named_lower("что даёт способность ярость абордажа?") == [("ярост", "абордаж")]  # "-ость" is a noun
+    assert kind_named_lower("как работает правило полный назад в 3.03?") == [("полн", "назад")]
+    assert kind_named_lower("Правило двойной залп работает?") == [("двойн", "залп")]  # the kind opens it
+    # a verb, a small word or a question word after the kind names nothing
+    assert kind_named_lower("как это правило называется?") == []
+    assert kind_named_lower("если у меня два правила на переброс?") == []
+    assert kind_named_lower("что делает приказ перегруппироваться?") == []
+    assert kind_named_lower("правило сколько террейна ставить?") == []
+
+
+def test_the_books_first_word_capital_reads_two_words_up_to_a_small_word_or_verb() -> None:
+    """The book names "Мощное отражение", "Бонус Убийцы Эскадр" with a first capital; players copy it."""
+    assert first_capital_names("как работает Подводный таран у подлодок?") == [("подводн", "таран")]
+    assert first_capital_names("Подводный таран - как работает?") == []  # opens the sentence: any word does
+    assert first_capital_names("Коля говорит, что можно") == []  # a verb after it
+    assert first_capital_names("играли с Андреем на 1000 очков") == []  # a small word after it
+    assert first_capital_names("Таран как в Battlefleet Gothic: что даёт Мощное отражение?") == [("мощн", "отражен")]
+
+
+def test_a_first_capital_name_no_rule_prints_is_not_in_the_rules(searcher) -> None:
+    """A capitalised game word starting a two-word name no rule prints is a rule the book does not have."""
+    assert searcher.ask("что такое Поддавливающий залп у бортовых батарей?", k=5).status == "not_found"
+    # "**Мощное отражение** ... считается за 2 Отражения"
+    assert searcher.ask("сколько Отражений даёт Мощное отражение?", k=5).status == "answered"
+
+
+@pytest.mark.parametrize("question", [
+    "правило двойной залп работает на торпеды?",
+    "умение стальная воля снимает дезорганизацию?",
+])
+def test_a_lower_case_russian_name_no_rule_prints_is_not_in_the_rules(searcher, question: str) -> None:
+    result = searcher.ask(question, k=5)
+    assert result.status == "not_found" and result.results
+
+
+@pytest.mark.parametrize("question", [
+    # "**«Полный назад!»:** еще одно Действие Специальных Операций позволяет Единице двигаться назад."
+    "как работает правило полный назад в 3.03?",
+    # "### Заклинило рули: ... во время Этапа Движения, не может совершать повороты."
+    "правило заклинило рули запрещает повороты?",
+    # asked of the English documents alone, the Russian name is a translation of theirs ("Dirigible")
+    "свойство дирижабль в 4ке: пробоину он получает дважды?",
+])
+def test_a_lower_case_russian_name_a_rule_prints_is_answered(searcher, question: str) -> None:
+    assert searcher.ask(question, k=5).status == "answered"
 
 
 def test_words_that_only_point_at_a_rule_are_no_name() -> None:
