@@ -139,30 +139,6 @@ def _russian_verb(word: str) -> bool:
     return word.endswith(_RU_VERB_ENDINGS) or (word.endswith("ть") and not word.endswith("сть"))
 
 
-# The book's own way of naming a rule, first word capitalised ("Подводный таран", "Бонус убийцы"): a
-# capitalised word mid-sentence and the word after it in lower case, up to a small word, a question word
-# or a verb. The caller reads it as a name only when the documents print the first word (a player's
-# first names, "с Андреем", "Коля говорит", are no rule words). See first_capital_names.
-_FIRST_CAPITAL_RU = re.compile(r"(?<![.!?:;]\s)(?<!^)(?<=\s)([А-ЯЁ][а-яё-]+)\s+([а-яё][\w-]*)")
-
-
-def first_capital_names(text: str) -> list[tuple[str, ...]]:
-    """The stems of each two-word name a Russian question spells with the book's first-word capital."""
-    found: list[tuple[str, ...]] = []
-    if text[1:].islower():  # no capital after the first letter (most questions): no scan
-        return found
-    for match in _FIRST_CAPITAL_RU.finditer(text):
-        if _likened(text[:match.start()]):
-            continue
-        second = match.group(2).casefold()
-        if second in _RU_PREPOSITIONS or is_stopword(second) or _russian_verb(second):
-            continue
-        name = tuple(stems(f"{match.group(1)} {match.group(2)}", keep_stopwords=True))
-        if len(name) == 2 and not any(s in QUESTION_STEMS for s in name):
-            found.append(name)
-    return found
-
-
 # The kinds' roots, looked for before the pattern runs (most questions name no kind: a plain substring
 # test costs a tenth of the pattern's scan of a long Russian question).
 _KIND_ROOTS_RU = ("правил", "умени", "навык", "абилк", "способност", "приказ", "свойств", "сценари", "мисси")

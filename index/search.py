@@ -59,7 +59,6 @@ from index.relevance import (
     asked_for_rule,
     asks_off_rules,
     content_words,
-    first_capital_names,
     in_the_rules,
     kind_named_lower,
     load_model,
@@ -1325,10 +1324,6 @@ class Searcher:
         # a Russian name is the translation of theirs, which no document prints.
         if query.cyrillic and self._russian_document_asked(query) and \
                 any(self._unprinted_name(run, query) for run in kind_named_lower(query.plain)):
-            return 1.0
-        if query.cyrillic and not query.headline and self._russian_document_asked(query) and any(
-                not (query.variants.get(run[0], frozenset()) | {run[0]}).isdisjoint(self._vocabulary)
-                and self._unprinted_name(run, query) for run in first_capital_names(query.plain)):
             return 1.0
         label = opening_label(query.text)
         if label is not None:

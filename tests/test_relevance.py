@@ -17,7 +17,6 @@ from index.relevance import (
     asks_off_rules,
     claimed_names,
     content_words,
-    first_capital_names,
     in_the_rules,
     is_relevant,
     kind_named_lower,
@@ -52,22 +51,6 @@ def test_a_lower_case_name_after_a_russian_kind_of_rule_is_read_up_to_a_small_wo
     assert kind_named_lower("если у меня два правила на переброс?") == []
     assert kind_named_lower("что делает приказ перегруппироваться?") == []
     assert kind_named_lower("правило сколько террейна ставить?") == []
-
-
-def test_the_books_first_word_capital_reads_two_words_up_to_a_small_word_or_verb() -> None:
-    """The book names "Мощное отражение", "Бонус Убийцы Эскадр" with a first capital; players copy it."""
-    assert first_capital_names("как работает Подводный таран у подлодок?") == [("подводн", "таран")]
-    assert first_capital_names("Подводный таран - как работает?") == []  # opens the sentence: any word does
-    assert first_capital_names("Коля говорит, что можно") == []  # a verb after it
-    assert first_capital_names("играли с Андреем на 1000 очков") == []  # a small word after it
-    assert first_capital_names("Таран как в Battlefleet Gothic: что даёт Мощное отражение?") == [("мощн", "отражен")]
-
-
-def test_a_first_capital_name_no_rule_prints_is_not_in_the_rules(searcher) -> None:
-    """A capitalised game word starting a two-word name no rule prints is a rule the book does not have."""
-    assert searcher.ask("что такое Поддавливающий залп у бортовых батарей?", k=5).status == "not_found"
-    # "**Мощное отражение** ... считается за 2 Отражения"
-    assert searcher.ask("сколько Отражений даёт Мощное отражение?", k=5).status == "answered"
 
 
 @pytest.mark.parametrize("question", [
