@@ -6,8 +6,8 @@ written before it was run on them: players' own styles — card lines, fleet-app
 shorthand; set 3 the six classes of the blind set's misses; `--shared-dev`: the shared development set, read
 through tests/referee_text_dev_adapter.py)
 
-Each line of the set is {"id", "text", "action", "ruleset" (or null), "expect": {parameter: value},
-"ask": bool, optionally "class"}: the inputs a careful referee reads from the text, in the project's own parameter names;
+Each line of the set is {"id", "text", "action", "ruleset" (or null), "expect": {parameter: value}, "ask": bool,
+optionally "class"}: the inputs a careful referee reads from the text, in the project's own parameter names;
 "ask": true when a careful referee must ask before computing (whose escorts?). Outcomes:
 - read right: exactly the expected values (and, for "ask", the reader asked);
 - asked: the reader refused with a question although the text was clear enough;

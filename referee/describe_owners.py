@@ -18,6 +18,7 @@ def apply_owners(items: list[Item]) -> list[Item]:
     scope: str | None = None
     tentative = weak = False  # a scope that ends at the next separator / comma
     last_key: Item | None = None
+    named: str | None = None  # the owner of the ship named last, for a pronoun ("she has 2 damage")
     for idx, item in enumerate(items):
         if item.kind == "perspective":  # "drove into my …": what follows is the one hit, the target
             item.kind, scope, tentative, weak = "filler", "target", False, False
@@ -38,10 +39,17 @@ def apply_owners(items: list[Item]) -> list[Item]:
         if item.word == "i" and prev_item is not None and prev_item.kind == "num":
             item.kind = "sep"  # "PVO 3 i 2 eskorta": Russian "и" typed in Latin letters
             continue
-        owner = FLIP[item.value] if flip else str(item.value)
         nxt = items[idx + 1] if idx + 1 < len(items) else None
         prev = items[idx - 1] if idx else None
         after = items[idx + 2] if idx + 2 < len(items) else None
+        if item.mode == "anaphor":  # "she", "у неё": the ship named last, whoever's it is
+            if named is not None:
+                item.used = True
+                _own_next(nxt, after, named, item)
+                scope, tentative, weak = named, False, False
+            continue
+        owner = FLIP[item.value] if flip else str(item.value)
+        named = owner if item.mode != "weak" else named  # "с бронёй 4" names no ship
         item.used = True
         after_key = prev is not None and prev.kind == "key" and prev.concept in SHIP_CONCEPTS \
             and (prev.owner is None or prev.scoped)
@@ -57,7 +65,11 @@ def apply_owners(items: list[Item]) -> list[Item]:
             give(item, next(it for it in items[idx + 1:] if it.kind == "num"))
             scope = owner
             continue
-        if item.mode == "scope" or (item.mode == "adj" and nxt is not None and nxt.word in CLAUSE_OPENERS):
+        opens = nxt is not None and nxt.word in CLAUSE_OPENERS
+        if item.mode == "list" and not opens:  # "target mass 3 hull 8, my hull 6": the list up to a comma
+            _own_next(nxt, after, owner, item)
+            scope, tentative, weak = owner, False, True
+        elif item.mode == "scope" or (item.mode in ("adj", "list") and opens):
             if item.mode == "scope":
                 _own_next(nxt, after, owner, item)  # "my ADV 3": the word beside the key is strict
             scope, weak = owner, False

@@ -31,7 +31,7 @@ def test_in_right_after_a_free_number_is_inches():
     assert parsed("ram", "hull 6, moved 5 in, armour 4")["inches"] == 5
     assert parsed("attack", "21 dice at 12 in")["distance"] == 12
     assert parsed("attack", '21 dice at 12", armour 5')["distance"] == 12
-    assert parsed("ram", "корпус 6, прошел 7,5 дюйма")["inches"] == 7.5  # Russian decimal comma
+    assert parsed("ram", "мой корпус 6, прошел 7,5 дюйма")["inches"] == 7.5  # Russian decimal comma
 
 
 def test_citadel_10_in_dw3_through_resolve_has_no_range():
@@ -262,7 +262,9 @@ def test_every_number_or_yes_no_input_can_be_named_by_its_own_words(action, name
     value = max(int(spec.minimum or 0), 1)
     expected = {name: [value] if spec.kind.name == "INTS" else value, "ignored": []}
     # dw4-only inputs in their edition (dw3 reads "boarding 6" as the Fray); an input both sides have
-    # ("escorts": the attacker's) is named with its owner, as the reader asks whose it is otherwise
+    # ("escorts": the attacker's; a ram's hull) is named with its owner, as the reader asks whose it is
+    # otherwise; the interceptors' Intercept rating with theirs (a squadron's own card has one too)
     ruleset = "dw4" if "boarding" in name else None
-    owned = f"my {words}" if name in ("escorts", "srs") else words
+    own = {"escorts": "my", "srs": "my", "boarding": "my", "hull": "my", "heavy_prow": "my", "intercept_rating": "his"}
+    owned = f"{own[name]} {words}" if name in own and (action, name) != ("attack", "hull") else words
     assert expected in (parsed(action, f"{owned} {value}", ruleset), parsed(action, f"{value} {owned}", ruleset))
