@@ -297,12 +297,13 @@ def _earlier_of_list(items: list[Item], key: Item, idx: int) -> None:
 
 
 def _absorb_unit(items: list[Item], key: Item, idx: int) -> None:
-    """"range 12 inches", "lead 10 dice": the unit after the number belongs to the same parameter."""
+    """"range 12 inches", "lead 10 dice", "SRS 4 tokens": the unit after the number belongs to the same
+    parameter."""
     j = idx + 1
     if j >= len(items) or key.param is None or items[j].kind != "key" or items[j].nums:
         return
     unit = items[j]
-    same = unit.param == key.param and unit.mode == "post"
+    same = unit.param == key.param and (unit.mode == "post" or unit.mode == "both" and not _has_own(items, j))
     dice = unit.concept == "dice" and key.concept in COUNTED_IN_DICE and not _has_own(items, j)
     if same or dice:
         unit.used = True

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from core.messages import text_lang
-from referee.describe_vocab import ABBREVIATIONS
+from referee.describe_vocab import ABBREVIATIONS, ONE_LETTER_WORDS
 
 # "21d", "10in", "5дюймов": a number glued to one of these is a number and a unit word.
 UNIT_SUFFIXES = re.compile(r"(?:d6?|д6?|in|inch(?:es)?|дюйм\w*|кубик\w*|куб\w*)")
@@ -51,8 +51,7 @@ _TENS = frozenset({20, 30})
 _TIMES = re.compile(r"[x×х]\d+")  # "5x2": two of five
 # "A5 C10", "H7", "ADV3", "бр5", "корп.8": a rating's short name (describe_vocab.ABBREVIATIONS) glued to its number
 _SHORT = re.compile(r"([^\W\d_]{1,5})\.?(\d+)")
-# a one-letter short name typed apart is a rating only in capitals, before its number ("C 8", "A is 4"); "A"
-# also begins sentences, so it needs the linking word
+# "A is 4", "C: 8": a capital letter linked to its number is the rating it stands for
 _LINKS = frozenset({"is", ":", "=", "-"})
 
 
@@ -137,8 +136,8 @@ def tokenize(text: str) -> list[Token]:
 
 
 def _abbreviations_apart(out: list[Token], text: str) -> None:
-    """"бр. 6": a short name's full stop is no sentence end; "C 8", "A is 4": a capital letter before its
-    number is the rating it stands for."""
+    """"бр. 6": a short name's full stop is no sentence end; "C 8", "ц 9": a one-letter short name before its
+    number is the rating it stands for, and "A is 4" too, linked and in capitals (see ONE_LETTER_WORDS)."""
     for i in range(len(out) - 2, -1, -1):
         tok, nxt = out[i], out[i + 1]
         if tok.kind != "word" or tok.text not in ABBREVIATIONS:
@@ -147,9 +146,9 @@ def _abbreviations_apart(out: list[Token], text: str) -> None:
         if nxt.text == "." and nxt.start == tok.end and after is not None and after.kind == "num":
             del out[i + 1]
             nxt, after = out[i + 1], (out[i + 2] if i + 2 < len(out) else None)
-        if len(tok.text) == 1 and text[tok.start].isupper() and text[tok.start].isascii():
+        if len(tok.text) == 1:
             linked = nxt.text in _LINKS and after is not None and after.kind == "num"
-            if linked or (nxt.kind == "num" and tok.text != "a"):
+            if nxt.kind == "num" and tok.text not in ONE_LETTER_WORDS or linked and text[tok.start].isupper():
                 out[i] = Token("word", ABBREVIATIONS[tok.text], tok.start, tok.end)
 
 

@@ -142,8 +142,9 @@ KEYS_WHERE_READ: dict[str, list[tuple[str, str]]] = {
 
 # Short forms players type for a card's words, each with the full word that names its concept in KEYS:
 # glued to the number ("Ar6", "бр5", "bs4", "бр.6") or apart ("AA 3", "бр 5", "эск 2"). A one-letter form
-# is read glued or as a capital before its number ("C 8", "A is 4"): apart and in lower case, "a" is an
-# article, "с" a preposition. Anti-air / anti-submarine are the ADV / SDV.
+# apart is read before its number ("C 8", "ц 9") unless it is a word of its own (ONE_LETTER_WORDS: "a" is an
+# article, "с" and "к" prepositions), which only a capital and a linking word make a rating ("A is 4").
+# Anti-air / anti-submarine are the ADV / SDV.
 ABBREVIATIONS: dict[str, str] = {
     "a": "armour", "ar": "armour", "arm": "armour", "av": "armour", "а": "броня", "б": "броня", "бр": "броня",
     "c": "citadel", "cit": "citadel", "ct": "citadel", "с": "цитадель", "ц": "цитадель", "цит": "цитадель",
@@ -159,6 +160,8 @@ ABBREVIATIONS: dict[str, str] = {
     "atk": "attack", "att": "attack", "атк": "атака",
     "res": "resilience", "стойк": "стойкость", "int": "intercept",
 }
+# the one-letter words of English and Russian, never a rating's short name when typed apart in lower case
+ONE_LETTER_WORDS = frozenset("a i а б в и к о с у я м".split())
 
 # A level said by its name, not its number: the dw3 rulebook's third Disorder status, "Хаос и Смятение (Chaos &
 # Disarray)" ("Хаос и Дезориентация" in its index). The first two ("Опасность", "Авария") are everyday words.
