@@ -34,6 +34,7 @@ from referee.describe_vocab import (
     COUNTED_IN_DICE,
     COUNTED_PLURALS,
     FALLBACKS,
+    FILLER_WORDS,
     SELF_FLAGS,
     Entry,
     Vocabulary,
@@ -352,8 +353,10 @@ def bind(items: list[Item]) -> None:
             continue
         chosen = left or right
         if left is not None and right is not None:
-            # "piercing 2 dice 12": dice has a number of its own; "piercing 21 dice 6 escorts": it has not
-            chosen = right if (left.kind == "quality" and not _has_own(items, idx + 1)) else left
+            # "piercing 2 dice 12": dice has a number of its own; "piercing 21 dice 6 escorts": it has not.
+            # A key whose word is a filler elsewhere yields to a count word too: "SRS attack 4 tokens"
+            weak = left.kind == "quality" or left.word in FILLER_WORDS and right.concept in COUNTED_TIMES
+            chosen = right if (weak and not _has_own(items, idx + 1)) else left
             if right.concept == "model_count":  # "залп двух кораблей": a count of ships, not the broadside
                 counts_models = left.spec is not None and left.spec.kind is Kind.INT and left.concept in (
                     "support", "support_models")  # "поддержка двух кораблей": the assault's supporting models

@@ -4,7 +4,7 @@ in describe_vocab.OWNERS; this module applies it."""
 from __future__ import annotations
 
 from referee.describe_items import Item, give
-from referee.describe_vocab import SELF_FLAGS, SHIP_CONCEPTS, TARGET_NOUNS
+from referee.describe_vocab import LIST_OPENING_KEYS, SELF_FLAGS, SHIP_CONCEPTS, TARGET_NOUNS
 
 SENTENCE_ENDS = frozenset({".", "!", "?"})
 CLAUSE_OPENERS = frozenset({":", "has", "have", "got", "has got"})  # "target: A5 C8", "target has 2 escorts"
@@ -34,6 +34,8 @@ def apply_owners(items: list[Item]) -> list[Item]:
             item.owner = _clause_owner(items, idx, flip)  # "my cruiser is crippled": the speaker's state
         if item.kind == "key" and item.concept in SHIP_CONCEPTS:
             last_key = item
+        if item.kind == "key" and item.concept in LIST_OPENING_KEYS and scope is None:  # "interceptors 3 int 1"
+            scope, tentative, weak = LIST_OPENING_KEYS[item.concept], False, True
         if item.kind != "owner":
             continue
         if item.word == "i" and prev_item is not None and prev_item.kind == "num":

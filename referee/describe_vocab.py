@@ -346,6 +346,9 @@ ACTING_SIDE = {("srs", "srs"): "self"}
 # Intercept rating, but only the interceptors' counts ("he has 3 interceptors at intercept 1"). Read only when
 # an owner word gives it to that side; "SRS 5, attack 2, intercept 1" is the stack's own, listed.
 OWNED_ONLY = {("srs", "intercept_rating"): "target"}
+# Keys that count one side's things and so open that side's list, as "target" does: "interceptors 3 int 1",
+# "2 interceptors (intercept 1)" give the interceptors' rating.
+LIST_OPENING_KEYS = {"interceptors": "target"}
 # Only when the description also gives the other side's values, or the thing hit has none (terrain, an escort
 # token), does the default stand (`describe_sides`); one value alone ("ram, hull 6") is asked.
 DEFAULT_SIDE = {("collision", c): "self" for c in ("mass", "hull", "damage_taken", "disorder")}

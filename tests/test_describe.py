@@ -356,6 +356,17 @@ def test_an_srs_attack_runs_own_ratings_and_the_targets(text, ruleset, expected)
     assert values("srs", text, ruleset) == expected
 
 
+def test_an_srs_attack_word_yields_its_number_to_the_tokens_counted():
+    # "attack" is an SRS stack's Attack rating only with a number of its own: "SRS attack 4 tokens" counts tokens
+    assert values("srs", "SRS attack 4 tokens vs A5 C9") == {"tokens": 4, "target_armour": 5, "target_citadel": 9}
+
+
+def test_the_intercept_rating_after_the_interceptors_is_theirs():
+    assert values("srs", "dw4 stack 6 atk 2 res 4, interceptors 3 int 1, armour 5") == {
+        "ruleset": "dw4", "tokens": 6, "attack_rating": 2, "resilience": 4, "interceptors": 3, "intercept_rating": 1,
+        "target_armour": 5}
+
+
 def test_a_squadrons_own_intercept_rating_is_not_the_interceptors():
     # GL: the Interception Attempt rolls the intercepting tokens' Intercept rating against the attacking
     # stack's Resilience; the attacker's own card value is listed, never given to his interceptors
