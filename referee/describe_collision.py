@@ -21,6 +21,7 @@ from referee.describe_vocab import (
     IMPACTS_WITHOUT_VALUES,
     SHIP_CONCEPTS,
     SHIP_NOUNS,
+    VERSUS_WORDS,
     Entry,
     word_matches,
 )
@@ -70,14 +71,19 @@ def _apply(items: list[Item], verb_at: int) -> None:
     _own_group(items, hit, "target")
     if speaker == "target":  # the speaker was hit: "my" after the groups is the model hit's
         for k, item in enumerate(items):
-            if item.kind == "owner" and item.value in FLIP and k not in mover and k not in hit:
+            if item.kind == "owner" and item.value in FLIP and k not in mover and k not in hit \
+                    and item.word not in VERSUS_WORDS:
                 item.value = FLIP[str(item.value)]
 
 
 def _group_end(items: list[Item], k: int, end: int) -> int:
-    """Where a group after the verb ends: the clause's end, or a comma before another owner word."""
+    """Where a group after the verb ends: the clause's end, or a comma before another owner word or before
+    a pair of its own ("…, mass 4 vs mass 1")."""
     for j in range(k, end - 1):
-        if items[j].word in _BREAKS and _is_owner(items[j + 1]):
+        if items[j].word not in _BREAKS:
+            continue
+        nxt = next((m for m in range(j + 1, end) if items[m].word in _BREAKS), end)
+        if _is_owner(items[j + 1]) or any(items[m].word in VERSUS_WORDS for m in range(j + 1, nxt)):
             return j
     return end
 

@@ -307,6 +307,8 @@ IMPACT_VERBS = [
     ("passive", "hit by|was hit by|got hit by|is hit by|rammed by|was rammed by|struck by|bumped by"),
     ("before", "врезался|врезалась|столкнулся|столкнулась|налетел|налетела|въехал|въехала"),
 ]
+# "mass 4 vs mass 1": the acting model against the other, whoever speaks (no possessive, so never swapped)
+VERSUS_WORDS = frozenset({"vs", "versus", "against", "против"})
 # the preposition each Russian impact verb governs, for an object written before the verb
 IMPACT_PREPOSITIONS = frozenset({"в", "во", "с", "со", "на"})
 # position traits said of either model in a collision ("my aerial cruiser hits a surface ship")

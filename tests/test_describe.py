@@ -419,6 +419,13 @@ def test_a_collisions_subject_moved_and_its_object_was_hit(text, expected):
     assert values("collision", text) == expected
 
 
+def test_a_pair_after_a_collisions_object_is_the_movers_against_the_model_hits():
+    # "X vs Y" is the mover against the model hit whoever speaks: not swapped when the speaker was hit
+    assert values("collision", "my BB rammed his frigate at 2 inches, mass 4 vs mass 1") == {
+        "inches": 2, "mover_mass": 4, "impact_mass": 1}
+    assert values("collision", "his ship hit me, mass 3 vs mass 2") == {"mover_mass": 3, "impact_mass": 2}
+
+
 def test_an_escort_ship_that_moves_is_no_impact():
     assert values("collision", "His mass 2 escort ship drove into my mass 3 battleship") == {
         "mover_mass": 2, "impact_mass": 3}
