@@ -159,6 +159,7 @@ ABBREVIATIONS: dict[str, str] = {
     "dis": "disorder", "dl": "disorder", "дез": "дезорганизация",
     "atk": "attack", "att": "attack", "атк": "атака",
     "res": "resilience", "стойк": "стойкость", "int": "intercept",
+    "crw": "crew", "экип": "экипаж", "dist": "distance", "rng": "range", "дист": "дистанция",
 }
 # the one-letter words of English and Russian, never a rating's short name when typed apart in lower case
 ONE_LETTER_WORDS = frozenset("a i а б в и к о с у я м".split())
