@@ -73,8 +73,11 @@ KEYS: dict[str, list[tuple[str, str]]] = {
                         "систем* защит*")],
     # a count of dice, never a rating: the attack's total ⟨defence⟩, nothing in a dw3 assault
     "defence_dice": [("both", "defence dice|defense dice|куб* защит*|куб* оборон*")],
-    "adv": [("pre", "adv|aerial defence|aerial defense|пво|pvo|воздушн* защит*|воздушн* оборон*")],
-    "sdv": [("pre", "sdv|submerged defence|submerged defense|ппо|ppo|подводн* защит*|подводн* оборон*")],
+    # the card's "Противовоздушная защита (Aerial Defence, ADV)"; anti-submarine defence is ПЛО's
+    "adv": [("pre", "adv|aerial defence|aerial defense|пво|pvo|воздушн* защит*|воздушн* оборон*|"
+                    "противовоздушн* защит*|противовоздушн* оборон*|anti-air|anti air")],
+    "sdv": [("pre", "sdv|submerged defence|submerged defense|ппо|ppo|подводн* защит*|подводн* оборон*|"
+                    "противолодочн* защит*|противолодочн* оборон*|anti-sub|anti sub")],
     "defence_models": [("both", "defence models|defense models|defending models|models with defence|"
                                 "models within 4|модел* с защит*")],
     "mass": [("pre", "mass|масс*")],
