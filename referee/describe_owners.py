@@ -59,6 +59,8 @@ def apply_owners(items: list[Item]) -> list[Item]:
             assert prev is not None  # Russian puts it after: "броня цели 6", "эскорт противника 10"
             prev.owner, prev.scoped = owner, False
             prev.end = prev.span_end = item.end
+            if scope is None:  # "масса цели 3 корпус 8": as "target mass 3 hull 8", the list to the comma
+                scope, tentative, weak = owner, False, True
             continue
         if item.mode == "scope" and _elliptic(items, idx, last_key, owner):
             assert last_key is not None  # "I've got 2 escorts, he's got 1": the same key, the other side

@@ -294,6 +294,9 @@ def values(action: str, text: str, ruleset: str | None = None) -> dict[str, obje
      {"dice": 8, "quality": ["torpedo"], "target_sdv": 2, "armour": 5, "citadel": 9}),
     ("attack", "10д по крейсеру: бр.6 ц.10 корп.8", {"dice": 10, "armour": 6, "citadel": 10, "hull": 8}),
     ("attack", "бросаю 10 кубов, бр 5, ц 9", {"dice": 10, "armour": 5, "citadel": 9}),
+    # the card's own words: "Противовоздушная защита (Aerial Defence, ADV)", "Подводная Защита (… SDV)"
+    ("attack", "12 кубов, противовоздушная защита 3, противолодочная оборона 2, броня 5",
+     {"dice": 12, "target_adv": 3, "target_sdv": 2, "armour": 5}),
     ("attack", "торпеды 9 кубов, ПЛО 2, бр 5, цит 9",
      {"dice": 9, "quality": ["torpedo"], "target_sdv": 2, "armour": 5, "citadel": 9}),
     ("attack", "rolling 9 at long range, his A is 4, C 8", {"dice": 9, "range": "long", "armour": 4, "citadel": 8}),
@@ -433,6 +436,8 @@ def test_an_escort_ship_that_moves_is_no_impact():
 
 @pytest.mark.parametrize(("action", "text", "expected"), [
     ("ram", "target mass 3 hull 8, my hull 6, moved 5\"", {"target_mass": 3, "target_hull": 8, "hull": 6, "inches": 5}),
+    ("ram", "таран: масса цели 3 корпус 8, мой корпус 6, прошёл 5 дюймов",
+     {"target_mass": 3, "target_hull": 8, "hull": 6, "inches": 5}),
     ("ram", "ramming: target armour 5 citadel 9 mass 2 hull 6, I moved 7\"",
      {"target_armour": 5, "target_citadel": 9, "target_mass": 2, "target_hull": 6, "inches": 7}),
     ("ram", "dw4 ram: target mass 2 heavy prow 1, crew 6, my mass 3",
