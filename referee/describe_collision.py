@@ -54,6 +54,8 @@ def _apply(items: list[Item], verb_at: int) -> None:
     voice = items[verb_at].value
     before = range(start, verb_at)
     prep = next((k for k in reversed(before) if items[k].word in IMPACT_PREPOSITIONS), None)
+    if prep is None and verb_at > start and items[verb_at - 1].word in SPEAKER_WORDS:
+        prep = verb_at - 1  # "меня протаранил его крейсер": the object, the speaker, before the verb
     if voice == "passive" or (voice == "before" and prep is not None):
         hit = range(prep if voice == "before" and prep is not None else start, verb_at)
         mover = range(verb_at + 1, _group_end(items, verb_at + 1, end))

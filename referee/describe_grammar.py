@@ -339,6 +339,8 @@ def bind(items: list[Item]) -> None:
             continue
         left = items[idx - 1] if idx and takes(items[idx - 1], "pre") else None
         right = items[idx + 1] if idx + 1 < len(items) and takes(items[idx + 1], "post") else None
+        if right is None and _counted_past_a_trait(items, idx):
+            right = items[idx + 2]  # "6 torpedo bombers": the count of the things the word describes
         if right is not None and idx and items[idx - 1].kind == "unknown":
             right = None  # "bronja 6 citadel": the 6 may be the unknown word's; listed, never given right
         if right is not None and left is None and _has_own(items, idx + 1):
@@ -371,6 +373,12 @@ def bind(items: list[Item]) -> None:
             _absorb_unit(items, chosen, idx)
             if chosen.spec is not None and chosen.spec.kind is Kind.INTS:
                 _more_of_list(items, chosen, idx)
+
+
+def _counted_past_a_trait(items: list[Item], idx: int) -> bool:
+    """A number, a word saying what kind ("torpedo", "aerial"), then things counted ("bombers", "escorts")."""
+    return idx + 2 < len(items) and items[idx + 1].kind in ("flag", "quality") \
+        and items[idx + 2].concept in COUNTED_TIMES and takes(items[idx + 2], "post") and not _has_own(items, idx + 2)
 
 
 def withdraw(items: list[Item]) -> None:

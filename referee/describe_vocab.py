@@ -128,7 +128,7 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "interceptors": [("both", "interceptors|interceptor|fighters|перехватчик*|истребител*")],
     # dw4 SRS: "a stack of 5", "(intercept 1)", "attack rating 2"
     "stack": [("pre", "stack|stack of|стек*")],
-    "intercept_rating": [("pre", "intercept|intercept rating|перехват")],
+    "intercept_rating": [("pre", "intercept|intercept rating|перехват*")],
     "attack_rating": [("pre", "attack rating|рейтинг* атак*")],
     "resilience": [("pre", "resilience|resilience rating|стойкост*")],
 }
@@ -300,7 +300,8 @@ ROLL_VERBS = [("self", "кидаю|кидаем|кину|бросаю|броса
 
 # A collision's verbs: the subject is the moving model, the object the model hit ("his mass 4 ship hits my
 # frigate", "врезался в корабль массы 3"); in the passive the other way round ("I was hit by a mass 4 ship").
-# A Russian verb without its preposition governs one before it: "в меня врезался его линкор".
+# A Russian verb without its preposition governs one before it ("в меня врезался его линкор"), or its object
+# is the speaker's pronoun just before it ("меня протаранил его крейсер").
 IMPACT_VERBS = [
     ("active", "collides with|collided with|collide with|colliding with|collision with|hits|hit|hitting|"
                "ran into|runs into|run into|crashed into|crashes into|crash into|bumped into|bumps into|"
@@ -309,7 +310,8 @@ IMPACT_VERBS = [
                "столкнулась с|столкнулся со|столкнулась со|столкновение с|столкновение со|налетел на|"
                "налетела на|въехал в|въехала в|наехал на|наехала на"),
     ("passive", "hit by|was hit by|got hit by|is hit by|rammed by|was rammed by|struck by|bumped by"),
-    ("before", "врезался|врезалась|столкнулся|столкнулась|налетел|налетела|въехал|въехала"),
+    ("before", "врезался|врезалась|столкнулся|столкнулась|налетел|налетела|въехал|въехала|протаранил|"
+               "протаранила|задел|задела"),
 ]
 # "mass 4 vs mass 1": the acting model against the other, whoever speaks (no possessive, so never swapped)
 VERSUS_WORDS = frozenset({"vs", "versus", "against", "против"})

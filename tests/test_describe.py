@@ -349,6 +349,10 @@ def test_a_verb_of_rolling_leaves_a_number_counted_by_its_own_word():
     ("налёт 4 жетонами: атака 3, стойкость 2. У противника 2 перехватчика (перехват 1), броня цели 6", "dw4",
      {"tokens": 4, "attack_rating": 3, "resilience": 2, "interceptors": 2, "intercept_rating": 1,
       "target_armour": 6}),
+    ("налет 5 жетонов, у противника 3 перехватчика с перехватом 1, броня 6", "dw4",
+     {"tokens": 5, "interceptors": 3, "intercept_rating": 1, "target_armour": 6}),
+    ("6 torpedo bombers on his ship: SDV 3, A4 C7", None,
+     {"torpedo": True, "tokens": 6, "target_sdv": 3, "target_armour": 4, "target_citadel": 7}),
     ("SRS attack run, 4 tokens, 3 dice each, target ADV 2 A5 C9", None,
      {"tokens": 4, "dice_per_token": 3, "target_adv": 2, "target_armour": 5, "target_citadel": 9}),
     # RB Перехват: "Каждый SRS-токен, защищающий Цель Налета, может добавить 3 куба": the target's SRS intercept
@@ -410,6 +414,7 @@ def test_players_words_for_states_the_reader_knows(action, text, expected):
     ("a submerged sub, mass 2, collides with my surface frigate, mass 1",
      {"mover_trait": "submerged", "mover_mass": 2, "impact_trait": "surface", "impact_mass": 1}),
     ("врезался в корабль массы 3, моя масса 2", {"impact_mass": 3, "mover_mass": 2}),
+    ("меня протаранил его крейсер массы 3, моя масса 2", {"mover_mass": 3, "impact_mass": 2}),
     ("в меня врезался его линкор массы 4, у меня масса 2", {"mover_mass": 4, "impact_mass": 2}),
     ("воздушный корабль массы 2 налетел на надводный массы 3",
      {"mover_trait": "aerial", "mover_mass": 2, "impact_trait": "surface", "impact_mass": 3}),
