@@ -14,11 +14,13 @@ from typing import Any
 
 from core.messages import error_text
 from core.params import Kind, ParamError, ParamSpec, coerce
+from referee.describe_collision import collision_roles
 from referee.describe_combine import combine
 from referee.describe_each_ship import each_ship
 from referee.describe_grammar import Item, attach, bind, match, negate, withdraw
 from referee.describe_tokens import detect_language, tokenize
-from referee.describe_vocab import vocabulary
+from referee.describe_verbs import roll_verbs
+from referee.describe_vocab import FILLER_WORDS, vocabulary
 from referee.errors import InputError
 
 META_KEYS = ("ignored", "lang")
@@ -44,6 +46,9 @@ def parse_description(action: str, text: str, ruleset: str | None = None) -> dic
     tokens = tokenize(text)
     vocab = vocabulary(specs_list)
     items = match(tokens, vocab)
+    roll_verbs(items)
+    if "impact" in specs:
+        items = collision_roles(items)
     items = attach(items, specs, ruleset, vocab.quality_words, action)
     items = combine(items, specs)
     bind(items)
@@ -126,7 +131,7 @@ def _collect(items: list[Item], specs: dict[str, ParamSpec], text: str) -> tuple
                 keyed.setdefault(item.param, set()).add(item.word)
             elif item.value is not None:  # "no escorts"
                 put(item.param, item.value, words)
-            elif item.concept != "model_count":  # "ships" alone is a filler
+            elif item.concept != "model_count" and item.word not in FILLER_WORDS:  # "ships", "атака" alone
                 ignored.append(words)  # a key without its number: "armour" alone
                 if item_prev is not None and item_prev.kind == "num" and not item_prev.used:
                     orphans.append((item.param, item.word, f"{_words(text, item_prev)} {words}"))

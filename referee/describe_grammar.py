@@ -23,14 +23,18 @@ from typing import Any
 
 from core.params import Kind, ParamSpec
 from referee.damage import MARKER_KEYS
+from referee.describe_counts import COUNTED_TIMES
 from referee.describe_items import Item, free_num, give, takes
 from referee.describe_owners import FLIP, SENTENCE_ENDS, apply_owners
-from referee.describe_tokens import SHORTHAND, Token
+from referee.describe_sides import default_sides
+from referee.describe_tokens import Token
 from referee.describe_vocab import (
+    ABBREVIATIONS,
     ASK,
     COUNTED_IN_DICE,
     COUNTED_PLURALS,
     FALLBACKS,
+    FILLER_WORDS,
     SELF_FLAGS,
     Entry,
     Vocabulary,
@@ -41,9 +45,8 @@ from referee.describe_vocab import (
 
 __all__ = ["Item", "attach", "bind", "match", "negate", "withdraw"]
 
-_ROLE_RANK = {"perspective": 9, "correction": 9, "key": 8, "flag": 7, "quality": 6, "marker": 5, "owner": 4,
-              "neg": 3, "conn": 2,
-              "sep": 2, "filler": 0}
+_ROLE_RANK = {"perspective": 9, "correction": 9, "impact_verb": 9, "key": 8, "flag": 7, "trait": 7, "quality": 6,
+              "verb": 5, "marker": 5, "owner": 4, "neg": 3, "conn": 2, "sep": 2, "filler": 0}
 _ARTICLES = frozenset({"the", "a", "an", "my", "this"})
 
 
@@ -71,7 +74,10 @@ def _best(vocab: Vocabulary, tokens: list[Token], i: int) -> Entry | None:
 def _rank(vocab: Vocabulary, entry: Entry) -> tuple[tuple[int, int], bool, int]:
     """Longer phrase first; then one that sets a parameter this action has ("failed crew check" is
     ⟨crew_check⟩ in a ram and ⟨cause⟩ in a collision); then keys before flags before qualities."""
-    relevant = entry.role != "flag" or entry.concept in vocab.names
+    if entry.role == "flag":
+        relevant = entry.concept in vocab.names
+    else:  # a key that names no parameter here yields only to a flag that does ("escort" in a collision)
+        relevant = entry.role == "key" and entry.concept in vocab.reached
     return entry.weight, relevant, _ROLE_RANK[entry.role]
 
 
@@ -160,6 +166,7 @@ def attach(items: list[Item], specs: dict[str, ParamSpec], ruleset_hint: str | N
             _resolve_word(item, ctx)
     _scope_left(items, ctx)
     _other_side(items, ctx)
+    default_sides(items, action, lambda item: _resolve_key(item, ctx))
     return items
 
 
@@ -178,7 +185,8 @@ def _scope_left(items: list[Item], ctx: _Context) -> None:
             continue
         if left is not None and item.owner == left and all(
                 resolve(item.concept, side, ctx.names, ctx.action) for side in ("self", "target")):
-            item.owner, item.scoped, item.ask, item.param, item.spec = None, False, True, None, None
+            # still `scoped`: a list it left, so no default side either (describe_sides)
+            item.owner, item.scoped, item.ask, item.param, item.spec = None, True, True, None, None
         elif item.owner == "target" and item.param is not None and side_of(ctx.action, item.param) != "target":
             left = item.owner  # only the target's list is left this way: "my …" lists the acting side's
 
@@ -290,12 +298,13 @@ def _earlier_of_list(items: list[Item], key: Item, idx: int) -> None:
 
 
 def _absorb_unit(items: list[Item], key: Item, idx: int) -> None:
-    """"range 12 inches", "lead 10 dice": the unit after the number belongs to the same parameter."""
+    """"range 12 inches", "lead 10 dice", "SRS 4 tokens": the unit after the number belongs to the same
+    parameter."""
     j = idx + 1
     if j >= len(items) or key.param is None or items[j].kind != "key" or items[j].nums:
         return
     unit = items[j]
-    same = unit.param == key.param and unit.mode == "post"
+    same = unit.param == key.param and (unit.mode == "post" or unit.mode == "both" and not _has_own(items, j))
     dice = unit.concept == "dice" and key.concept in COUNTED_IN_DICE and not _has_own(items, j)
     if same or dice:
         unit.used = True
@@ -306,7 +315,7 @@ def bind(items: list[Item]) -> None:
     """Give each number to one key (see the module docstring for the order of preference)."""
     for idx, item in enumerate(items[:-1]):  # "A6", "ADV3": a rating glued to its number is one value
         if takes(item, "pre") and free_num(items, idx + 1) and item.end == items[idx + 1].start \
-                and item.word in SHORTHAND.values():
+                and item.word in ABBREVIATIONS.values():
             give(item, items[idx + 1])
     for idx, item in enumerate(items):
         if not takes(item, "pre"):
@@ -315,8 +324,11 @@ def bind(items: list[Item]) -> None:
         while j < len(items) and (items[j].kind == "conn" or items[j].word == "("):
             paren = paren or items[j].kind != "conn"
             linked, j = True, j + 1
-        unit_after = j + 1 < len(items) and items[j + 1].mode == "post" and _claims(items, j + 1)
-        if linked and free_num(items, j) and not unit_after:  # "ramming: 12 inches" is a move
+        # "ramming: 12 inches" is a move; "SRS attack: 3 tokens" counts tokens: a unit or a count of things
+        # after the number (with none of its own) claims it
+        unit_after = j + 1 < len(items) and (items[j + 1].mode == "post" or items[j + 1].concept in COUNTED_TIMES) \
+            and _claims(items, j + 1)
+        if linked and free_num(items, j) and not unit_after:
             give(item, items[j])
             if paren and j + 1 < len(items) and items[j + 1].word == ")":
                 item.span_end = items[j + 1].end
@@ -327,6 +339,8 @@ def bind(items: list[Item]) -> None:
             continue
         left = items[idx - 1] if idx and takes(items[idx - 1], "pre") else None
         right = items[idx + 1] if idx + 1 < len(items) and takes(items[idx + 1], "post") else None
+        if right is None and _counted_past_a_trait(items, idx):
+            right = items[idx + 2]  # "6 torpedo bombers": the count of the things the word describes
         if right is not None and idx and items[idx - 1].kind == "unknown":
             right = None  # "bronja 6 citadel": the 6 may be the unknown word's; listed, never given right
         if right is not None and left is None and _has_own(items, idx + 1):
@@ -341,8 +355,10 @@ def bind(items: list[Item]) -> None:
             continue
         chosen = left or right
         if left is not None and right is not None:
-            # "piercing 2 dice 12": dice has a number of its own; "piercing 21 dice 6 escorts": it has not
-            chosen = right if (left.kind == "quality" and not _has_own(items, idx + 1)) else left
+            # "piercing 2 dice 12": dice has a number of its own; "piercing 21 dice 6 escorts": it has not.
+            # A key whose word is a filler elsewhere yields to a count word too: "SRS attack 4 tokens"
+            weak = left.kind == "quality" or left.word in FILLER_WORDS and right.concept in COUNTED_TIMES
+            chosen = right if (weak and not _has_own(items, idx + 1)) else left
             if right.concept == "model_count":  # "залп двух кораблей": a count of ships, not the broadside
                 counts_models = left.spec is not None and left.spec.kind is Kind.INT and left.concept in (
                     "support", "support_models")  # "поддержка двух кораблей": the assault's supporting models
@@ -357,6 +373,12 @@ def bind(items: list[Item]) -> None:
             _absorb_unit(items, chosen, idx)
             if chosen.spec is not None and chosen.spec.kind is Kind.INTS:
                 _more_of_list(items, chosen, idx)
+
+
+def _counted_past_a_trait(items: list[Item], idx: int) -> bool:
+    """A number, a word saying what kind ("torpedo", "aerial"), then things counted ("bombers", "escorts")."""
+    return idx + 2 < len(items) and items[idx + 1].kind in ("flag", "quality") \
+        and items[idx + 2].concept in COUNTED_TIMES and takes(items[idx + 2], "post") and not _has_own(items, idx + 2)
 
 
 def withdraw(items: list[Item]) -> None:

@@ -4,7 +4,7 @@ in describe_vocab.OWNERS; this module applies it."""
 from __future__ import annotations
 
 from referee.describe_items import Item, give
-from referee.describe_vocab import SELF_FLAGS, SHIP_CONCEPTS, TARGET_NOUNS
+from referee.describe_vocab import LIST_OPENING_KEYS, SELF_FLAGS, SHIP_CONCEPTS, TARGET_NOUNS
 
 SENTENCE_ENDS = frozenset({".", "!", "?"})
 CLAUSE_OPENERS = frozenset({":", "has", "have", "got", "has got"})  # "target: A5 C8", "target has 2 escorts"
@@ -18,6 +18,7 @@ def apply_owners(items: list[Item]) -> list[Item]:
     scope: str | None = None
     tentative = weak = False  # a scope that ends at the next separator / comma
     last_key: Item | None = None
+    named: str | None = None  # the owner of the ship named last, for a pronoun ("she has 2 damage")
     for idx, item in enumerate(items):
         if item.kind == "perspective":  # "drove into my …": what follows is the one hit, the target
             item.kind, scope, tentative, weak = "filler", "target", False, False
@@ -33,15 +34,24 @@ def apply_owners(items: list[Item]) -> list[Item]:
             item.owner = _clause_owner(items, idx, flip)  # "my cruiser is crippled": the speaker's state
         if item.kind == "key" and item.concept in SHIP_CONCEPTS:
             last_key = item
+        if item.kind == "key" and item.concept in LIST_OPENING_KEYS and scope is None:  # "interceptors 3 int 1"
+            scope, tentative, weak = LIST_OPENING_KEYS[item.concept], False, True
         if item.kind != "owner":
             continue
         if item.word == "i" and prev_item is not None and prev_item.kind == "num":
             item.kind = "sep"  # "PVO 3 i 2 eskorta": Russian "и" typed in Latin letters
             continue
-        owner = FLIP[item.value] if flip else str(item.value)
         nxt = items[idx + 1] if idx + 1 < len(items) else None
         prev = items[idx - 1] if idx else None
         after = items[idx + 2] if idx + 2 < len(items) else None
+        if item.mode == "anaphor":  # "she", "у неё": the ship named last, whoever's it is
+            if named is not None:
+                item.used = True
+                _own_next(nxt, after, named, item)
+                scope, tentative, weak = named, False, False
+            continue
+        owner = FLIP[item.value] if flip else str(item.value)
+        named = owner if item.mode != "weak" else named  # "с бронёй 4" names no ship
         item.used = True
         after_key = prev is not None and prev.kind == "key" and prev.concept in SHIP_CONCEPTS \
             and (prev.owner is None or prev.scoped)
@@ -49,6 +59,8 @@ def apply_owners(items: list[Item]) -> list[Item]:
             assert prev is not None  # Russian puts it after: "броня цели 6", "эскорт противника 10"
             prev.owner, prev.scoped = owner, False
             prev.end = prev.span_end = item.end
+            if scope is None:  # "масса цели 3 корпус 8": as "target mass 3 hull 8", the list to the comma
+                scope, tentative, weak = owner, False, True
             continue
         if item.mode == "scope" and _elliptic(items, idx, last_key, owner):
             assert last_key is not None  # "I've got 2 escorts, he's got 1": the same key, the other side
@@ -57,7 +69,11 @@ def apply_owners(items: list[Item]) -> list[Item]:
             give(item, next(it for it in items[idx + 1:] if it.kind == "num"))
             scope = owner
             continue
-        if item.mode == "scope" or (item.mode == "adj" and nxt is not None and nxt.word in CLAUSE_OPENERS):
+        opens = nxt is not None and nxt.word in CLAUSE_OPENERS
+        if item.mode == "list" and not opens:  # "target mass 3 hull 8, my hull 6": the list up to a comma
+            _own_next(nxt, after, owner, item)
+            scope, tentative, weak = owner, False, True
+        elif item.mode == "scope" or (item.mode in ("adj", "list") and opens):
             if item.mode == "scope":
                 _own_next(nxt, after, owner, item)  # "my ADV 3": the word beside the key is strict
             scope, weak = owner, False

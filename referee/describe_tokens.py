@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from core.messages import text_lang
+from referee.describe_vocab import ABBREVIATIONS, ONE_LETTER_WORDS
 
 # "21d", "10in", "5дюймов": a number glued to one of these is a number and a unit word.
 UNIT_SUFFIXES = re.compile(r"(?:d6?|д6?|in|inch(?:es)?|дюйм\w*|кубик\w*|куб\w*)")
@@ -47,12 +48,11 @@ NUMBER_WORDS = _number_words()
 # forms of one and two that agree with the noun they count ("одна поддержка", "две поддержки"): a count
 AGREEING = frozenset(f for i in (1, 2) for f in _RU_FORMS[i].split())
 _TENS = frozenset({20, 30})
-# "A5 C10", "H7", "ADV3", "ПВО3": a rating's short name glued to its number
-SHORTHAND = {"a": "armour", "c": "citadel", "h": "hull", "f": "fray", "r": "ramming", "k": "hull", "m": "mass",
-             "adv": "adv", "sdv": "sdv", "cit": "cit", "arm": "arm", "пво": "пво", "ппо": "ппо",
-             "б": "броня", "ц": "цитадель", "к": "корпус", "м": "масса", "а": "броня", "с": "цитадель"}
 _TIMES = re.compile(r"[x×х]\d+")  # "5x2": two of five
-_SHORT = re.compile(r"([^\W\d_]{1,3})(\d+)")
+# "A5 C10", "H7", "ADV3", "бр5", "корп.8": a rating's short name (describe_vocab.ABBREVIATIONS) glued to its number
+_SHORT = re.compile(r"([^\W\d_]{1,5})\.?(\d+)")
+# "A is 4", "C: 8": a capital letter linked to its number is the rating it stands for
+_LINKS = frozenset({"is", ":", "=", "-"})
 
 
 @dataclass(frozen=True)
@@ -110,10 +110,9 @@ def tokenize(text: str) -> list[Token]:
                 elif part:
                     out.append(Token("num" if part.isdigit() else "word", part, pos, pos + len(part)))
                 pos += len(part) + 1
-        elif kind == "word" and (short := _SHORT.fullmatch(piece)) and short.group(1) in SHORTHAND:
-            cut = s + short.end(1)
-            out.append(Token("word", SHORTHAND[short.group(1)], s, cut))
-            out.append(Token("num", short.group(2), cut, e))
+        elif kind == "word" and (short := _SHORT.fullmatch(piece)) and short.group(1) in ABBREVIATIONS:
+            out.append(Token("word", ABBREVIATIONS[short.group(1)], s, s + short.end(1)))
+            out.append(Token("num", short.group(2), s + short.start(2), e))
         elif kind == "word":
             word = piece.strip("-'")
             if word.endswith("'s"):
@@ -132,7 +131,25 @@ def tokenize(text: str) -> list[Token]:
                 continue
             out.append(Token("punct", piece, s, e))
     _rating_pairs(out)
+    _abbreviations_apart(out, text)
     return out
+
+
+def _abbreviations_apart(out: list[Token], text: str) -> None:
+    """"бр. 6": a short name's full stop is no sentence end; "C 8", "ц 9": a one-letter short name before its
+    number is the rating it stands for, and "A is 4" too, linked and in capitals (see ONE_LETTER_WORDS)."""
+    for i in range(len(out) - 2, -1, -1):
+        tok, nxt = out[i], out[i + 1]
+        if tok.kind != "word" or tok.text not in ABBREVIATIONS:
+            continue
+        after = out[i + 2] if i + 2 < len(out) else None
+        if nxt.text == "." and nxt.start == tok.end and after is not None and after.kind == "num":
+            del out[i + 1]
+            nxt, after = out[i + 1], (out[i + 2] if i + 2 < len(out) else None)
+        if len(tok.text) == 1:
+            linked = nxt.text in _LINKS and after is not None and after.kind == "num"
+            if nxt.kind == "num" and tok.text not in ONE_LETTER_WORDS or linked and text[tok.start].isupper():
+                out[i] = Token("word", ABBREVIATIONS[tok.text], tok.start, tok.end)
 
 
 def _rating_pairs(out: list[Token]) -> None:
@@ -140,9 +157,9 @@ def _rating_pairs(out: list[Token]) -> None:
     for i in range(len(out) - 2):
         a, slash, b = out[i], out[i + 1], out[i + 2]
         if a.kind == b.kind == "word" and slash.text == "/" and a.end == slash.start and slash.end == b.start \
-                and a.text in SHORTHAND and b.text in SHORTHAND and a.text != b.text:
-            out[i] = Token("word", SHORTHAND[a.text], a.start, a.end)
-            out[i + 2] = Token("word", SHORTHAND[b.text], b.start, b.end)
+                and a.text in ABBREVIATIONS and b.text in ABBREVIATIONS and a.text != b.text:
+            out[i] = Token("word", ABBREVIATIONS[a.text], a.start, a.end)
+            out[i + 2] = Token("word", ABBREVIATIONS[b.text], b.start, b.end)
 
 
 def _number_word(out: list[Token], worded: set[int], value: int, start: int, end: int, word: str = "") -> None:

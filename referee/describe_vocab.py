@@ -73,14 +73,17 @@ KEYS: dict[str, list[tuple[str, str]]] = {
                         "систем* защит*")],
     # a count of dice, never a rating: the attack's total ⟨defence⟩, nothing in a dw3 assault
     "defence_dice": [("both", "defence dice|defense dice|куб* защит*|куб* оборон*")],
-    "adv": [("pre", "adv|aerial defence|aerial defense|пво|pvo|воздушн* защит*|воздушн* оборон*")],
-    "sdv": [("pre", "sdv|submerged defence|submerged defense|ппо|ppo|подводн* защит*|подводн* оборон*")],
+    # the card's "Противовоздушная защита (Aerial Defence, ADV)"; anti-submarine defence is ПЛО's
+    "adv": [("pre", "adv|aerial defence|aerial defense|пво|pvo|воздушн* защит*|воздушн* оборон*|"
+                    "противовоздушн* защит*|противовоздушн* оборон*|anti-air|anti air")],
+    "sdv": [("pre", "sdv|submerged defence|submerged defense|ппо|ppo|подводн* защит*|подводн* оборон*|"
+                    "противолодочн* защит*|противолодочн* оборон*|anti-sub|anti sub")],
     "defence_models": [("both", "defence models|defense models|defending models|models with defence|"
                                 "models within 4|модел* с защит*")],
     "mass": [("pre", "mass|масс*")],
     "hull": [("pre", "hull|корпус*")],
     "damage_taken": [("pre", "taken|получен* урон*|получен*"),
-                     ("both", "damage|damage taken|dmg|урон*|повреждени*")],
+                     ("both", "damage|damage taken|dmg|урон*|повреждени*|пробоин*|дамаг*")],
     "crippled_hull": [("pre", "crippled hull|корпус* поврежденн*")],
     # "two of his escorts attached": escorts with the ship, not the rulebook's Attached unit (⟨attached⟩)
     "escorts": [("both", "escort|escort tokens|escort token|эскорт*|жетон* эскорт*|escorts attached|"
@@ -96,8 +99,12 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "srs": [("both", "srs|srs tokens|srs token|срс|жетон* srs")],
     "srs_discard": [("both", "srs discard|srs discarded|discarded srs|сброшенн* srs|сброс* srs")],
     "crew": [("pre", "crew|crew rating|экипаж*")],
+    # the rulebook's own words for it: Дезорганизация (also misprinted "Деорганизация"), "уровень Беспорядка",
+    # "Хаос и Дезориентация"; players' "бардак", "disordered", "disorder conditions"
     "disorder": [("both", "disorder|disorder level|disorder levels|дезорганизаци*|уровен* дезорганизаци*|"
-                          "уровн* дезорганизаци*|дизордер*|уровн* дизордер*|уровен* дизордер*")],
+                          "уровн* дезорганизаци*|дизордер*|уровн* дизордер*|уровен* дизордер*|деорганизаци*|"
+                          "беспоряд*|уровен* беспоряд*|уровн* беспоряд*|дезориентаци*|бардак*|disordered|"
+                          "disorder condition|disorder conditions|disarray")],
     "boarding": [("both", "boarding|boarding parties|boarding party|абордажн* команд*|абордажн* парти*"),
                  ("pre", "boarding values|boarding value|boarding ratings|boarding rating")],
     "ramming": [("pre", "ramming|ram value|таран*|таранящее|таранн* удар*|ramming quality")],
@@ -121,16 +128,57 @@ KEYS: dict[str, list[tuple[str, str]]] = {
     "interceptors": [("both", "interceptors|interceptor|fighters|перехватчик*|истребител*")],
     # dw4 SRS: "a stack of 5", "(intercept 1)", "attack rating 2"
     "stack": [("pre", "stack|stack of|стек*")],
-    "intercept_rating": [("pre", "intercept|intercept rating|перехват")],
+    "intercept_rating": [("pre", "intercept|intercept rating|перехват*")],
     "attack_rating": [("pre", "attack rating|рейтинг* атак*")],
+    "resilience": [("pre", "resilience|resilience rating|стойкост*")],
 }
+
+# Keys whose words mean something else (or nothing) where the action has no such input: "attack 2" is an
+# SRS stack's Attack rating, but "attack" is a filler in "attack 12 dice"; "3 dice each" is an SRS run's dice
+# per token, but "2 supports at 4 dice each" counts supports. Each is a key only where its parameter exists.
+KEYS_WHERE_READ: dict[str, list[tuple[str, str]]] = {
+    "attack_rating": [("pre", "attack|атака|атаки|атакой")],
+    "broadside": [("both", "залп|залпа|залпом|залпы")],  # a volley: the broadside, where there is one
+    "dice_per_token": [("post", "dice each|dice per token|dice a token|куба на жетон|кубов на жетон|"
+                                "куба каждый|кубов каждый|куба на токен|кубов на токен")],
+}
+
+# Short forms players type for a card's words, each with the full word that names its concept in KEYS:
+# glued to the number ("Ar6", "бр5", "bs4", "бр.6") or apart ("AA 3", "бр 5", "эск 2"). A one-letter form
+# apart is read before its number ("C 8", "ц 9") unless it is a word of its own (ONE_LETTER_WORDS: "a" is an
+# article, "с" and "к" prepositions), which only a capital and a linking word make a rating ("A is 4").
+# Anti-air / anti-submarine are the ADV / SDV.
+ABBREVIATIONS: dict[str, str] = {
+    "a": "armour", "ar": "armour", "arm": "armour", "av": "armour", "а": "броня", "б": "броня", "бр": "броня",
+    "c": "citadel", "cit": "citadel", "ct": "citadel", "с": "цитадель", "ц": "цитадель", "цит": "цитадель",
+    "h": "hull", "k": "hull", "hl": "hull", "к": "корпус", "корп": "корпус",
+    "m": "mass", "м": "масса", "мас": "масса",
+    "f": "fray", "fr": "fray", "r": "ramming",
+    "adv": "adv", "aa": "adv", "ad": "adv", "пво": "пво",
+    "sdv": "sdv", "sd": "sdv", "asw": "sdv", "ппо": "ппо", "пло": "ппо",
+    "bs": "broadside", "борт": "бортовой", "бз": "бортовой",
+    "esc": "escort", "эск": "эскорт",
+    "dmg": "damage", "dam": "damage", "повр": "повреждения", "дмг": "урон",
+    "dis": "disorder", "dl": "disorder", "дез": "дезорганизация",
+    "atk": "attack", "att": "attack", "атк": "атака",
+    "res": "resilience", "стойк": "стойкость", "int": "intercept",
+    "crw": "crew", "экип": "экипаж", "dist": "distance", "rng": "range", "дист": "дистанция",
+}
+# the one-letter words of English and Russian, never a rating's short name when typed apart in lower case
+ONE_LETTER_WORDS = frozenset("a i а б в и к о с у я м".split())
+
+# A level said by its name, not its number: the dw3 rulebook's third Disorder status, "Хаос и Смятение (Chaos &
+# Disarray)" ("Хаос и Дезориентация" in its index). The first two ("Опасность", "Авария") are everyday words.
+NAMED_VALUES: list[tuple[str, int, str]] = [
+    ("disorder", 3, "chaos and disarray|chaos & disarray|хаос и смятени*|хаос и дезориентаци*|хаосе и смятени*"),
+]
 
 # concept -> parameters to try, before the owner rule ("target_"/"rammer_" + concept)
 CANDIDATES: dict[str, tuple[str, ...]] = {
     "distance": ("distance", "inches"),
     "adv": ("target_adv", "adv"),
     "sdv": ("target_sdv", "sdv"),
-    "srs": ("srs", "target_srs", "srs_discard", "srs_tokens", "tokens"),
+    "srs": ("srs", "target_srs", "srs_discard", "srs_tokens", "tokens", "interceptors"),
     "srs_discard": ("srs_discard", "target_srs"),
     "defence_dice": ("defence",),
     "ablative": ("target_ablative", "ablative"),
@@ -145,6 +193,9 @@ CANDIDATES: dict[str, tuple[str, ...]] = {
     "stack": ("tokens",),
     "support_models": ("support_models",),
 }
+
+# key concepts the grammar maps to a parameter by rules of their own (describe_grammar._resolve_key)
+KEYS_RESOLVED_APART = frozenset({"defence", "support_models", "shredded", "boarding"})
 
 # a concept with no parameter of its own in this action falls back to another concept's
 FALLBACKS: dict[str, tuple[str, Any]] = {
@@ -199,7 +250,9 @@ FLAGS: list[tuple[str, Any, str]] = [
     ("impact", "terrain", "terrain|hit terrain|into terrain|island|rock|rocks|reef|местност*|рельеф*|скал*|"
                           "остров*|риф*"),
     ("impact", "obstacle", "obstacle|an obstacle|препятстви*"),
-    ("impact", "model", "hit a model|into a model|another model"),
+    ("impact", "model", "another model"),
+    # dw3-qrs: an Escort is a model one can collide with (a key, "escorts", where the action counts them)
+    ("impact", "escort", "escort|an escort|escort model|эскорт*"),
     ("cause", "ram-under-3", "ram under 3|rammed under 3|under 3"),
     ("cause", "crew-check-failed", "failed crew check|crew check failed|failed my crew check|"
                                    "failed the crew check|failed our crew check|провален* проверк* экипаж*|"
@@ -208,16 +261,20 @@ FLAGS: list[tuple[str, Any, str]] = [
 ]
 
 # Owner words, by how far they reach (Entry.mode):
-# "adj": the one key next to it ("target armour", "броня цели", "enemy escorts");
+# "adj": the one key next to it ("броня цели", "of his");
+# "list": the keys written after it up to the next comma ("target mass 3 hull 8", "enemy ADV 2 SDV 1");
 # "scope": every key about a ship until the next owner word or the end of the sentence ("his ADV 3 and
 #   2 escorts", "target has 2 escorts and ADV 4", "у цели ПВО 4, 2 эскорта", "vs citadel 8, 2 escorts");
 # "weak": a scope to the next comma, only where none is open ("fray 6 with 2 srs and 1 escort", but
-#   "vs a cruiser with 2 escorts" stays the target's).
+#   "vs a cruiser with 2 escorts" stays the target's);
+# "anaphor": a pronoun ("she", "у неё"): the scope of whoever owns the ship named last; nothing when none.
 # An "adj" word just after a ship key owns that key ("броня цели 6", "3 escorts of his"); a "scope" word
 # just before one owns it strictly ("my ADV 3" is never the target's ADV).
-OWNERS = [("target", "adj", "target|defender|defending|target model|model hit|impact|target discards|"
-                            "target discarded|defender discards|of his|of the target|enemy|enemy's|противник*|врага|"
-                            "цел*|вражеск*|цель сбрасывает"),
+OWNERS = [("target", "adj", "defending|model hit|impact|target discards|"
+                            "target discarded|defender discards|of his|of his own|of their own|of the target|"
+                            "противник*|врага|цел*|вражеск*|цель сбрасывает"),
+          # "target mass 3 hull 8": every value of the list the word opens (up to a comma, or another owner)
+          ("target", "list", "target|target model|defender|enemy|enemy's"),
           ("target", "scope", "his|her|their|he|they|ur|your|vs|versus|against|into|"
                               "he has|he's got|target has|target's got|target has got|enemy has|on the target|"
                               "his own|collided with|collides with|против|столкнул* с|столкнул* со|"
@@ -226,10 +283,44 @@ OWNERS = [("target", "adj", "target|defender|defending|target model|model hit|im
           ("self", "adj", "rammer|ramming model|ramming ship|attacker|attacking model|own|mover|moving model|"
                           "таранящ* модел*|таранящ* корабл*|таранящего|таранящий|атакующ* модел*|"
                           "движущ* модел*|of mine|сво*"),
-          ("self", "scope", "my|mine|me|i|i've|im|i'm|our|we|i have|i've got|i discard|i throw|"
+          ("self", "scope", "my|mine|me|i|i've|im|i'm|our|we|i have|i've got|i discard|"
                             "мой|моя|мое|мои|моего|моей|моих|моим|моему|я|мы|"
-                            "у меня|у моего|наш|наша|наше|наши|нашего|сбрасываю|бросаю"),
-          ("self", "weak", "with|w|со|с")]
+                            "у меня|у моего|на мне|наш|наша|наше|наши|нашего|сбрасываю"),
+          ("self", "weak", "with|w|со|с"),
+          # a pronoun for the ship just named: whoever's it is ("ramming his frigate, she has 2 damage",
+          # "по крейсеру, у неё 3 повреждения"); with no owner before it, it says nothing
+          (None, "anaphor", "she|she has|it has|it is|у нее|у ней|на ней|на нем|она")]
+
+# Verbs of rolling: the number right after one is the dice ("я кидаю 12 кубов", "бросаю 10", "I roll 13"),
+# unless a count word follows the number ("бросаю 2 жетона SRS"). The speaker's own verbs (first person)
+# then say whose the values after them are, as "my" does.
+ROLL_VERBS = [("self", "кидаю|кидаем|кину|бросаю|бросаем|брошу|катаю|катаем|швыряю"),
+              (None, "roll|rolls|rolling|throw|throws|throwing|chuck|chucking|toss|tossing|кидает|бросает|"
+                     "катает|кинул|бросил")]
+
+# A collision's verbs: the subject is the moving model, the object the model hit ("his mass 4 ship hits my
+# frigate", "врезался в корабль массы 3"); in the passive the other way round ("I was hit by a mass 4 ship").
+# A Russian verb without its preposition governs one before it ("в меня врезался его линкор"), or its object
+# is the speaker's pronoun just before it ("меня протаранил его крейсер").
+IMPACT_VERBS = [
+    ("active", "collides with|collided with|collide with|colliding with|collision with|hits|hit|hitting|"
+               "ran into|runs into|run into|crashed into|crashes into|crash into|bumped into|bumps into|"
+               "bump into|drove into|drives into|sailed into|sails into|moved into|rammed into|rams into|rams|"
+               "rammed|into|врезался в|врезалась в|врезался во|врезалась во|врезаюсь в|столкнулся с|"
+               "столкнулась с|столкнулся со|столкнулась со|столкновение с|столкновение со|налетел на|"
+               "налетела на|въехал в|въехала в|наехал на|наехала на"),
+    ("passive", "hit by|was hit by|got hit by|is hit by|rammed by|was rammed by|struck by|bumped by"),
+    ("before", "врезался|врезалась|столкнулся|столкнулась|налетел|налетела|въехал|въехала|протаранил|"
+               "протаранила|задел|задела"),
+]
+# "mass 4 vs mass 1": the acting model against the other, whoever speaks (no possessive, so never swapped)
+VERSUS_WORDS = frozenset({"vs", "versus", "against", "против"})
+# the preposition each Russian impact verb governs, for an object written before the verb
+IMPACT_PREPOSITIONS = frozenset({"в", "во", "с", "со", "на"})
+# position traits said of either model in a collision ("my aerial cruiser hits a surface ship")
+TRAIT_WORDS = {"aerial": "aerial|flying|airborne|воздушн*|летающ*", "surface": "surface|надводн*",
+               "submerged": "submerged|sub|submarine|подводн*|подлодк*|подводн* лодк*",
+               "skimming": "skimming|skimmer|скользящ*", "ground": "ground|наземн*"}
 # Words that say the speaker is the one attacked ("he's boarding me"): then "my" is the target's.
 PERSPECTIVE = ("drove into my|ran into my|sailed into my|moved into my|crashed into my|bumped into my|"
                "collided with my|врезался в мой|врезался в мою|врезался в меня|boarding me|boards me|rams me|"
@@ -241,10 +332,6 @@ PERSPECTIVE = ("drove into my|ran into my|sailed into my|moved into my|crashed i
                # only, since "I'm shooting my opponent's cruiser" has the speaker as the subject
                "rammed me|rams my|shoots my|shoots at my|fires at my|fires on my|attacks my|boards my|"
                "assaults my|стреляет по моему|стреляет по моей|таранит мой|таранит мою|атакует мой|атакует мою")
-# ... and in a collision only, where the verb is the action itself ("his ship hit me"); in an attack "his
-# cruiser that hit my frigate" says nothing about who shoots
-COLLISION_PERSPECTIVE = ("hit me|hits me|hit my|hits my|ran into me|crashed into me|bumped into me|"
-                         "collided with me|sailed into me|drove into me")
 # Flags about a state either ship may be in, and the acting side's own input for it: "my cruiser is
 # crippled" is never the target's Crippled (none: the words are listed as not understood).
 SELF_FLAGS = {"crippled": "attacker_crippled", "submarine": "assaulter"}
@@ -254,36 +341,59 @@ TARGET_NOUNS = ("target", "цел")
 # one side by what they mean, whatever owner word stands near them.
 SHIP_CONCEPTS = frozenset({"armour", "citadel", "mass", "hull", "damage_taken", "crippled_hull", "escorts",
                            "srs", "srs_discard", "adv", "sdv", "defence", "disorder", "heavy_prow", "crew",
-                           "ablative", "boarding", "generators", "defence_models"})
+                           "ablative", "boarding", "generators", "defence_models", "intercept_rating"})
 # Unprefixed parameters that are the target's in their action (the others are the acting model's).
 TARGET_PARAMS = {"attack": frozenset({"armour", "citadel", "mass", "hull", "damage_taken", "crippled_hull",
                                       "defence", "srs_discard", "defence_models", "shield_dice"})}
 # Unowned ship keys of an action where both sides have the input: the side a referee takes without
 # asking. Collision: the moving model is the subject. Ram: "hull" is the rammer's dice ("hull 6, moved 5").
+# An SRS run's SRS are the attacking stack's, whatever else is said; the target's own ("he intercepts with 2
+# of his SRS") are its interceptors.
+ACTING_SIDE = {("srs", "srs"): "self"}
+# Values the action takes for one side only, though both sides' cards print them: a dw4 squadron's card has an
+# Intercept rating, but only the interceptors' counts ("he has 3 interceptors at intercept 1"). Read only when
+# an owner word gives it to that side; "SRS 5, attack 2, intercept 1" is the stack's own, listed.
+OWNED_ONLY = {("srs", "intercept_rating"): "target"}
+# Keys that count one side's things and so open that side's list, as "target" does: "interceptors 3 int 1",
+# "2 interceptors (intercept 1)" give the interceptors' rating.
+LIST_OPENING_KEYS = {"interceptors": "target"}
+# Only when the description also gives the other side's values, or the thing hit has none (terrain, an escort
+# token), does the default stand (`describe_sides`); one value alone ("ram, hull 6") is asked.
 DEFAULT_SIDE = {("collision", c): "self" for c in ("mass", "hull", "damage_taken", "disorder")}
-DEFAULT_SIDE |= {("ram", "hull"): "self", ("ram", "heavy_prow"): "self", ("ram", "armour"): "target",
-                 ("ram", "citadel"): "target", ("assault", "boarding"): "self"}
+# what a model can collide with that has no values of its own (the collision takes none of an escort's)
+IMPACTS_WITHOUT_VALUES = frozenset({"terrain", "escort"})
+# ... and what it may run onto that is no model and no terrain: shallows ("отмели … считаются Опасными Водами",
+# hazardous waters, which the collision has no input for: the words stay listed)
+HAZARD_WORDS = ("мель", "мели", "отмел*", "мелководь*", "shallows", "sandbank", "sandbar", "aground")
+DEFAULT_SIDE |= {("ram", "hull"): "self", ("ram", "heavy_prow"): "self", ("assault", "boarding"): "self"}
 NEGATIONS = "no|not|without|non|aren't|isn't|arent|isnt|не|без|нет"
 # a player correcting himself ("my 3 escorts - wait no, his 3 escorts"): the value just before is withdrawn
 CORRECTIONS = "wait no|no wait|wait , no|no , wait|i mean|correction|то есть|вернее|точнее|ой нет"
-CONNECTORS = ":|=|of|is|are|равн*|-"
+CONNECTORS = ":|=|of|is|are|равн*|-|level|lvl|уровень|уровня"  # "disordered (level 2)"
 SEPARATORS = ",|;|and|&|/|и|+"
+# nouns naming a ship (fillers: the values say which ship by their owner words), and a collision's subject
+SHIP_NOUNS = ("model|ship|cruiser|battleship|frigate|destroyer|carrier|dreadnought|ships|gunboat|gunboats|bb|"
+              "модель|модели|корабль|корабля|крейсер*|линкор*|фрегат*|эсминц*|эсминец|авианос*|корабл*")
 FILLERS = (
     # "him", "them": an object ("rammed him 4\" hull 6"), never the owner of the values after it
-    "a|an|the|at|on|to|by|for|from|its|it|him|them|has|have|having|had|got|atk|"
-    "be|attack|attacking|shoot|shoots|shooting|shot|fires|firing|weapon|weapons|model|ship|unit|value|"
-    "rating|total|plus|what|took|takes|taken|already|уже|получил|получила|суммарно|плюс|are|odds|chance|chances|how|many|much|edition|ed|in|using|use|uses|rolls|rolling|"
+    "a|an|the|at|on|to|by|for|from|its|it|him|them|has|have|having|had|got|atk|" + SHIP_NOUNS + "|"
+    "be|attack|attacking|shoot|shoots|shooting|shot|fires|firing|weapon|weapons|unit|value|"
+    "rating|total|plus|what|took|takes|taken|already|уже|получил|получила|суммарно|плюс|are|odds|chance|chances|how|many|much|edition|ed|in|using|use|uses|"
     "rules|ruleset|type|trait|quality|qualities|also|then|that|this|which|who|please|"
     "на|в|во|по|у|до|от|при|к|для|из|атака|атакую|атакует|атакуем|стреляю|стреляет|стреляем|"
-    "стрельба|оружие|оружием|модель|модели|корабль|корабля|имеет|есть|значение|показатель|всего|шансы|"
+    "стрельба|оружие|оружием|имеет|есть|значение|показатель|всего|шансы|"
     "какие|каковы|сколько|это|а|или|редакция|редакции|правила|свойство|свойства|качество|"
     "качества|когда|если|который|которая|rams|rammed|таранит|тараню|таранил|таранила|налет*|штурму*|"
     "столкновени*|столкнул*|врезал*|collision|collided|collides|bumped|bumps|boards|board|assaults|assault|"
     "attack run|strike|fires at|only|just|exactly|ровно|ram|movement|along|bring|discards|discard|discarded|"
     "сбрасывает|сбросил|rockets|guns|gun|battery|turrets|"
-    "launchers|missiles|cruiser|battleship|frigate|destroyer|carrier|dreadnought|ships|gunboat|gunboats|bb|"
-    "ракеты|орудия|батарея|крейсер*|линкор*|фрегат*|эсминц*|эсминец|авианос*|корабл*|.|!|?|(|)|'|\"|#|~"
+    # the SRS themselves, named beside their count ("Squadron: 4 tokens", "эскадрилья из 5 жетонов")
+    "squadron|squadrons|эскадрилья|эскадрильи|эскадрилий|эскадрилью|эскадрильей|run|srs run|highest|was|атаку|"
+    "launchers|missiles|ракеты|орудия|батарея|.|!|?|(|)|'|\"|#|~"
 )
+
+# a key's word that is a filler elsewhere ("attack" of an SRS stack's Attack rating) is one when it has no number
+FILLER_WORDS = frozenset(p for p in FILLERS.split("|") if " " not in p and not p.endswith("*"))
 
 # a "dice" after one of these inputs' number is its unit ("lead 10 dice"), not a second dice count
 COUNTED_IN_DICE = frozenset({"dice", "lead", "support", "defence", "bonus", "shield_dice", "fray", "boarding"})
@@ -398,6 +508,10 @@ def _static_entries() -> list[Entry]:
             out.append(Entry(phrase, "owner", value=owner, mode=reach))
     for phrase in _phrases(PERSPECTIVE):
         out.append(Entry(phrase, "perspective"))
+    for owner, spec in ROLL_VERBS:
+        out += [Entry(phrase, "verb", "dice", owner) for phrase in _phrases(spec)]
+    for concept, value, spec in NAMED_VALUES:
+        out += [Entry(phrase, "key", concept, value, mode="named") for phrase in _phrases(spec)]
     for role, spec in (("neg", NEGATIONS), ("conn", CONNECTORS), ("sep", SEPARATORS), ("filler", FILLERS),
                        ("correction", CORRECTIONS)):
         for phrase in _phrases(spec):
@@ -425,8 +539,9 @@ def _named(specs: Iterable[ParamSpec], covered: set[str]) -> list[Entry]:
 class Vocabulary:
     """Every entry for one action, indexed by first word for quick matching."""
 
-    def __init__(self, entries: Sequence[Entry], names: Iterable[str] = ()) -> None:
+    def __init__(self, entries: Sequence[Entry], names: Iterable[str] = (), reached: Iterable[str] = ()) -> None:
         self.names = frozenset(names)
+        self.reached = frozenset(reached)  # key concepts that name one of the action's parameters
         # a key word that is also a quality's name ("ramming"): the quality, where the key means nothing
         self.quality_words = {" ".join(e.phrase): e for e in entries if e.role == "quality"}
         self.exact: dict[str, list[Entry]] = {}
@@ -444,7 +559,7 @@ class Vocabulary:
     def correct(self, word: str) -> str | None:
         """The word a typo or a Latin-letter Russian word stands for, when exactly one meaning fits."""
         russian = transliterate(word)
-        if russian and self.known(russian):
+        if russian and russian not in ABBREVIATIONS and self.known(russian):  # "mas" is "mass", not "мас"
             return russian
         if russian and russian.startswith("е") and self.known("э" + russian[1:]):
             return "э" + russian[1:]  # "eskorta"
@@ -521,12 +636,42 @@ def vocabulary(specs: Sequence[ParamSpec]) -> Vocabulary:
     key = tuple((s.name, s.kind, tuple(s.choices)) for s in specs)  # what the vocabulary depends on
     vocab = _CACHE.get(key)
     if vocab is None:
+        names = {s.name for s in specs}
         entries = _static_entries() + _quality_entries() + _marker_entries()
         entries += _named(specs, covered_params(specs))
-        if any(s.name == "impact" for s in specs):
-            entries += [Entry(phrase, "perspective") for phrase in _phrases(COLLISION_PERSPECTIVE)]
-        vocab = _CACHE[key] = Vocabulary(entries, (s.name for s in specs))
+        entries += [Entry(phrase, "key", concept, mode=mode) for concept, groups in KEYS_WHERE_READ.items()
+                    if resolve(concept, None, names) for mode, spec in groups for phrase in _phrases(spec)]
+        if "impact" in names:  # a collision: its verbs say who moved, so no perspective word is needed
+            entries = [e for e in entries if e.role != "perspective"] + _collision_entries()
+        entries += _abbreviation_entries(entries)
+        vocab = _CACHE[key] = Vocabulary(entries, names, _reached(entries, names))
     return vocab
+
+
+def _abbreviation_entries(entries: Sequence[Entry]) -> list[Entry]:
+    """"бр 5", "AA 3", "эск 2": each short form typed apart means what its full word's key means."""
+    keys = [e for e in entries if e.role == "key" and len(e.phrase) == 1 and e.value is None]
+    out: list[Entry] = []
+    for short, full in ABBREVIATIONS.items():
+        if len(short) < 2 or any(e.phrase == (short,) and e.role == "key" for e in keys):
+            continue  # a one-letter form only glued (the tokens); "cit", "adv" are keys already
+        entry = next((e for e in keys if word_matches(e.phrase[0], full)), None)
+        if entry is not None:
+            out.append(Entry((short,), "key", entry.concept, mode=entry.mode))
+    return out
+
+
+def _collision_entries() -> list[Entry]:
+    out = [Entry(phrase, "impact_verb", value=voice) for voice, spec in IMPACT_VERBS for phrase in _phrases(spec)]
+    out += [Entry(phrase, "trait", value=trait) for trait, spec in TRAIT_WORDS.items() for phrase in _phrases(spec)]
+    return out
+
+
+def _reached(entries: Sequence[Entry], names: set[str]) -> frozenset[str]:
+    """The key concepts that name a parameter of this action (a key that names none yields its words to a
+    flag of the same words: "escort" is an impact in a collision, which counts no escorts)."""
+    concepts = {e.concept for e in entries if e.role == "key"}
+    return frozenset(c for c in concepts if resolve(c, None, names) or c in FALLBACKS or c in KEYS_RESOLVED_APART)
 
 
 def side_of(action: str, param: str) -> str:
@@ -562,9 +707,12 @@ def resolve(concept: str, owner: str | None, names: set[str], action: str = "", 
     for name in _order(concept, None):
         if name in names:
             sides.setdefault(side_of(action, name), name)
+    only = OWNED_ONLY.get((action, concept))
+    if only is not None:  # without that side's owner word: the acting side's own card value, not taken
+        return sides.get(only) if owner == only else None
     if owner is not None and (strict or len(sides) > 1):
         return sides.get(owner)
     if len(sides) > 1:
-        default = DEFAULT_SIDE.get((action, concept))
-        return sides[default] if default else ASK
+        acting = ACTING_SIDE.get((action, concept))
+        return sides[acting] if acting else ASK  # DEFAULT_SIDE is decided later, by describe_sides
     return next(iter(sides.values()), None)

@@ -24,7 +24,9 @@ _NAMES: dict[str, dict[str, str | None]] = {
                 "crippled": None, "damage_taken": None, "distance": None},
     "ram": {"inches_moved": "inches", "armour": "target_armour", "citadel": "target_citadel",
             "mass": "target_mass", "heavy_prow": None, "dice": None, "qualities": "quality"},
-    "srs": {"armour": "target_armour", "citadel": "target_citadel", "target_srs": None},
+    # an Attack Run's target's own SRS are its interceptors: RB Перехват "Каждый SRS-токен, защищающий Цель
+    # Налета, может добавить 3 куба" (⟨interceptors⟩: the target's friendly SRS tokens in base contact)
+    "srs": {"armour": "target_armour", "citadel": "target_citadel", "target_srs": "interceptors"},
     "collision": {},
     "broadside": {"distance": None, "dice": None, "obscured": None, "attacker_models": None},
 }

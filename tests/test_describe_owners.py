@@ -95,7 +95,8 @@ def test_players_shorthand_sums_typos_and_number_words(text, expected):
 
 def test_boarding_is_the_fray_in_dw3_and_boarding_parties_in_dw4():
     assert parsed("assault", "boarding 6, citadel 8")["fray"] == 6
-    assert parsed("assault", "boarding parties 3", "dw4")["boarding"] == [3]
+    # the attacking models' own Boarding Parties once the target's values are named apart (alone, asked)
+    assert parsed("assault", "boarding parties 3, target crew 5", "dw4")["boarding"] == [3]
 
 
 def test_a_number_after_an_unknown_word_is_never_given_to_the_key_on_its_right():

@@ -79,7 +79,8 @@ INT_PHRASES: dict[str, dict[str, tuple[list[str], list[str]]]] = {
                             ["абордажные команды цели {n}"]),
     },
     "ram": {
-        "hull": (["hull {n}", "rammer hull {n}", "own hull {n}"], ["корпус {n}"]),
+        # a value both ships have, named alone, is asked ("ram, hull 6"): here always with its owner
+        "hull": (["my hull {n}", "rammer hull {n}", "own hull {n}"], ["мой корпус {n}"]),
         "ramming": (["ramming {n}", "ramming ({n})"], ["таран {n}"]),
         "bonus": (["bonus {n}", "{n} bonus dice", "{n} extra dice"], ["бонус {n}"]),
         "rammer_mass": (["rammer mass {n}", "rammer's mass {n}", "own mass {n}"], ["масса таранящего {n}"]),
@@ -90,7 +91,7 @@ INT_PHRASES: dict[str, dict[str, tuple[list[str], list[str]]]] = {
         "target_hull": (["target hull {n}", "target's hull {n}"], ["корпус цели {n}"]),
         "target_damage_taken": (["target damage taken {n}"], ["урон цели {n}"]),
         "crew": (["crew {n}", "crew rating {n}"], ["экипаж {n}"]),
-        "heavy_prow": (["heavy prow {n}", "heavy prow ({n})"], []),
+        "heavy_prow": (["my heavy prow {n}", "own heavy prow ({n})"], []),
         "target_heavy_prow": (["target heavy prow {n}"], []),
         "rammer_disorder": (["disorder {n}", "rammer disorder {n}"], ["дезорганизация {n}"]),
     },
@@ -108,15 +109,15 @@ INT_PHRASES: dict[str, dict[str, tuple[list[str], list[str]]]] = {
         "target_hull": (["hull {n}", "target hull {n}"], ["корпус {n}"]),
         "target_damage_taken": (["damage taken {n}"], ["{n} урона"]),
         "attack_rating": (["attack rating {n}"], []),
-        "intercept_rating": (["intercept rating {n}"], []),
+        "intercept_rating": (["his intercept rating {n}", "their intercept rating {n}"], []),  # the interceptors
         "resilience": (["resilience {n}"], []),
     },
     "collision": {
-        "mover_mass": (["mass {n}", "mover mass {n}", "own mass {n}"], ["масса {n}"]),
+        "mover_mass": (["my mass {n}", "mover mass {n}", "own mass {n}"], ["моя масса {n}"]),
         "impact_mass": (["target mass {n}", "impact mass {n}"], ["масса цели {n}"]),
         "mover_hull": (["hull {n}"], ["корпус {n}"]),
         "mover_damage_taken": (["damage taken {n}"], ["{n} урона"]),
-        "mover_disorder": (["disorder {n}", "own disorder {n}"], ["дезорганизация {n}"]),
+        "mover_disorder": (["my disorder {n}", "own disorder {n}"], ["моя дезорганизация {n}"]),
         "impact_disorder": (["target disorder {n}", "impact disorder {n}"], ["дезорганизация цели {n}"]),
     },
     "broadside": {
@@ -130,7 +131,7 @@ INT_PHRASES: dict[str, dict[str, tuple[list[str], list[str]]]] = {
 # list parameters: (English, Russian) words before "6, 4, 3"
 LIST_PHRASES: dict[str, dict[str, tuple[list[str], list[str]]]] = {
     "attack": {"support": (["support", "supporting"], ["поддержка"])},
-    "assault": {"boarding": (["boarding parties", "boarding party"], ["абордажные команды"])},
+    "assault": {"boarding": (["my boarding parties", "our boarding party"], ["мои абордажные команды"])},
     "broadside": {"broadside": (["broadside", "broadsides"], [])},
 }
 DISTANCE = {"attack": "distance", "ram": "inches", "collision": "inches"}
