@@ -300,3 +300,13 @@ def test_a_target_hidden_behind_another_ship_is_obscured(searcher) -> None:
 def test_near_is_within_a_distance() -> None:
     # dw4 glossary, Rally: "The model is not within Proximity of a model in a different unit". No rule says "near".
     assert glossary_expansions()["nearby"] == ["within", "proximity"]
+
+
+def test_a_squad_is_a_dust_warfare_unit(searcher) -> None:
+    # Dust Warfare, Heroes: "A hero who is the last alive in a unit immediately removes all suppression markers and
+    # acts independently (unless a medic revives a member of his squad)." The rules print "squad" rarely, so it
+    # weighed most of a question and the one heading printing it, Command Squad, answered questions about any unit.
+    # The Unit phase answers how many actions: "A unit may take up to 2 actions, less 1 if it has a reaction marker".
+    assert glossary_expansions()["squad"] == ["unit"]
+    result = searcher.ask("dust warfare: how many actions does my squad get?", k=5)
+    assert result.results[0].section == "UNIT PHASE"

@@ -2,6 +2,8 @@
 question searched in the English documents through the book's own term pairs."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from index.manifest import corpus_names, load_manifest
@@ -223,3 +225,19 @@ def test_a_russian_label_naming_a_glossary_rule_is_not_an_unknown_name(searcher,
                           edition=edition)
     assert result.status == "answered"
     assert result.results[0].edition == "dw4-glossary" and result.results[0].section == "Synergy"
+
+
+def test_dust_warfares_words_are_read_from_a_russian_question(translator: Translator) -> None:
+    """Dust Warfare prints "Cover cannot negate damage caused by an attack that includes grenade weapons.";
+    the Russian book prints neither word, so "гранаты ... в укрытии" had no English and the Dust rule no match.
+    Of a word's English names only those the searched document prints are read: "укрытие" is the
+    4th edition's obscured and Dust Warfare's cover."""
+    def printer(edition: str) -> Callable[[str], bool]:
+        text = f" {' '.join(stems(next(d for d in DOCS if d.edition == edition).read_text()))} "
+        return lambda name: f" {' '.join(stems(name))} " in text
+
+    words = stems("гранаты против отряда в укрытии")
+    in_dust = translator.render(words, {w: frozenset({w}) for w in words}, printed=printer("dust-warfare"))
+    assert {"grenad", "cover"} <= set(in_dust.stems)
+    in_glossary = translator.render(words, {w: frozenset({w}) for w in words}, printed=printer("dw4-glossary"))
+    assert "cover" not in in_glossary.stems and "obscur" in in_glossary.stems
