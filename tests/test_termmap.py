@@ -163,3 +163,17 @@ def test_a_heading_the_book_misspells_still_carries_its_english_name(heading: st
     for chunk in chunks:
         title, _ = _enrich(chunk, term_map)
         assert english in title, (heading, title)
+
+
+def test_a_players_word_for_a_thing_reads_every_editions_word_for_it() -> None:
+    """A sub is what the 3rd edition calls Submerged ("Submerged units only block LOS to to and from other
+    submerged units") and the 4th Underwater ("Underwater models follow these addition Rules"); every
+    spelling of the player's word reads both, as "submarine" does. A player's planes are SRS tokens in
+    both editions ("SRS tokens represent fighters, raiding craft, and bombers carrying torpedoes.")."""
+    from index.glossary import glossary_expansions
+
+    words = {**glossary_expansions(), **load_synonyms().expansions}
+    for word in ("sub", "subs", "submarine", "submarines"):
+        assert {"submerged", "underwater"} <= {w.casefold() for w in words[word]}, word
+    for word in ("plane", "planes"):
+        assert "srs" in {w.casefold() for w in words[word]}, word
