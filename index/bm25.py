@@ -53,15 +53,19 @@ class Bm25:
         lower case), so each quoted term is a one-token phrase: the only queries `ranked` answers."""
         return all(term.isalnum() and term == term.lower() for term in terms)
 
-    def ranked(self, terms: Sequence[str], limit: int) -> list[int]:
+    def ranked(self, terms: Sequence[str], limit: int, weights: Mapping[str, float] | None = None) -> list[int]:
         """The rowids `... where lexical match '"t1" OR "t2" ...' order by bm25(lexical, ...) limit ?`
-        returns, for distinct `terms` in that order."""
+        returns, for distinct `terms` in that order. `weights`: a term's share of its idf where it is
+        not 1 (a Russian story's scene words, index.query.Query.lexical_weights); FTS5 has no such
+        weight, so a weighted ranking is this module's alone."""
         score: dict[int, float] = {}
         for term in terms:
             found = self._postings.get(term)
             if found is None:
                 continue  # no row holds it: it adds nothing to any row's score
             rows, idf = found
+            if weights is not None:
+                idf *= weights.get(term, 1.0)
             for row, numerator, denominator in rows:
                 score[row] = score.get(row, 0.0) + idf * (numerator / denominator)
         # best score first, equal scores in rowid order: the rowids sorted, then stably by score

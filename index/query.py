@@ -41,6 +41,12 @@ POINTS_BACK = frozenset(
     "он она оно они его её ее их ему ей им ими него неё нее них нему ней нём нем "
     "это этого этому этим этом этот эта эту эти этих так такое тот та те то".split())
 
+# The words that open a condition or a second clause ("... если ОН уже есть?", "... или у НИХ должны
+# совпадать особенности?"): a pronoun after one points at what the sentence has just named, not at the
+# scene. Only a pronoun before any of them ("Можно ли ЕЙ начать абордаж ...", "Могу я перекинуть ИХ на
+# эсминец?") makes the scene the thing asked about.
+CLAUSE_OPENERS = frozenset("если когда или пока чтобы хотя".split())
+
 # The talk around an English table story ("so last night my mate reckoned ..., I think"): the
 # people at the table, when it happened, saying, thinking and arguing, fillers. Taken from English
 # grammar's classes of such words, kept only where the rules texts never print them: unknown to
@@ -204,6 +210,16 @@ class Query:
         """`variants` of the topic stems only (relevance, coverage and the answer line)."""
         return {s: self.variants[s] for s in self.weights}
 
+    def lexical_weights(self) -> dict[str, float] | None:
+        """The lexical ranking's share of each FTS term's weight (index.bm25): a Russian story's words
+        that only its scene uses keep SCENE_WEIGHT there too, as in `weights`, unless a word the
+        question asks is spelt the same; None when all of the question is asked."""
+        if not self.asked:
+            return None
+        scene = {s for s in self.weights if s not in self.asked}
+        asked = {term for s, spellings in self.variants.items() if s not in scene for term in spellings | {s}}
+        return {term: SCENE_WEIGHT for s in sorted(scene) for term in self.variants[s] | {s} if term not in asked}
+
     def lexical_terms(self) -> list[str]:
         """The FTS terms: every stem's spellings, sorted within each stem (the term order
         decides how bm25 sums, so an order that followed the hash seed flipped near-ties)."""
@@ -340,11 +356,22 @@ def asking_parts(plain: str) -> list[str]:
     return asking if len(asking) < len(sentences) else []
 
 
+def points_back(sentence: str) -> bool:
+    """The asking sentence refers to its scene: a pronoun (POINTS_BACK) comes before any clause opener
+    (CLAUSE_OPENERS), so what it asks about is named only by the scene."""
+    for word in words(sentence):
+        if word in CLAUSE_OPENERS:
+            return False
+        if word in POINTS_BACK:
+            return True
+    return False
+
+
 def asked_in(plain: str, topic: frozenset[str]) -> frozenset[str]:
     """The topic stems of the sentences a story told over several asks in (asking_parts), when
     they do not point back at the scene; empty otherwise (then the whole question is asked)."""
     asking = asking_parts(plain)
-    if not asking or any(POINTS_BACK & set(words(sentence)) for sentence in asking):
+    if not asking or any(points_back(sentence) for sentence in asking):
         return frozenset()
     asked = frozenset(s for sentence in asking for s in question_stems(sentence)) & topic
     if len([s for s in asked if not s.isdigit()]) < MIN_ASKED_WORDS:

@@ -456,25 +456,26 @@ class Searcher:
             self._russian_spelling()  # ~70 ms: not on the first question a worker serves
 
     # -- candidate lists -------------------------------------------------
-    def _lexical(self, terms: list[str], allowed: np.ndarray) -> list[int]:
+    def _lexical(self, terms: list[str], allowed: np.ndarray, weights: dict[str, float] | None = None) -> list[int]:
+        """`weights`: Query.lexical_weights (a Russian story's scene words weigh less in the ranking too)."""
         if not terms:
             return []
         match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
         # The last ranking this thread read, kept: a comparison searches each named edition with the same terms.
         memo = self._asking.__dict__
-        if memo.get("lexical_match") == match:
+        if memo.get("lexical_match") == match and memo.get("lexical_weights") == weights:
             ranked: list[int] = memo["lexical_ranked"]
         else:
             distinct = list(dict.fromkeys(terms))
             if Bm25.reads(distinct):  # FTS5's ranking, computed from the postings read once (index.bm25)
-                ranked = self._bm25().ranked(distinct, CANDIDATES * 4)
-            else:
+                ranked = self._bm25().ranked(distinct, CANDIDATES * 4, weights)
+            else:  # a term FTS5's tokenizer would split or fold: SQLite ranks it, unweighted
                 with self._lock:
                     ranked = [r[0] for r in self._db.execute(
                         "select rowid from lexical where lexical match ? order by bm25(lexical, ?, 1.0) limit ?",
                         [match, TITLE_WEIGHT, CANDIDATES * 4],
                     ).fetchall()]
-            memo["lexical_match"], memo["lexical_ranked"] = match, ranked
+            memo["lexical_match"], memo["lexical_weights"], memo["lexical_ranked"] = match, weights, ranked
         return [r for r in ranked if allowed[r]][:CANDIDATES]
 
     def _bm25(self) -> Bm25:
@@ -777,7 +778,7 @@ class Searcher:
         if rule_words:
             dense_text = f"{dense_text} ({', '.join(rule_words)})"  # the player's words, then the rules'
         query_vector, dense_scores = self._dense_scores(dense_text) if uses_dense else (None, None)
-        lexical = self._lexical(query.lexical_terms(), allowed) if mode != "dense" else []
+        lexical = self._lexical(query.lexical_terms(), allowed, query.lexical_weights()) if mode != "dense" else []
         if mode == "lexical":
             fused = fuse([(lexical, 1.0)])
         elif mode == "dense":

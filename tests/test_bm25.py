@@ -79,3 +79,14 @@ def test_the_ranking_is_fts5s_on_the_real_index(searcher) -> None:
             assert postings.ranked(terms, 400) == _sqlite_ranking(conn, terms, 400), query
             compared += 1
     assert compared > len(headings)
+
+
+def test_a_weighted_term_counts_for_its_share_of_its_idf(table: sqlite3.Connection) -> None:
+    """Weights of 1 rank as FTS5 does; a term weighed down (a Russian story's scene word,
+    index.query.Query.lexical_weights) lets a row holding the other term lead."""
+    postings = _postings(table)
+    terms = list(dict.fromkeys(stems("boarding ram crew")))
+    assert postings.ranked(terms, 400, {t: 1.0 for t in terms}) == _sqlite_ranking(table, terms, 400)
+    boarding = [t for t in terms if t.startswith("board")]
+    assert postings.ranked(terms, 400)[0] in (1, 6)  # a Boarding row: "boarding" and "crew"
+    assert postings.ranked(terms, 400, {t: 0.1 for t in boarding + ["crew"]})[0] in (0, 2)  # a Ram row
