@@ -43,7 +43,7 @@ from bench.retrieval import folds, norm, quote_ok  # noqa: E402
 from core.settings import Settings  # noqa: E402
 from index.answer import Quote, best_quote, candidates, finished, line_shape, line_weights, model_weights  # noqa: E402
 from index.answer_features import FEATURES  # noqa: E402
-from index.answer_shape import asked_words  # noqa: E402
+from index.answer_shape import asked_words, counted_words  # noqa: E402
 
 L2 = 0.01  # fixed before fitting (a mean log-likelihood per question against the squared weights); not tuned
 FIT_ON = ("dev1", "dev2")  # the rotation whose weights are printed (dev3 held out)
@@ -90,7 +90,8 @@ def record(searcher: index.search.Searcher, questions: list[dict[str, Any]], fol
                                kwargs.get("limit", False), kwargs.get("title", frozenset()))
             offered = candidates(text, weights, variants, shape, kwargs.get("closeness"),
                                  asked_words(kwargs.get("question", ""), frozenset(weights)),
-                                 kwargs.get("title", frozenset()))
+                                 kwargs.get("title", frozenset()),
+                                 counted_words(kwargs.get("question", ""), frozenset(weights)))
             evidence = FEATURES.index("evidence_first")
             if not any(c.features[evidence] for c in offered):
                 assert found is not None
