@@ -130,8 +130,16 @@ _COUNT = re.compile(
     r"((?:\s+[^\W\d_][\w’'-]*){1,3})", re.IGNORECASE)
 
 
+# A count stated as a rate: "For each ☹️ you rolled ..., you may assign ... an order", "1 Damage for each
+# Strike", "+1 куб за каждый дюйм": every word of the sentence may be what it counts.
+_RATE = re.compile(r"\b(for (each|every)|per|за кажд\w+|на кажд\w+)\b", re.IGNORECASE)
+
+
 def counted_after_numbers(sentence: str) -> tuple[str, ...]:
-    """The words each number of the sentence counts ("3 levels of Disorder" -> "levels of Disorder")."""
+    """The words each number of the sentence counts ("3 levels of Disorder" -> "levels of Disorder"); a
+    sentence stating a rate ("for each", "per") may count any of its words."""
+    if _RATE.search(sentence):
+        return (sentence,)
     return tuple(match.group(1) for match in _COUNT.finditer(sentence))
 
 
