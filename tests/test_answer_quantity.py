@@ -4,7 +4,7 @@ by the sentence counting those things rather than by any number, and a "now what
 question by a result — on the corpus's own sentences."""
 from __future__ import annotations
 
-from index.answer_features import sentence_facts, states_a_distance
+from index.answer_features import counted_after_numbers, sentence_facts, states_a_distance
 from index.answer_shape import counted_words, question_shape
 from index.text import stems
 from tests.test_answer_asked import _block, _quote
@@ -45,6 +45,19 @@ def test_a_how_many_question_names_what_it_counts():
     assert counted("how many extra dice for another ship backing up an assault") == frozenset(stems("extra dice"))
     assert counted("сколько кубов бросает цель?") >= frozenset(stems("кубов"))
     assert counted("how much does a brick wall cover save stop?") == frozenset()
+
+
+def test_a_number_counts_the_words_after_it_and_a_rate_any_of_its_words():
+    # DW4 glossary, Disorder: "In addition to Damage, models can gain up to 3 levels of Disorder."
+    assert set(stems(" ".join(counted_after_numbers("In addition to Damage, models can gain up to 3 levels of "
+                                                    "Disorder.")))) >= set(stems("levels"))
+    # 3rd-edition quick reference: "A model at level 1 that repairs a level ..." counts no levels
+    assert not set(stems(" ".join(counted_after_numbers("A model at level 1 that repairs a level removes its "
+                                                        "disorder condition completely.")))) & set(stems("levels"))
+    # Dust Warfare, Command phase: "For each ☹️ you rolled in the Initiative phase (minimum of 1), you may
+    # assign a Take Action, Regroup, or Special order to a unit ...": how many orders, as a rate
+    rate = "For each ☹️ you rolled in the Initiative phase (minimum of 1), you may assign a Special order to a unit"
+    assert set(stems(" ".join(counted_after_numbers(rate)))) >= set(stems("order"))
 
 
 # 3rd-edition quick reference, DISORDER CONDITIONS: "There are 3 levels of increasing seriousness. A model at
