@@ -3,7 +3,7 @@
     python bench/fit_answer.py
 
 For every answerable question of the development sets and of our own sets in bench/data (never
-another helper's held-out fresh_* sets), the Searcher answers as usual and the rule its answer
+a held-out set: HELD_OUT), the Searcher answers as usual and the rule its answer
 line is quoted from is recorded with the question's weights and shape; each answer line that rule
 offers (index.answer.candidates) is labelled by the held-out checks' own test
 (bench/retrieval.quote_ok). A conditional logit (softmax over one rule's candidates; the outcome is
@@ -43,8 +43,9 @@ from bench.retrieval import folds, norm, quote_ok  # noqa: E402
 from core.settings import Settings  # noqa: E402
 from index.answer import Quote, best_quote, candidates, finished, line_shape, line_weights, model_weights  # noqa: E402
 from index.answer_features import FEATURES  # noqa: E402
-from index.answer_shape import asked_words  # noqa: E402
+from index.answer_shape import asked_words, counted_words  # noqa: E402
 
+HELD_OUT = ("fresh", "players", "unanswerable", "vocab2_made")  # held-out sets: never read, never fitted on
 L2 = 0.01  # fixed before fitting (a mean log-likelihood per question against the squared weights); not tuned
 FIT_ON = ("dev1", "dev2")  # the rotation whose weights are printed (dev3 held out)
 
@@ -90,7 +91,8 @@ def record(searcher: index.search.Searcher, questions: list[dict[str, Any]], fol
                                kwargs.get("limit", False), kwargs.get("title", frozenset()))
             offered = candidates(text, weights, variants, shape, kwargs.get("closeness"),
                                  asked_words(kwargs.get("question", ""), frozenset(weights)),
-                                 kwargs.get("title", frozenset()))
+                                 kwargs.get("title", frozenset()),
+                                 counted_words(kwargs.get("question", ""), frozenset(weights)))
             evidence = FEATURES.index("evidence_first")
             if not any(c.features[evidence] for c in offered):
                 assert found is not None
@@ -192,7 +194,7 @@ def main() -> int:
         setattr(index.search, "SENTENCE_MODEL", True)  # noqa: B010 - the measurement's switch
     searcher = index.search.Searcher(Settings.from_env())
     searcher.warm()
-    data = {name: record(searcher, qs, name) for name, qs in folds(("fresh",)).items()}
+    data = {name: record(searcher, qs, name) for name, qs in folds(HELD_OUT).items()}
     data = {name: asked for name, asked in data.items() if asked}  # a fold of unanswerable questions only
     dev = ("dev1", "dev2", "dev3")
     current = np.array(model_weights())
@@ -206,7 +208,7 @@ def main() -> int:
     print("quote accuracy, weights now in the file: " +
           ", ".join(f"{name} {accuracy(a, current):.2f}" for name, a in data.items()))
     # our own sets (bench/data, never a held-out set of another helper) train every rotation
-    own = [name for name in data if name not in dev and not name.startswith("fresh")]
+    own = [name for name in data if name not in dev and not name.startswith(HELD_OUT)]
     fitted = {}
     for held in dev:
         train = [a for name in (*dev, *own) if name != held for a in data[name]]

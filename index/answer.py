@@ -24,8 +24,10 @@ from pathlib import Path
 from index.answer_features import (
     FEATURES,
     NUMBER,
+    Sentence,
     SentenceFacts,
     Window,
+    counted_after_numbers,
     is_heading,
     is_step_number,
     run_in_label,
@@ -44,6 +46,7 @@ from index.answer_shape import (
     asked_words,
     asking_sentences,
     asks_a_distance,
+    counted_words,
     question_shape,
 )
 from index.answer_shape import is_distance_question as is_distance_question
@@ -115,6 +118,7 @@ class RuleText:
     example_facts: tuple[SentenceFacts, ...]  # `facts`, a worked example's later sentences marked as it too
     labels: tuple[frozenset[str], ...]  # the stems of each segment's run-in label ("Catastrophic explosion: ...")
     idioms: tuple[frozenset[str], ...]  # each segment's idioms read as a question's (index.text.idiom_readings)
+    counted: tuple[frozenset[str], ...]  # the stems of what each segment's numbers count ("3 levels of" -> level)
 
 
 # An abbreviation a rule introduces: "line of sight (LOS)", "Short Range Squadrons (SRS)" (the
@@ -165,7 +169,8 @@ def rule_text(text: str) -> RuleText:
     facts = tuple(sentence_facts(s) for s in sentences)
     return RuleText(spans, sentences, stem_sets, words, tuple(sorted(w for w in words if _CYRILLIC_WORD.match(w))),
                     tuple(is_stat_row(s) for s in sentences), facts, _examples_run_on(sentences, facts),
-                    tuple(frozenset(stems(run_in_label(s))) for s in sentences), idioms)
+                    tuple(frozenset(stems(run_in_label(s))) for s in sentences), idioms,
+                    tuple(frozenset(stems(" ".join(counted_after_numbers(s)))) for s in sentences))
 
 
 def _examples_run_on(sentences: Sequence[str], read: Sequence[SentenceFacts]) -> tuple[SentenceFacts, ...]:
@@ -231,12 +236,14 @@ def _weight_of(found: set[str], weights: Mapping[str, float]) -> float:
 
 def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None = None,
                shape: QuestionShape | None = None, closeness: Sequence[float] | None = None,
-               asked: frozenset[str] = frozenset(), title: frozenset[str] = frozenset()) -> list[Candidate]:
+               asked: frozenset[str] = frozenset(), title: frozenset[str] = frozenset(),
+               counted: frozenset[str] = frozenset()) -> list[Candidate]:
     """Every answer line the rule offers: it opens with the rule's opening or a segment holding
     a question word (or the number asked), is chosen for up to MAX_CORE segments from there,
     and runs on while it fits EXTEND_TO characters (a trailing heading left out). `asked`: the
     question words of a long question's last sentence (index.answer_shape.asked_words). `title`:
-    the stems of the rule's heading. A rule whose text opens in lower case ("эта Модель и все
+    the stems of the rule's heading. `counted`: the question words naming what a "how many" question
+    counts (index.answer_shape.counted_words). A rule whose text opens in lower case ("эта Модель и все
     остальные в пределах 4\" ...", "если количество ... SRS-токенов вдвое ...") was one sentence
     with its run-in label, which the book set as the heading ("### Подрыв боекомплекта:"): the
     opening holds the question's words of that label, as the sentence did in print, so a later
@@ -259,6 +266,8 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     # a worked example's later sentences are the example too, unless the question asks about its case
     facts_read = cut.facts if _asks_the_examples_case(cut, held) else cut.example_facts
     read = [shaped(facts, shape) for facts in facts_read]
+    if counted and shape.numeric and not shape.distance:
+        read = _numbers_of_the_counted(cut, read, counted, variants)
     heaviest = max(weights.values()) or 1.0
     out = []
     for i, (start, _) in enumerate(spans):
@@ -284,6 +293,22 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
                                        _weight_of(found & asked, weights), heaviest, shape, closeness)
             out.append(Candidate(start, spans[max(j, last)][1], tuple(features)))
     return out
+
+
+def _numbers_of_the_counted(cut: RuleText, read: list[Sentence], counted: frozenset[str],
+                            variants: Mapping[str, frozenset[str]] | None) -> list[Sentence]:
+    """A "how many levels / extra dice" question: the number it asks is one of the things it counts ("models
+    can gain up to 3 levels of Disorder", "adding +2 dice"), not any number ("A model at level 1 ...", "the
+    fifth and subsequent hits"). When the rule counts them somewhere outside a worked example (`read`
+    marks the example's sentences), only the sentences counting them state the number."""
+    spelt = variants or {}
+    spellings = set(counted).union(*(spelt.get(s, frozenset()) for s in counted))
+    counting = [bool(words & spellings) and not sentence.example
+                for words, sentence in zip(cut.counted, read, strict=True)]
+    if not any(counting):
+        return read
+    return [replace(sentence, number=sentence.number and counts)
+            for sentence, counts in zip(read, counting, strict=True)]
 
 
 def _opens_in_lower_case(sentence: str) -> bool:
@@ -462,7 +487,8 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     after firing?" asks for no limit, "Long Range Sortie" for no distance)."""
     weights = line_weights(weights, names_the_rule, question)
     shape = line_shape(question, weights, numeric, distance, limit, title)
-    offered = candidates(text, weights, variants, shape, closeness, asked_words(question, frozenset(weights)), title)
+    offered = candidates(text, weights, variants, shape, closeness, asked_words(question, frozenset(weights)), title,
+                         counted_words(question, frozenset(weights)))
     evidence = FEATURES.index("evidence_first")
     if not any(c.features[evidence] for c in offered):
         if opening and offered:

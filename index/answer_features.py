@@ -28,6 +28,17 @@ _NUMBER_WORDS = re.compile(
     r"один|одн\w+|два|две|три|четыре|пять|шесть|equal to|as many|number of|столько|во сколько)\b",
     re.IGNORECASE)
 _DISTANCE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:[\"”″]|дюйм\w*|inch(?:es)?)", re.IGNORECASE)
+# A distance stated as a share of a model's own movement or of a distance moved: what answers "how far"
+# as a printed distance does ("It may move up to half its SPEED in reverse", "Its Maximum Speed rating is
+# halved", "Move double Move characteristic", "within a range equal to the number of inches the aircraft
+# unit moved", "до половины скорости", "вдвое больше Скорости").
+_RELATIVE_DISTANCE = re.compile(
+    r"\b(half|halved|halves|double|doubled|doubles|twice|equal to)\b[^.;:!?]{0,40}?"
+    r"\b(speed|move characteristic|movement|moved|inches|distance)\b|"
+    r"\b(speed|move characteristic|movement)( rating)? (is|are) (halved|doubled)\b|"
+    r"(половин\w*|вдвое|удв[ао]\w*|равн\w*)[^.;:!?]{0,40}?(скорост\w*|дюйм\w*|дистанци\w*|расстояни\w*)|"
+    r"(скорост\w*|дистанци\w*|расстояни\w*)[^.;:!?]{0,20}?(удваива\w*|уменьша\w* вдвое|вдвое)",
+    re.IGNORECASE)
 # "at least one patch", "one or more models", "one of", "one another", "the one with", "each one",
 # "make him one": a quantifier or a pronoun, not a quantity stated as an answer; such a "one" earns
 # no number bonus.
@@ -64,6 +75,8 @@ _CONTINUATION = re.compile(
 _CONSEQUENCE = re.compile(
     r"\b(suffers?|gains?|loses?|lose|destroyed|removed?|immediately|receives?|adds?|halved|doubled|"
     r"cannot|may not|must|is treated|counts as|instead|(are|is) converted|imposes?|(is|are) reduced|(is|are) increased|"
+    # an action or a mission cut short ("the action ends immediately", "the Attack Run mission ends")
+    r"(action|mission|activation|move) ends|"
     r"получа\w+|теря\w+|уничтож\w+|убира\w+|убер\w+|удаля\w+|немедленно|не может|не могут|должн\w+|"
     r"добавля\w+|считается|вместо|"
     # the same results in the perfective aspect the book also writes them in ("получит", "потеряет"), and a
@@ -106,6 +119,34 @@ LABEL_WORDS = 6
 def has_number(text: str) -> bool:
     text = _QUANTIFIER_ONE.sub(" ", text)
     return bool(NUMBER.search(text) or _NUMBER_WORDS.search(text))
+
+
+# A number of something: a count and up to three words after it ("3 levels of", "+2 dice", "X dice", "a
+# number of action dice", "four Wreck markers", "пять Победных очков"); the words are what it counts. Not
+# an article ("repairs a level", "places a critical damage marker": a thing named, not a number stated).
+_COUNT = re.compile(
+    r"(?:\b(?:the\s+|a\s+)?number\s+of|\bequal\s+to|[+-]?\b\d+|\b(?:X|one|two|three|four|five|six|twice|half|"
+    r"один|одн\w+|два|две|три|четыре|пять|шесть|столько))"
+    r"((?:\s+[^\W\d_][\w’'-]*){1,3})", re.IGNORECASE)
+
+
+# A count stated as a rate: "For each ☹️ you rolled ..., you may assign ... an order", "1 Damage for each
+# Strike", "+1 куб за каждый дюйм": every word of the sentence may be what it counts.
+_RATE = re.compile(r"\b(for (each|every)|per|за кажд\w+|на кажд\w+)\b", re.IGNORECASE)
+
+
+def counted_after_numbers(sentence: str) -> tuple[str, ...]:
+    """The words each number of the sentence counts ("3 levels of Disorder" -> "levels of Disorder"); a
+    sentence stating a rate ("for each", "per") may count any of its words."""
+    if _RATE.search(sentence):
+        return (sentence,)
+    return tuple(match.group(1) for match in _COUNT.finditer(sentence))
+
+
+def states_a_distance(sentence: str) -> bool:
+    """A printed distance ('4”', '12 дюймов') or one stated as a share of a model's movement ("half its
+    SPEED", "a range equal to the number of inches ... moved")."""
+    return bool(_DISTANCE.search(sentence) or _RELATIVE_DISTANCE.search(sentence))
 
 
 def run_in_label(sentence: str) -> str:
@@ -173,7 +214,7 @@ class SentenceFacts:
 
 def sentence_facts(sentence: str) -> SentenceFacts:
     return SentenceFacts(
-        number=has_number(sentence), distance=bool(_DISTANCE.search(sentence)),
+        number=has_number(sentence), distance=states_a_distance(sentence),
         limit=bool(LIMIT.search(sentence)), consequence=bool(_CONSEQUENCE.search(sentence)),
         heading=is_heading(sentence), example=bool(_EXAMPLE.match(sentence)),
         continuation=bool(_CONTINUATION.search(sentence)), condition=bool(_CONDITION.search(sentence)),

@@ -41,7 +41,8 @@ _DEFINITION_QUESTION = re.compile(
 # answered by a result (suffers, gains, is destroyed, получает), usually the main clause of
 # an "If ..., ..." sentence.
 _HAPPENS_QUESTION = re.compile(
-    r"\b(what happens|happen\w*|what then|what now|catch|cost|penalt\w*|consequence\w*|effect|result\w*|"
+    r"\b(what happens|happen\w*|what then|what now|now what|catch|cost|penalt\w*|consequence\w*|"
+    r"effect|result\w*|what (does|do|did|will|would) [^?]{0,40}\bgive|"
     r"(lets?|allows?) (me|you|us|it|them)|"
     # what a rule does to something: "what does Piercing do to the target", "what is fog supposed to do
     # to shooting", "how does it affect", "как влияет на"
@@ -141,6 +142,27 @@ def asking_sentences(question: str) -> str:
     sentences = _QUESTION_SENTENCE_END.split(question.strip())
     asking = [s for s in sentences if not s.rstrip().endswith((".", "!"))]
     return " ".join(asking) if len(sentences) > 1 and asking else question.strip()
+
+
+# "how many levels of disorder", "how many extra dice", "how much damage", "сколько кубов": the thing whose
+# number is asked, the words right after the question word (up to the first word that is no part of it)
+_COUNTED = re.compile(r"\b(?:how\s+(?:many|much)|сколько)\s+((?:[^\W\d_][\w’'-]*[\s'\"/]*){1,3})", re.IGNORECASE)
+COUNTED_WORDS = 3
+
+
+@lru_cache(maxsize=1024)  # asked once per quoted rule of a question
+def counted_words(question: str, topic: frozenset[str]) -> frozenset[str]:
+    """The `topic` stems naming what a "how many / how much / сколько" question counts ("levels", "extra
+    dice", "кубов"): the words after the question word up to the first that names nothing (a verb, "of",
+    "do"); empty when the question counts nothing it names ("how much does it stop?", "сколько раз")."""
+    found: set[str] = set()
+    for match in _COUNTED.finditer(question):
+        for word in re.findall(r"[^\W\d_][\w’'-]*", match.group(1))[:COUNTED_WORDS]:
+            stem = set(stems(word)) & topic
+            if not stem:
+                break
+            found |= stem
+    return frozenset(found)
 
 
 def is_numeric_question(question: str) -> bool:
