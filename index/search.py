@@ -572,8 +572,9 @@ class Searcher:
         if RUSSIAN_TYPOS:  # "овария", "полныйназад": read as the book spells them (index.ru_typos)
             reading = self._russian_spelling().read(reading or question) or reading
         # A question none of whose words begins an absent concept's name names none (most do not).
-        absent = not self._absent_first.isdisjoint(words_of(question.replace("/", " or "))) and \
-            names_absent_concept(question, self.vocabulary.absent)
+        typed_words = words_of(question.replace("/", " or "))
+        absent = not self._absent_first.isdisjoint(typed_words) and \
+            names_absent_concept(question, self.vocabulary.absent, typed_words)
         return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading,
                            off_rules=asks_off_rules(question), absent=absent, known=self._vocabulary.__contains__)
 
