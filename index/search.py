@@ -435,6 +435,7 @@ class Searcher:
         """Do now what the first questions would otherwise pay for: the encoder session,
         every rule's stems, heading, names and sentences, the English names of the Russian rules."""
         self._embedder.query("warm up")
+        self.parse("warm up")  # the manifest's phrase scans and the guards' literals (index.literal_guard) read
         for key, rule in self.rules.items():
             self._stems_of_rule(key)
             self._path_words(key)
