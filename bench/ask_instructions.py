@@ -6,8 +6,8 @@
 
 Wall and CPU clocks move by 10-20 % when other processes share the cores; an instruction count does not
 (perf's hardware counters are not available here, so valgrind's callgrind counts them). The questions
-are a fixed sample of the dev folds and our own sets (`*_own.jsonl`: no held-out set); `--record` asks
-them once and keeps the question vectors the encoder made, and each measured process loads the index,
+are a fixed sample of the dev folds and our own sets (`*_own.jsonl` but `players_*`: no held-out set);
+`--record` asks them once and keeps the question vectors the encoder made, and each measured process loads the index,
 warms it as `serve` does, puts those vectors in the encoder's cache (the model is not what is measured:
 an ask that still needs the encoder is counted and reported as a miss) and counts the instructions of
 asking each question once (`Admiralty.ask`, the answer's JSON encoding included). `--baseline DIR` runs
@@ -37,6 +37,7 @@ from bench.answer_identity import DEV_SETS, SHARED_EVAL  # noqa: E402
 SAMPLE = 300
 WARM_UP = 150  # asked first, uncounted: what a serving process has already met (stems, spellings, masks)
 SEED = 13
+HELD_OUT = ("players",)  # bench/data/players_*.jsonl are held out, players_own.jsonl too
 # callgrind's client requests (valgrind/callgrind.h) as a tiny library Python calls through ctypes
 SHIM_SOURCE = """#include <valgrind/callgrind.h>
 void start(void) { CALLGRIND_ZERO_STATS; CALLGRIND_START_INSTRUMENTATION; }
@@ -48,7 +49,8 @@ def sample_questions(count: int = SAMPLE) -> tuple[list[str], list[str]]:
     """WARM_UP questions to ask first and `count` others to count, distinct, of the dev folds and our own
     sets: the same every run."""
     found: list[str] = []
-    paths = [SHARED_EVAL / name for name in DEV_SETS] + sorted((_HERE / "data").glob("*_own.jsonl"))
+    paths = [SHARED_EVAL / name for name in DEV_SETS] + sorted(
+        path for path in (_HERE / "data").glob("*_own.jsonl") if not path.name.startswith(HELD_OUT))
     for path in paths:
         if path.exists():
             for line in path.read_text(encoding="utf-8").splitlines():
