@@ -8,39 +8,40 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from index.literal_guard import Guarded
 from index.text import stems
 
 # The words that ask for a distance, declared once: a distance question is a numeric one too.
 _DISTANCE_WORDS = (r"how (far|close)|(what|which) (is the )?range|range (of|for|is)|distance|radius|радиус\w*|"
                    r"на каком рас+тоянии|расстояни\w*|дистанци\w*|дюйм\w*")
-_DISTANCE_QUESTION = re.compile(rf"\b({_DISTANCE_WORDS}|within|как далеко)\b", re.IGNORECASE)
-_NUMERIC_QUESTION = re.compile(
+_DISTANCE_QUESTION = Guarded(re.compile(rf"\b({_DISTANCE_WORDS}|within|как далеко)\b", re.IGNORECASE))
+_NUMERIC_QUESTION = Guarded(re.compile(
     rf"\b(how (many|much|long|big|often)|{_DISTANCE_WORDS}|number of|cap|max(imum)?|minimum|сколько|скока|"
     r"скольк\w*|насколько|максимум\w*|минимум\w*)\b",
-    re.IGNORECASE)
+    re.IGNORECASE))
 
 # A question about a limit or a permission ("when can a model NOT rally", "can airborne models
 # block line of sight", "можно ли перебросить куб дважды") is answered by the sentence stating the
 # limit ("A model cannot Rally if ...", "never Block", "ни один куб не может быть Переброшен более
 # одного раза"), not by the rule's opening.
-_LIMIT_QUESTION = re.compile(
+_LIMIT_QUESTION = Guarded(re.compile(
     r"\b(not|never|cannot|can'?t|won'?t|isn'?t|aren'?t|doesn'?t|don'?t|limit\w*|max\w*|only|twice|again|"
     r"allowed|nobody|no one|requir\w*|restrict\w*|prerequisit\w*|нельзя|не|ни|только|дважды|снова|"
     r"ещ[её] раз|максимум|лимит|разрешен\w*|требован\w*|ограничен\w*)\b|"
     r"^\s*(can|could|may)\b|^\s*(можно|может|могут)\b|"
     # a yes-or-no question about a limit ends "or not" / "или нет" ("... докидывают кубы или нет?"), "а какие нет"
-    r"\b(или|какие|каких|кто|что)\s+нет\b|\bor not\b", re.IGNORECASE)
+    r"\b(или|какие|каких|кто|что)\s+нет\b|\bor not\b", re.IGNORECASE))
 
 # "what is X", "what does X do", "how does X work", "explain X", "что такое X", "как работает X":
 # the rule's own opening defines X.
-_DEFINITION_QUESTION = re.compile(
+_DEFINITION_QUESTION = Guarded(re.compile(
     r"\b(what (is|are|does|do)|what'?s|how (does|do) .{0,40}\bwork|explain|meaning|define|definition|"
-    r"что так\w*|что (да[её]т|делает|значит|означает)|как работа\w*|объясн\w*|зачем нуж\w*)\b", re.IGNORECASE)
+    r"что так\w*|что (да[её]т|делает|значит|означает)|как работа\w*|объясн\w*|зачем нуж\w*)\b", re.IGNORECASE))
 
 # "what happens if", "what then", "what's the catch / cost", "что будет", "что происходит":
 # answered by a result (suffers, gains, is destroyed, получает), usually the main clause of
 # an "If ..., ..." sentence.
-_HAPPENS_QUESTION = re.compile(
+_HAPPENS_QUESTION = Guarded(re.compile(
     r"\b(what happens|happen\w*|what then|what now|now what|catch|cost|penalt\w*|consequence\w*|"
     r"effect|result\w*|what (does|do|did|will|would) [^?]{0,40}\bgive|"
     r"(lets?|allows?) (me|you|us|it|them)|"
@@ -53,32 +54,32 @@ _HAPPENS_QUESTION = re.compile(
     r"что(\s+(мне|ему|ей|им|нам|вам|тебе|за\s+это|с\s+\w+)){1,2}\s+(будет|бывает)|что\s+(бывает|станет\s+с)|"
     r"чем грозит|последстви\w*|эффект\w*|"
     r"штраф\w*)\b",
-    re.IGNORECASE)
+    re.IGNORECASE))
 
 # "when does the fog lift", "at what point", "когда туман уходит", "в какой момент": asks for the
 # condition or moment, answered by a sentence stating one ("If two or more dice ...", "каждый раз,
 # когда ..."). "when" opening a clause it only sets ("When I bomb a ship, does ...?", "do I lose it
 # when I ram?") is not asked: English asks "when do/does ...", Russian opens a clause with "когда".
-_WHEN_QUESTION = re.compile(
+_WHEN_QUESTION = Guarded(re.compile(
     r"\b(when (do|does|did|is|are|can|could|should|will|would|must|exactly)|at what point|"
-    r"в какой момент|до каких пор)\b|(^|[—–:]\s*|-\s+)когда\b", re.IGNORECASE)
+    r"в какой момент|до каких пор)\b|(^|[—–:]\s*|-\s+)когда\b", re.IGNORECASE))
 # "where can mine layers put minefields", "which table edge", "где можно ставить мины", "куда ставить":
 # asks for a place, answered by a sentence stating one ("at least 10” from the enemy Deployment Zone",
 # "в базовый контакт", "from any edge"). "where" only relating a clause ("after seeing where my
 # opponent set up") asks nothing: English asks "where can/do ...", or opens with it.
-_WHERE_QUESTION = re.compile(
+_WHERE_QUESTION = Guarded(re.compile(
     r"\b(where (can|could|do|does|did|is|are|should|must|may|will|would)|which (table )?edges?|с какого края|"
     r"(где|куда) (можно|нужно|надо|ставить|ставят|поставить|разместить|девается|деваются))\b|"
-    r"(^|[.?!—–:]\s*|-\s+)(where|где|куда|откуда)\b", re.IGNORECASE)
+    r"(^|[.?!—–:]\s*|-\s+)(where|где|куда|откуда)\b", re.IGNORECASE))
 # "without a ram weapon", "my boat has no generator", "у меня нет карт на руке", "а таранного оружия нет",
 # "колода кончилась": the question states that something is missing, and the rules handle that case in
 # a sentence stating the absence ("If a Mass 1 model ... has no weapons with the Ramming Quality", "Если
 # у вас под рукой нет таких кубов", "If a player has no cards in hand"). Not the yes-or-no particle
 # ("... или нет?", "а какие нет", "Нет, ..."), which asks about a limit.
-_ABSENCE_QUESTION = re.compile(
+_ABSENCE_QUESTION = Guarded(re.compile(
     r"(?<!или )(?<!какие )(?<!каких )(?<!кто )(?<!что )(?<!да )(?<!^)\bнет\b|"
     r"\b(без|without|no|none|(do|does|did)(n'?t| not) have|ran out|runs? out|кончил\w*|закончил\w*)\b",
-    re.IGNORECASE)
+    re.IGNORECASE))
 _EXAMPLE_QUESTION = re.compile(r"\b(example|e\.g\.|for instance|пример\w*)\b", re.IGNORECASE)
 # A question told over several sentences sets the scene first and asks in its last ("... we argued
 # for ages. Which one gets it?", "... He threw a pile of extra dice into his defence. How many
@@ -177,12 +178,12 @@ def is_distance_question(question: str) -> bool:
 # дюймы", "a die per inch"): what is asked is the count the rate leads to, not a distance. (The scene's own
 # measure, "прошёл всего 2 дюйма", is not set aside: "does it count if I moved only 2 inches?" asks for the
 # threshold distance.)
-_RATE_DISTANCE = re.compile(
+_RATE_DISTANCE = Guarded(re.compile(
     r"\b(за|per|for (each|every))\s+(кажд\w+\s+|пройденн\w+\s+|the\s+)?(дюйм\w*|inch\w*)|"
     # the distance a model has covered, named as what a bonus counts ("dice for distance travelled", "the
     # cap on bonus dice for distance moved", "кубы за пройденное расстояние"): a count is asked, not a distance
     r"\b(distance|inches)\s+(moved|travell?ed|covered|run)\b|"
-    r"\bпройденн\w*\s+(расстояни\w*|дистанци\w*|дюйм\w*)", re.IGNORECASE)
+    r"\bпройденн\w*\s+(расстояни\w*|дистанци\w*|дюйм\w*)", re.IGNORECASE))
 
 
 def asks_a_distance(question: str) -> bool:

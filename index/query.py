@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from index.answer import is_distance_question, is_limit_question, is_numeric_question
+from index.literal_guard import Guarded
 from index.manifest import CorpusNames, Route
 from index.phrase_scan import any_of
 from index.relevance import headline_case, topic_stems
@@ -68,14 +69,14 @@ _VALUE_SLOT = re.compile(r"\(\s*x\s*[\"”″]?\s*\)", re.IGNORECASE)
 # "what's that called?", "is there a mechanic that ...", "what's the name of the rule for ...". The frame
 # asks for a rule and says nothing about which: its words ("one", "call", "mechanic", "name") are no topic.
 # ("rule", "thing", "what" are question words already: index.relevance.)
-_RULE_REQUEST = re.compile(
+_RULE_REQUEST = Guarded(re.compile(
     r"\b(?:the|that|this)\s+one\s+(?=where|when|that|which|with|for|about)|"
     r"\bwhat(?:'s|’s|\s+is|\s+are|\s+was)\s+(?:it|that|this|they|those|these|the\s+\w+)\s+(?:even\s+)?called\b|"
     r"\b(?:is|was)\s+(?:it|that|this)\s+called\b|"
     r"\bthe\s+name\s+(?:of|for)\s+(?:the|that|this)\s+(?=rule|mechanic|thing|one)|"
     r"\bmechanics?\b(?=\s+(?:where|when|that|which|for|about|in)\b)|"
     r"\b(?:is\s+there|are\s+there|there's|there’s)\s+(?:a|an|any)\s+mechanics?\b",
-    re.IGNORECASE)
+    re.IGNORECASE))
 
 
 # A Russian story counts its turns ("на втором ходу", "в третьем раунде", "На четвёртом у соперника
@@ -245,9 +246,10 @@ def parse_query(
     # Most questions name no edition and no game: one scan of all the phrases at once says so.
     any_phrase = _any_phrase(names)
     named = any_phrase is None or any_phrase.search(read) is not None
-    routed = without_turn_numbers(read) if named and is_cyrillic(read) else read
+    cyrillic = is_cyrillic(read)
+    routed = without_turn_numbers(read) if named and cyrillic else read
     editions = tuple(sorted(named_editions(routed, routes))) if named else ()
-    if editions and is_cyrillic(read):
+    if editions and cyrillic:
         editions = tuple(e for e in editions if e not in editions_in_passing(routed, routes))
     games = tuple(sorted(named_games(read, names.game_phrases))) if named else ()
     plain = read
@@ -255,10 +257,9 @@ def parse_query(
         plain = without_edition_names(plain, routes)
     if games:
         plain = without_game_names(plain, names.game_phrases)
-    cyrillic = is_cyrillic(read)
     headline = headline_case(question)  # "Чё Будет Если Кораблик Вылезет За Край Стола?": no capital marks a name
-    if editions and not cyrillic and names.games_in_passing is not None:
-        plain = names.games_in_passing.sub(" ", plain)
+    if editions and not cyrillic and (in_passing := _scans(names)[3]) is not None:
+        plain = in_passing.sub(" ", plain)
     plain = " ".join(plain.split()) if editions or games else read
     if "(" in plain:  # "how does Stealth (x) work?": the keyword's value slot is not asked about
         plain = _VALUE_SLOT.sub(" ", plain)
@@ -270,8 +271,8 @@ def parse_query(
             end += 1
         plain, other = f"{plain[:other.start()]} {plain[end:]}", None
     other_game = other is not None
-    if names.games_in_passing_ru is not None:
-        plain = without_games_in_passing(plain, names.games_in_passing_ru)
+    if (in_passing_ru := _scans(names)[4]) is not None:
+        plain = without_games_in_passing(plain, in_passing_ru)
     all_stems = question_stems(plain)
     unframed = plain if cyrillic else without_rule_request(plain)
     # stemmed again only when a rule-request frame was taken out (most questions have none)
@@ -298,21 +299,27 @@ def parse_query(
                  translated, asked=asked, off_rules=off_rules, absent=absent, headline=headline)
 
 
-# id(names) -> (names, `_any_phrase`, `_other_game`)
-_ANY_PHRASE: dict[int, tuple[CorpusNames, re.Pattern[str] | None, re.Pattern[str] | None]] = {}
+# id(names) -> (names, `_any_phrase`, `_other_game`, games_in_passing, games_in_passing_ru), each pattern
+# guarded by the literals its matches hold (index.literal_guard: most questions hold none of them)
+_ANY_PHRASE: dict[int, tuple[CorpusNames, Guarded | None, Guarded | None, Guarded | None, Guarded | None]] = {}
 
 
-def _scans(names: CorpusNames) -> tuple[CorpusNames, re.Pattern[str] | None, re.Pattern[str] | None]:
+def _scans(names: CorpusNames) -> tuple[CorpusNames, Guarded | None, Guarded | None, Guarded | None, Guarded | None]:
     """Made once per CorpusNames (the manifest's are read once per version of the file)."""
     found = _ANY_PHRASE.get(id(names))
     if found is None or found[0] is not names:
         phrases = [route.pattern for route in names.routes] + [pattern for _, pattern in names.game_phrases]
         others = (any_of([names.other_games]) or names.other_games) if names.other_games is not None else None
-        found = _ANY_PHRASE[id(names)] = (names, any_of(phrases), others)
+        found = _ANY_PHRASE[id(names)] = (names, _guarded(any_of(phrases)), _guarded(others),
+                                          _guarded(names.games_in_passing), _guarded(names.games_in_passing_ru))
     return found
 
 
-def _any_phrase(names: CorpusNames) -> re.Pattern[str] | None:
+def _guarded(pattern: re.Pattern[str] | None) -> Guarded | None:
+    return Guarded(pattern) if pattern is not None else None
+
+
+def _any_phrase(names: CorpusNames) -> Guarded | None:
     """Every route's and game phrase's pattern as one, which matches a text iff one of them does
     (index.phrase_scan); None when their flags differ (then each is tried)."""
     return _scans(names)[1]
@@ -324,7 +331,7 @@ def _other_game(names: CorpusNames, text: str) -> re.Match[str] | None:
     return scan.search(text) if scan is not None else None
 
 
-def without_games_in_passing(text: str, nicknames: re.Pattern[str]) -> str:
+def without_games_in_passing(text: str, nicknames: re.Pattern[str] | Guarded) -> str:
     """The text without the other games a Russian player names in passing ("в вахе я кидаю сейв", "пришёл
     из бфг"; corpus/manifest.toml [other_games] in_passing_ru): the game's name is no topic of these rules,
     and unknown to the index it would weigh most (index.search.Searcher._weight). English names are cut only

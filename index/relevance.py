@@ -25,6 +25,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 
+from index.literal_guard import Guarded
 from index.phrase_scan import any_of
 from index.text import is_stopword, stems, words
 
@@ -415,15 +416,16 @@ _ANOTHER_NAME = frozenset("or или aka".split())  # "/" is read as "or"
 _IS_IT_A = (frozenset("is are was".split()), frozenset("a an".split()))
 
 
-def names_absent_concept(text: str, absent: AbstractSet[tuple[str, ...]]) -> bool:
+def names_absent_concept(text: str, absent: AbstractSet[tuple[str, ...]], typed: Sequence[str] | None = None) -> bool:
     """The question asks about a concept of another game that Dystopian Wars does not have (see
     above; `absent`: those concepts as the build read them, `Vocabulary.absent`, or
     `index.glossary.absent_words()`), not only likens a rule of ours to one or gives it as another
-    name of one of ours."""
-    typed = words(text.replace("/", " or "))
-    longest = max((len(run) for run in absent), default=0)
-    found = [(i, i + n) for n in range(1, longest + 1) for i in range(len(typed) - n + 1)
-             if tuple(typed[i:i + n]) in absent]
+    name of one of ours. `typed`: the words of `text` with "/" read as "or", when the caller has them."""
+    typed = typed if typed is not None else words(text.replace("/", " or "))
+    longest, first_words = _absent_shape(absent)
+    starts = [i for i, word in enumerate(typed) if word in first_words]  # where a concept's name can begin
+    found = [(i, i + n) for n in range(1, longest + 1) for i in starts
+             if i + n <= len(typed) and tuple(typed[i:i + n]) in absent]
     covered = {k for start, end in found for k in range(start, end)}
     for start, end in found:
         before, after = typed[max(0, start - 3):start], typed[end:end + 1]
@@ -436,6 +438,20 @@ def names_absent_concept(text: str, absent: AbstractSet[tuple[str, ...]]) -> boo
         if not (likened or renamed):
             return True
     return False
+
+
+# id(absent) -> (absent, its longest name's length in words, the words its names begin with)
+_ABSENT_SHAPES: dict[int, tuple[AbstractSet[tuple[str, ...]], int, frozenset[str]]] = {}
+
+
+def _absent_shape(absent: AbstractSet[tuple[str, ...]]) -> tuple[int, frozenset[str]]:
+    """Read once per set of absent concepts (the build's is read once per process)."""
+    found = _ABSENT_SHAPES.get(id(absent))
+    if found is None or found[0] is not absent:
+        found = (absent, max((len(run) for run in absent), default=0), frozenset(run[0] for run in absent if run))
+        if len(_ABSENT_SHAPES) < 8:  # a build's set, and a few of the tests' (each kept alive: its id stays its own)
+            _ABSENT_SHAPES[id(absent)] = found
+    return found[1], found[2]
 
 
 # -- what the question asks for ------------------------------------------------------------
@@ -475,7 +491,9 @@ _OFF_RULES = re.compile("|".join((
     r"покрас\w*", r"краск\w*", r"грунт\w*", r"\bклей\w*",)), re.IGNORECASE)
 
 
-_OFF_RULES_SCAN = any_of([_OFF_RULES]) or _OFF_RULES  # the same answer in half the time (index.phrase_scan)
+# the same answer in half the time (index.phrase_scan), and none on a question holding none of the phrases'
+# words (index.literal_guard)
+_OFF_RULES_SCAN = Guarded(any_of([_OFF_RULES]) or _OFF_RULES)
 
 
 def asks_off_rules(text: str) -> bool:

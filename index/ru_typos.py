@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Mapping
 
-from index.text import is_stopword, normalise
+from index.text import is_stopword, normalise, stemmed_in
 
 # Shorter words are too often another real word that sounds alike ("стал" and "стол").
 MIN_WORD = 5
@@ -84,14 +84,14 @@ class RussianSpelling:
         self._by_stem_key = by_stem_key
 
     def _is_known(self, word: str) -> bool:
-        return is_stopword(word) or self._stem(word) in self._known
+        return is_stopword(word) or stemmed_in(word, self._known, self._stem)
 
     def _split(self, word: str) -> str | None:
         """Two known words run together ("полныйназад"), the most even split."""
         best: tuple[int, str] | None = None
         for i in range(MIN_PART, len(word) - MIN_PART + 1):
             left, right = word[:i], word[i:]
-            if all(not is_stopword(p) and self._stem(p) in self._known for p in (left, right)):
+            if all(not is_stopword(p) and stemmed_in(p, self._known, self._stem) for p in (left, right)):
                 even = min(len(left), len(right))
                 if best is None or even > best[0]:
                     best = (even, f"{left} {right}")

@@ -436,6 +436,7 @@ class Searcher:
         """Do now what the first questions would otherwise pay for: the encoder session,
         every rule's stems, heading, names and sentences, the English names of the Russian rules."""
         self._embedder.query("warm up")
+        self.parse("warm up")  # the manifest's phrase scans and the guards' literals (index.literal_guard) read
         for key, rule in self.rules.items():
             self._stems_of_rule(key)
             self._path_words(key)
@@ -574,8 +575,9 @@ class Searcher:
         if RUSSIAN_TYPOS:  # "овария", "полныйназад": read as the book spells them (index.ru_typos)
             reading = self._russian_spelling().read(reading or question) or reading
         # A question none of whose words begins an absent concept's name names none (most do not).
-        absent = not self._absent_first.isdisjoint(words_of(question.replace("/", " or "))) and \
-            names_absent_concept(question, self.vocabulary.absent)
+        typed_words = words_of(question.replace("/", " or "))
+        absent = not self._absent_first.isdisjoint(typed_words) and \
+            names_absent_concept(question, self.vocabulary.absent, typed_words)
         return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading,
                            off_rules=asks_off_rules(question), absent=absent, known=self._vocabulary.__contains__)
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Container, Iterator
 
 from index.relevance import QUESTION_STEMS
-from index.text import is_stopword
+from index.text import is_stopword, stemmed_in
 
 MIN_WORDS = 2  # Latin words that must read as known Russian words ...
 MIN_ONE_WORD = 5  # ... or the letters of the only one a question has
@@ -101,7 +101,7 @@ def _russian_spelling(word: str, known: Container[str], stem: Callable[[str], st
             return spelling
     for spelling in spellings:
         bare = spelling.rstrip("ь")
-        if stem(bare) in known or stem(bare) in QUESTION_STEMS:
+        if stemmed_in(bare, known, stem) or stemmed_in(bare, QUESTION_STEMS, stem):
             return spelling
     return None
 
@@ -176,7 +176,7 @@ _VOWELS = set("аеёиоуыэюя")
 def _abbreviation(word: str, known: Container[str], stem: Callable[[str], str]) -> str | None:
     """The Latin abbreviation a short Cyrillic word sounds out, when the corpus prints it."""
     lower = word.lower()
-    if stem(lower) in known:
+    if stemmed_in(lower, known, stem):
         return None
     for base in (lower, _CHAT_SUFFIX.sub("", lower)):
         # letters of an abbreviation: consonants, a vowel only opening it ("адв"); never a word
@@ -316,4 +316,5 @@ LAYOUT_SHARE = 0.5  # words that must read as Russian ones for a whole question 
 
 
 def _is_russian(word: str, known: Container[str], stem: Callable[[str], str]) -> bool:
-    return len(word) >= 2 and (is_stopword(word) or stem(word) in known or stem(word) in QUESTION_STEMS)
+    return len(word) >= 2 and (is_stopword(word) or stemmed_in(word, known, stem) or
+                               stemmed_in(word, QUESTION_STEMS, stem))
