@@ -710,9 +710,11 @@ def resolve(concept: str, owner: str | None, names: set[str], action: str = "", 
     only = OWNED_ONLY.get((action, concept))
     if only is not None:  # without that side's owner word: the acting side's own card value, not taken
         return sides.get(only) if owner == only else None
+    acting = ACTING_SIDE.get((action, concept))
+    if owner is not None and acting is not None and not strict and len(sides) > 1:
+        return sides[acting]  # "his intercept rating 6, …; 19 srs tokens": only an owner beside them moves them
     if owner is not None and (strict or len(sides) > 1):
         return sides.get(owner)
     if len(sides) > 1:
-        acting = ACTING_SIDE.get((action, concept))
         return sides[acting] if acting else ASK  # DEFAULT_SIDE is decided later, by describe_sides
     return next(iter(sides.values()), None)

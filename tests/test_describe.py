@@ -474,3 +474,10 @@ def test_the_third_set_has_no_silent_misread():
     outcomes = [classify(it["action"], it["text"], it["ruleset"], it["expect"], it["ask"]).outcome for it in items]
     assert outcomes.count("silent misread") == 0  # 6 before these rules
     assert outcomes.count("read right") >= 69  # 15 before
+
+
+def test_an_srs_runs_own_tokens_stay_its_own_after_the_targets_values():
+    """An SRS run's SRS are the attacking stack's; the target's own are its interceptors only when an owner word
+    stands beside them ("his srs 2"), not when an owner named clauses earlier still reaches them."""
+    out = parse_description("srs", "his intercept rating 6, surface target; torpedo, in dw4; 19 srs tokens, armour 5")
+    assert out["tokens"] == 19 and "interceptors" not in out and out["intercept_rating"] == 6
