@@ -64,6 +64,11 @@ def test_my_adv_in_an_attack_is_not_given_to_the_target():
     ("attack", "Lead 8, support 4, two escorts in play, armour 5, citadel 9"),
     ("assault", "штурмую, абордаж 6, 2 эскорта, цитадель 8"),
     ("ram", "ram: hull 6, moved 5, mass 3"),
+    # one value alone, and nothing said of the other ship (session 13's whose-value class)
+    ("ram", "ram, hull 6"),
+    ("ram", "таран, корпус 7, прошёл 4 дюйма"),
+    ("collision", "collision mass 2"),
+    ("collision", "столкновение, масса 3 и масса 2"),
 ])
 def test_a_value_either_side_could_have_is_asked_for(action, text):
     with pytest.raises(DescriptionError, match="whose|чьи"):
