@@ -43,7 +43,18 @@ def test_onnx_question_vectors_stay_close_to_torch(tmp_path: Path, int8: bool, f
 
     model = load_model(Settings.from_env().with_data_dir(tmp_path))
     encoder = onnx_encoder(model, tmp_path / "onnx", DEFAULT_WEIGHTS_SHA256, int8=int8)
-    assert encoder is not None and encoder.int8 is int8
+    assert encoder is not None
+    if int8 and not encoder.int8:
+        # This CPU's int8 kernels miss the guard (seen on one machine: 0.98999 on the probes), so the float32
+        # graph serves, as the guard promises; the int8 graph was built and checked, and it did miss.
+        from index.embed import default_model_path
+        from index.onnx_backend import MIN_COSINE_INT8, PROBES, OnnxEncoder, QueryTokenizer, _graphs, _min_cosine
+        int8_graph = _graphs(tmp_path / "onnx", DEFAULT_WEIGHTS_SHA256, True)[0]
+        probes = np.asarray(model.encode(PROBES, normalize_embeddings=True), dtype="float32")
+        assert _min_cosine(OnnxEncoder(QueryTokenizer(default_model_path()), int8_graph), probes) < MIN_COSINE_INT8
+        floor = 0.999
+    else:
+        assert encoder.int8 is int8
     questions = _questions()
     reference = model.encode(questions, normalize_embeddings=True)
     vectors = np.concatenate([encoder.encode(questions[i:i + 8]) for i in range(0, len(questions), 8)])
@@ -186,14 +197,17 @@ def test_the_int8_graph_is_fused_as_built(tmp_path: Path) -> None:
 
     from core.settings import Settings
     from index.embed import DEFAULT_WEIGHTS_SHA256, default_model_path, load_model
-    from index.onnx_backend import onnx_encoder
+    from index.onnx_backend import _graphs, onnx_encoder
     from index.onnx_graph import FLOAT32_LAYERS, SESSION_UNFUSED, feed_forward_output
 
     model = load_model(Settings.from_env().with_data_dir(tmp_path))
     encoder = onnx_encoder(model, tmp_path / "onnx", DEFAULT_WEIGHTS_SHA256, int8=True, model_dir=default_model_path())
-    assert encoder is not None and encoder.int8
+    assert encoder is not None
+    # the int8 graph as built, whether or not this CPU's int8 kernels pass the cosine guard that chooses it
+    int8_file = _graphs(tmp_path / "onnx", DEFAULT_WEIGHTS_SHA256, True)[0]
+    assert int8_file.exists()
     layers = model[0].auto_model.config.num_hidden_layers
-    graph = onnx.load(str(encoder.file)).graph
+    graph = onnx.load(str(int8_file)).graph
     assert Counter(node.op_type for node in graph.node)["QAttention"] == layers
     weights = {init.name for init in graph.initializer}
     assert {node.name for node in graph.node if node.op_type == "MatMul" and node.input[1] in weights} == {
@@ -201,7 +215,7 @@ def test_the_int8_graph_is_fused_as_built(tmp_path: Path) -> None:
 
     options = ort.SessionOptions()
     options.optimized_model_filepath = str(tmp_path / "as-run.onnx")
-    ort.InferenceSession(str(encoder.file), options, providers=["CPUExecutionProvider"],
+    ort.InferenceSession(str(int8_file), options, providers=["CPUExecutionProvider"],
                          disabled_optimizers=list(SESSION_UNFUSED))
     as_run = Counter(node.op_type for node in onnx.load(str(tmp_path / "as-run.onnx")).graph.node)
     assert as_run["SkipLayerNormalization"] == 0 and as_run["LayerNormalization"] == 2 * layers
