@@ -422,7 +422,7 @@ def names_absent_concept(text: str, absent: AbstractSet[tuple[str, ...]], typed:
     `index.glossary.absent_words()`), not only likens a rule of ours to one or gives it as another
     name of one of ours. `typed`: the words of `text` with "/" read as "or", when the caller has them."""
     typed = typed if typed is not None else words(text.replace("/", " or "))
-    longest, first_words = _absent_shape(absent)
+    longest, first_words = absent_shape(absent)
     starts = [i for i, word in enumerate(typed) if word in first_words]  # where a concept's name can begin
     found = [(i, i + n) for n in range(1, longest + 1) for i in starts
              if i + n <= len(typed) and tuple(typed[i:i + n]) in absent]
@@ -444,8 +444,9 @@ def names_absent_concept(text: str, absent: AbstractSet[tuple[str, ...]], typed:
 _ABSENT_SHAPES: dict[int, tuple[AbstractSet[tuple[str, ...]], int, frozenset[str]]] = {}
 
 
-def _absent_shape(absent: AbstractSet[tuple[str, ...]]) -> tuple[int, frozenset[str]]:
-    """Read once per set of absent concepts (the build's is read once per process)."""
+def absent_shape(absent: AbstractSet[tuple[str, ...]]) -> tuple[int, frozenset[str]]:
+    """The longest absent concept's length in words and the words they begin with, read once per set of absent
+    concepts (the build's is read once per process; `Searcher.parse` asks the first words before calling)."""
     found = _ABSENT_SHAPES.get(id(absent))
     if found is None or found[0] is not absent:
         found = (absent, max((len(run) for run in absent), default=0), frozenset(run[0] for run in absent if run))

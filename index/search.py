@@ -56,6 +56,7 @@ from index.query import Query, parse_query
 from index.relevance import (
     QUESTION_STEMS,
     Evidence,
+    absent_shape,
     asked_for_rule,
     asks_off_rules,
     content_words,
@@ -423,7 +424,7 @@ class Searcher:
                     self._expansion_several_by_first.setdefault(player_word[0], []).append((player_word, named_term))
         self._runs: frozenset[str] | None = None  # runs of up to four words the documents print
         # the glossary's rule words, for the sentence model
-        self._absent_first = frozenset(run[0] for run in vocabulary.absent if run)  # for `parse`
+        self._absent_first = absent_shape(vocabulary.absent)[1]  # for `parse`: the words they begin with
         self._rules_wording = RulesWording({k: list(v) for k, v in vocabulary.glossary_expansions.items()})
 
     def _terms_of_expansion(self, words: Sequence[str]) -> tuple[list[SpottedTerm], int]:
