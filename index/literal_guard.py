@@ -12,7 +12,9 @@ Ignoring case, `re` matches a text character with a pattern character when their
 forms are equal or are one of the few characters `re` also counts as equal ("ſ" and "s", "ᲀ" and "в":
 re._casefix); both sides are folded alike here (lower case, then each such class to one character),
 so a folded text holds a folded literal wherever the pattern could match it. A text with a character
-whose lower case is longer than it ("İ") is not folded: the pattern runs.
+whose lower case is longer than it ("İ") is not folded: the pattern runs. A part that ignores case
+only within its own scope (`(?i:…)` in a pattern that keeps case) is read folded too, its literals marked
+(`FOLDED`) to be looked for in the folded text.
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ Conjunction = frozenset[str]
 Requirement = tuple[Conjunction, ...]
 ALWAYS: Requirement = (frozenset(),)
 MAX_CONJUNCTIONS = 256  # a requirement larger than this drops conjuncts (it only grows more permissive)
+FOLDED = "\x00"  # opens a literal read under a scoped (?i:…) of a case-keeping pattern: held in the folded text
 
 # each character `re` counts as one with others when ignoring case -> the class's least character (the
 # common letters, "i", "s", "в", are the least of theirs: only rare characters are rewritten)
@@ -52,9 +55,10 @@ def requirement(pattern: re.Pattern[str]) -> Requirement:
     return _simplified(_sequence(_parser.parse(pattern.pattern, pattern.flags).data, folded))
 
 
-def _sequence(items: list[tuple[object, Any]], folded: bool) -> Requirement:
+def _sequence(items: list[tuple[object, Any]], folded: bool, marked: bool = False) -> Requirement:
     """Every item of a sequence matches in turn: a run of literals is one literal run, and the items'
-    requirements all hold."""
+    requirements all hold. `marked`: the run ignores case in a pattern that keeps it (see FOLDED)."""
+    mark = FOLDED if marked else ""
     parts: list[Requirement] = []
     run: list[str] = []
     for op, av in items:
@@ -66,14 +70,14 @@ def _sequence(items: list[tuple[object, Any]], folded: bool) -> Requirement:
                 run.append(fold(letter) if folded else letter)
                 continue
         else:
-            part = _item(op, av, folded)
+            part = _item(op, av, folded, marked)
         if run:
-            parts.append((frozenset({"".join(run)}),))
+            parts.append((frozenset({mark + "".join(run)}),))
             run = []
         if part is not None and part != ALWAYS:
             parts.append(part)
     if run:
-        parts.append((frozenset({"".join(run)}),))
+        parts.append((frozenset({mark + "".join(run)}),))
     found: Requirement = ALWAYS
     for part in sorted(parts, key=len):  # the fewest alternatives first: dropped last when too many
         product = tuple({one | other for one in found for other in part})
@@ -83,24 +87,29 @@ def _sequence(items: list[tuple[object, Any]], folded: bool) -> Requirement:
     return found
 
 
-def _item(op: object, av: Any, folded: bool) -> Requirement | None:
+def _item(op: object, av: Any, folded: bool, marked: bool) -> Requirement | None:
     """One item's requirement; None when it holds no literal a match needs (a class, an assertion)."""
     if op is sre.SUBPATTERN:
-        _, added, removed, body = av
-        return None if added or removed else _sequence(body.data, folded)
+        # scoped flags: only a scope that starts ignoring case changes how literals are read (a scope that
+        # stops ignoring it inside a folded pattern still holds its literals folded; the others -- x, s, a
+        # -- change no literal)
+        _, added, _, body = av
+        if added & sre.SRE_FLAG_IGNORECASE and not folded:
+            return _sequence(body.data, True, marked=True)
+        return _sequence(body.data, folded, marked)
     if op is sre.ATOMIC_GROUP:
-        return _sequence(av.data, folded)
+        return _sequence(av.data, folded, marked)
     if op is sre.BRANCH:
         found: set[Conjunction] = set()
         for branch in av[1]:
-            alternative = _sequence(branch.data, folded)
+            alternative = _sequence(branch.data, folded, marked)
             if alternative == ALWAYS:
                 return None
             found.update(alternative)
         return tuple(found)
     if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
         least, _, body = av
-        return _sequence(body.data, folded) if least >= 1 else None
+        return _sequence(body.data, folded, marked) if least >= 1 else None
     return None
 
 
@@ -134,6 +143,7 @@ class Guarded:
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
         self._folded = bool(pattern.flags & re.IGNORECASE)
+        self._marked = False  # some literal ignores case in a pattern that keeps it (FOLDED)
         # each conjunction by its longest literal (the likeliest to be missing, so looked for first), with
         # the rest of its literals; None: not read yet (read on first use: importing stays as cheap)
         self._by_first: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] | None = None
@@ -146,6 +156,7 @@ class Guarded:
         for conjunction in sorted(found, key=sorted):
             first = max(sorted(conjunction), key=len)
             by_first.setdefault(first, []).append(tuple(sorted(conjunction - {first})))
+        self._marked = any(literal.startswith(FOLDED) for conjunction in found for literal in conjunction)
         return tuple((first, tuple(rests)) for first, rests in sorted(by_first.items()))
 
     def possible(self, text: str) -> bool:
@@ -159,12 +170,28 @@ class Guarded:
             if _LONG_LOWER.search(text):
                 return True
             text = _folded(text)
+        elif self._marked:
+            return self._possible_marked(text, by_first)
         for first, rests in by_first:
             if first in text:
                 for rest in rests:
                     if all(literal in text for literal in rest):
                         return True
         return False
+
+    @staticmethod
+    def _possible_marked(text: str, by_first: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]) -> bool:
+        """`possible` for a case-keeping pattern with scoped case-ignoring parts: a marked literal is
+        looked for in the folded text (any text with a long-lowering capital may hold it)."""
+        long_lower = _LONG_LOWER.search(text) is not None
+        folded = _folded(text)
+
+        def holds(literal: str) -> bool:
+            if literal.startswith(FOLDED):
+                return long_lower or literal[1:] in folded
+            return literal in text
+        return any(holds(first) and all(holds(literal) for literal in rest)
+                   for first, rests in by_first for rest in rests)
 
     def search(self, text: str) -> re.Match[str] | None:
         return self.pattern.search(text) if self.possible(text) else None

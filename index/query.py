@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from index.answer import is_distance_question, is_limit_question, is_numeric_question
 from index.literal_guard import Guarded
@@ -258,7 +259,7 @@ def parse_query(
     if games:
         plain = without_game_names(plain, names.game_phrases)
     headline = headline_case(question)  # "Чё Будет Если Кораблик Вылезет За Край Стола?": no capital marks a name
-    if editions and not cyrillic and (in_passing := _scans(names)[3]) is not None:
+    if editions and not cyrillic and (in_passing := _scans(names).games_in_passing) is not None:
         plain = in_passing.sub(" ", plain)
     plain = " ".join(plain.split()) if editions or games else read
     if "(" in plain:  # "how does Stealth (x) work?": the keyword's value slot is not asked about
@@ -271,7 +272,7 @@ def parse_query(
             end += 1
         plain, other = f"{plain[:other.start()]} {plain[end:]}", None
     other_game = other is not None
-    if (in_passing_ru := _scans(names)[4]) is not None:
+    if (in_passing_ru := _scans(names).games_in_passing_ru) is not None:
         plain = without_games_in_passing(plain, in_passing_ru)
     all_stems = question_stems(plain)
     unframed = plain if cyrillic else without_rule_request(plain)
@@ -299,19 +300,28 @@ def parse_query(
                  translated, asked=asked, off_rules=off_rules, absent=absent, headline=headline)
 
 
-# id(names) -> (names, `_any_phrase`, `_other_game`, games_in_passing, games_in_passing_ru), each pattern
-# guarded by the literals its matches hold (index.literal_guard: most questions hold none of them)
-_ANY_PHRASE: dict[int, tuple[CorpusNames, Guarded | None, Guarded | None, Guarded | None, Guarded | None]] = {}
+class PhraseScans(NamedTuple):
+    """The manifest's phrase patterns as the parse scans them, each guarded by the literals its matches
+    hold (index.literal_guard: most questions hold none of them); made once per CorpusNames."""
+
+    names: CorpusNames
+    any_phrase: Guarded | None  # every route's and game phrase's pattern as one (`_any_phrase`)
+    other_game: Guarded | None  # the games the corpus does not hold (`_other_game`)
+    games_in_passing: Guarded | None
+    games_in_passing_ru: Guarded | None
 
 
-def _scans(names: CorpusNames) -> tuple[CorpusNames, Guarded | None, Guarded | None, Guarded | None, Guarded | None]:
+_SCANS: dict[int, PhraseScans] = {}  # id(names) -> its scans
+
+
+def _scans(names: CorpusNames) -> PhraseScans:
     """Made once per CorpusNames (the manifest's are read once per version of the file)."""
-    found = _ANY_PHRASE.get(id(names))
-    if found is None or found[0] is not names:
+    found = _SCANS.get(id(names))
+    if found is None or found.names is not names:
         phrases = [route.pattern for route in names.routes] + [pattern for _, pattern in names.game_phrases]
         others = (any_of([names.other_games]) or names.other_games) if names.other_games is not None else None
-        found = _ANY_PHRASE[id(names)] = (names, _guarded(any_of(phrases)), _guarded(others),
-                                          _guarded(names.games_in_passing), _guarded(names.games_in_passing_ru))
+        found = _SCANS[id(names)] = PhraseScans(names, _guarded(any_of(phrases)), _guarded(others),
+                                                _guarded(names.games_in_passing), _guarded(names.games_in_passing_ru))
     return found
 
 
@@ -322,12 +332,12 @@ def _guarded(pattern: re.Pattern[str] | None) -> Guarded | None:
 def _any_phrase(names: CorpusNames) -> Guarded | None:
     """Every route's and game phrase's pattern as one, which matches a text iff one of them does
     (index.phrase_scan); None when their flags differ (then each is tried)."""
-    return _scans(names)[1]
+    return _scans(names).any_phrase
 
 
 def _other_game(names: CorpusNames, text: str) -> re.Match[str] | None:
     """Where the text names a game the corpus does not hold (the manifest's other_games), in one scan."""
-    scan = _scans(names)[2]
+    scan = _scans(names).other_game
     return scan.search(text) if scan is not None else None
 
 

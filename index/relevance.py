@@ -127,7 +127,9 @@ _KIND_NAMED_RU = re.compile(rf"{_KINDS_RU}\s+«?([А-ЯЁ][\w-]+(?:\s+[\w-]+)?)�
 # "умение стальная воля", "способность ярость абордажа"): the one or two words after the kind, up to
 # a small word, a question word or a verb ("правило работает", "правила на переброс", "приказ
 # перегруппироваться" name nothing). See kind_named_lower.
-_KIND_NAMED_RU_LOWER = re.compile(rf"(?<!\w)(?i:{_KINDS_RU})\s+([а-яё][\w-]*(?:\s+[а-яё][\w-]*)?)")
+# (Guarded: most questions name no kind, and a substring test of the kinds' roots, read from the pattern
+# itself, costs a tenth of the pattern's scan of a long Russian question.)
+_KIND_NAMED_RU_LOWER = Guarded(re.compile(rf"(?<!\w)(?i:{_KINDS_RU})\s+([а-яё][\w-]*(?:\s+[а-яё][\w-]*)?)"))
 _RU_PREPOSITIONS = frozenset("про для на в во о об от из с со к ко по под над при за до у без через между перед "
                              "как типа".split())
 # A Russian verb by its ending: the present tense's third person and the infinitive ("работает", "дают",
@@ -140,17 +142,10 @@ def _russian_verb(word: str) -> bool:
     return word.endswith(_RU_VERB_ENDINGS) or (word.endswith("ть") and not word.endswith("сть"))
 
 
-# The kinds' roots, looked for before the pattern runs (most questions name no kind: a plain substring
-# test costs a tenth of the pattern's scan of a long Russian question).
-_KIND_ROOTS_RU = ("правил", "умени", "навык", "абилк", "способност", "приказ", "свойств", "сценари", "мисси")
-
 
 def kind_named_lower(text: str) -> list[tuple[str, ...]]:
     """The stems of each lower-case name a Russian question gives after a kind of rule (see above)."""
     found: list[tuple[str, ...]] = []
-    folded = text.casefold()  # "Правило двойной залп ...?" opens with the kind
-    if not any(root in folded for root in _KIND_ROOTS_RU):
-        return found
     for match in _KIND_NAMED_RU_LOWER.finditer(text):
         name: list[str] = []
         for word in match.group(1).split():

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from index import answer_shape, query, relevance, routing
-from index.literal_guard import Guarded, fold, requirement
+from index.literal_guard import FOLDED, Guarded, fold, requirement
 from index.manifest import corpus_names
 from index.text import _RU_VOWELS, stem, stem_in, stems
 
@@ -38,10 +38,9 @@ def _questions() -> list[str]:
 
 def _guarded_patterns() -> list[Guarded]:
     names = corpus_names()
-    _, phrases, others, in_passing, in_passing_ru = query._scans(names)
-    found = [g for g in (phrases, others, in_passing, in_passing_ru) if g is not None]
+    found = [g for g in query._scans(names)[1:] if isinstance(g, Guarded)]
     found += [group.scan for group in routing.route_groups(names.routes) if group.scan is not None]
-    found += [relevance._OFF_RULES_SCAN, query._RULE_REQUEST]
+    found += [relevance._OFF_RULES_SCAN, relevance._KIND_NAMED_RU_LOWER, query._RULE_REQUEST]
     found += [value for value in vars(answer_shape).values() if isinstance(value, Guarded)]
     return found
 
@@ -60,7 +59,8 @@ def test_a_guarded_pattern_finds_what_the_pattern_finds() -> None:
 def test_the_guard_skips_most_questions_for_the_manifest_phrases() -> None:
     """The point of it: most questions name no edition, game or other game (their scans never run)."""
     questions = _questions()
-    _, phrases, others, _, _ = query._scans(corpus_names())
+    scans = query._scans(corpus_names())
+    phrases, others = scans.any_phrase, scans.other_game
     assert phrases is not None and others is not None
     assert sum(not others.possible(q) for q in questions) > 0.9 * len(questions)
     assert sum(not phrases.possible(q) for q in questions) > 0.3 * len(questions)
@@ -75,6 +75,18 @@ def test_the_guard_skips_most_questions_for_the_manifest_phrases() -> None:
 ])
 def test_requirement_reads_the_literals_every_match_holds(pattern: str, needed: set[frozenset[str]]) -> None:
     assert set(requirement(re.compile(pattern, re.IGNORECASE))) == needed
+
+
+def test_a_scope_that_ignores_case_is_read_folded() -> None:
+    """`(?i:…)` inside a pattern that keeps case: its literals are looked for in the folded text, the
+    pattern's own literals as typed; the guard finds what the pattern finds either way."""
+    pattern = re.compile(r"Rule (?i:house|табл)\w*")
+    assert set(requirement(pattern)) == {frozenset({"Rule ", FOLDED + "house"}), frozenset({"Rule ", FOLDED + "табл"})}
+    guarded = Guarded(pattern)
+    for text in ("Rule HOUSE", "a Rule houſe", "Rule Таблица", "rule house", "Rule hose", "İ Rule HOUSE"):
+        found, expected = guarded.search(text), pattern.search(text)
+        assert (found and found.span()) == (expected and expected.span()), text
+    assert not guarded.possible("rule house") and not guarded.possible("Rule hose")
 
 
 def test_letters_re_counts_as_others_still_match() -> None:

@@ -48,7 +48,7 @@ def test_one_scan_agrees_on_every_question_of_our_own_sets() -> None:
     assert differ == []
     # the other games' names and the off-rules phrases (index.relevance) are scanned so too
     assert names.other_games is not None
-    for pattern, scan in ((names.other_games, _scans(names)[2]), (_OFF_RULES, _OFF_RULES_SCAN)):
+    for pattern, scan in ((names.other_games, _scans(names).other_game), (_OFF_RULES, _OFF_RULES_SCAN)):
         assert scan is not None and scan.pattern != pattern.pattern
         assert [q for q in questions if (scan.search(q) is None) != (pattern.search(q) is None)] == []
         assert any(pattern.search(q) for q in questions)  # both answers occur
