@@ -80,6 +80,11 @@ def _roots(verb_stem: str) -> list[str]:
     return [r for r in found if len(r) >= MIN_ROOT and r != verb_stem]
 
 
+def verb_roots(verb_stem: str) -> list[str]:
+    """The noun or perfective stems a verb stem may come from (the suffix and alternation rules above)."""
+    return _roots(verb_stem)
+
+
 def other_forms(question_stem: str, printed: Container[str]) -> frozenset[str]:
     """The printed stems that name what a Russian question stem names: the noun or perfective
     root of a verb form the corpus never prints, or a numeral's digits. Empty for other words."""

@@ -73,6 +73,7 @@ from index.rerank import Candidate, RerankModel, readable_first
 from index.rerank import load_model as load_rerank_model
 from index.ru_derivation import derived_apart, verb_of_agent_noun
 from index.ru_forms import other_forms, slang_verb_roots
+from index.ru_heading_forms import heading_forms, heading_index
 from index.ru_typos import RussianSpelling
 from index.rules import Rule, join_rules, rule_of_chunk
 from index.store import DB_NAME, VECTORS_NAME, open_db
@@ -107,6 +108,8 @@ ANSWERED, NOT_FOUND = "answered", "not_found"
 MIN_NAME_SHARE = 0.15  # a term carrying less of the question's weight does not name its rule
 RERANK_DEPTH = 10  # leading rules re-scored with whole-rule coverage
 RERANK_COVERAGE = 0.4  # weight of coverage (0..1) against the fused score (leader = 1)
+HEADING_FORMS_COVERAGE = True  # ... and the rule whose heading holds it uses that word (its coverage)
+HEADING_FORMS = True  # a Russian question's word read as a heading word of its root (index.ru_heading_forms)
 SAME_LANGUAGE_BONUS = 0.1  # a passage the asker can read, other things equal
 TERM_FIRST_WITHIN = 10  # a named term's rule jumps to first place from this deep, no deeper
 TERM_FIRST_COVERAGE = 0.6  # ... if it covers the question nearly as well as the best there does
@@ -355,6 +358,7 @@ class Searcher:
         self._headings: dict[str, list[str]] = {}
         self._heading_index: dict[str, tuple[str, ...]] | None = None  # stem -> rules (`_rules_headed_by`)
         self._heading_sets: dict[str, frozenset[str]] = {}
+        self._heading_roots: dict[str, frozenset[str]] | None = None  # root -> Russian heading stems
         self._path_sets: dict[str, frozenset[str]] = {}  # rule key -> stems of its whole section path
         self._named_titles: dict[str, frozenset[str]] = {}  # rule key -> its title's and names' stems
         self._rule_numbers: dict[str, frozenset[str]] = {}  # rule key -> the numbers its text prints
@@ -453,6 +457,7 @@ class Searcher:
         for edition in sorted(set(self._edition)):
             self._phrases_of(edition)
         self._rules_headed_by("")  # the heading index
+        self._heading_spellings_index()
         self._bm25()  # the lexical postings (~50 ms)
         if RUSSIAN_TYPOS:
             self._russian_spelling()  # ~70 ms: not on the first question a worker serves
@@ -925,9 +930,12 @@ class Searcher:
             own = self._own_stems_of(key)
             return sum(w for w, spelt in weighed if not spelt.isdisjoint(own)) / total, len(spellings & own)
 
+        as_heading = list(self._heading_spellings(query).values())
+
         def heading_coverage(key: str) -> float:
             heading = self._heading_words(key)
-            return sum(w for w, spelt in weighed if not spelt.isdisjoint(heading)) / total
+            return sum(w for (w, _), spelt in zip(weighed, as_heading, strict=True)
+                       if not spelt.isdisjoint(heading)) / total
 
         def parents_asked(key: str) -> int:
             # the words the question prints, or misspells ("qualitty"), not their readings: "плыть" read as
@@ -976,6 +984,8 @@ class Searcher:
         # each topic stem's weight, spellings and game, in the question's order: every share below
         # sums its weights in that order (one pass per candidate instead of one per share)
         weighed = [(w, query.variants[s], signals[s]) for s, w in weights.items()]
+        heading_spelt = self._heading_spellings(query)
+        asked_heading = asked.union(*heading_spelt.values())
         out = []
         for position, ((key, row, score), cosine) in enumerate(zip(head, cosines, strict=True)):
             rule = self.rules[key]
@@ -991,16 +1001,16 @@ class Searcher:
             rest: list[float] = []
             body: list[float] = []
             in_path: list[float] = []
-            for w, spelt, signal in weighed:
+            for (w, spelt, signal), as_heading in zip(weighed, heading_spelt.values(), strict=True):
                 if signal is not None and signal != game:
                     foreign.append(w)
-                if spelt.isdisjoint(heading):
+                if as_heading.isdisjoint(heading):
                     rest.append(w)
                     if not spelt.isdisjoint(rule_stems):
                         body.append(w)
                 else:
                     in_heading.append(w)
-                if not spelt.isdisjoint(path):
+                if not as_heading.isdisjoint(path):
                     in_path.append(w)
             ranks = [lexical_rank[self._row_of_chunk[c]] for c in rule.chunk_ids
                      if self._row_of_chunk[c] in lexical_rank]
@@ -1013,7 +1023,7 @@ class Searcher:
                 heading_coverage=sum(in_heading) / total,
                 path_coverage=sum(in_path) / total,
                 body_coverage=sum(body) / rest_weight if rest_weight else 0.0,
-                heading_precision=len(heading & asked) / len(heading) if heading else 0.0,
+                heading_precision=len(heading & asked_heading) / len(heading) if heading else 0.0,
                 named=named.get(key, 0.0), defined=defined.get(key, 0.0), same_language=r["language"] == language,
                 cosine=None if cosine is None else cosine - best_cosine, lexical=min(ranks) if ranks else None,
                 foreign=sum(foreign) / total, away=not query.games and not query.editions and game != self._home_game,
@@ -1179,6 +1189,25 @@ class Searcher:
             self._heading_index = {word: tuple(keys) for word, keys in index.items()}
         return self._heading_index.get(stem, ())
 
+    def _heading_spellings_index(self) -> dict[str, frozenset[str]]:
+        """Root -> the Russian heading stems that reduce to it (index.ru_heading_forms; read once)."""
+        if self._heading_roots is None:
+            self._heading_roots = heading_index(s for key in self.rules for s in self._heading_words(key))
+        return self._heading_roots
+
+    def _heading_spellings(self, query: Query) -> dict[str, frozenset[str]]:
+        """Each topic stem (in `query.weights` order) -> its spellings as the heading evidence reads them: a
+        Russian question's word also as the heading words it is another form of ("перебрасывать": Переброс)."""
+        if not query.cyrillic or not HEADING_FORMS:
+            return {s: query.variants[s] for s in query.weights}
+        memo = self._asking.__dict__
+        if memo.get("heading_query") is not query:
+            index = self._heading_spellings_index()
+            memo["heading_query"] = query
+            memo["heading_spellings"] = {s: query.variants[s] | heading_forms(s, index) for s in query.weights}
+        found: dict[str, frozenset[str]] = memo["heading_spellings"]
+        return found
+
     def _heading_stems(self, key: str) -> list[str]:
         found = self._headings.get(key)
         if found is None:
@@ -1247,7 +1276,13 @@ class Searcher:
             total = sum(weights.values())
             rule_stems = self._stems_of_rule(key)
             variants = self._spellings_for(key, query) if COVERAGE_TRANSLATED else query.variants
-            held = sum(w for s, w in weights.items() if not variants[s].isdisjoint(rule_stems))
+            if HEADING_FORMS_COVERAGE and query.cyrillic and self._russian_rule[key]:
+                # a word the rule's own heading holds in another form ("перебрасывать": Переброс кубов)
+                heading, as_heading = self._heading_words(key), self._heading_spellings(query)
+                held = sum(w for s, w in weights.items()
+                           if not variants[s].isdisjoint(rule_stems) or not as_heading[s].isdisjoint(heading))
+            else:
+                held = sum(w for s, w in weights.items() if not variants[s].isdisjoint(rule_stems))
             found = held / total if total else 0.0
             coverage[key] = found
         return found
