@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from index.text import is_stopword
 
@@ -30,7 +31,8 @@ _EN_OF = dict(_EN_SOUNDS)
 _RU_SOUNDS = {"б": "b", "в": "v", "г": "g", "д": "d", "ж": "Z", "з": "s", "к": "k", "л": "l", "м": "m", "н": "n",
               "п": "p", "с": "s", "т": "t", "ф": "f", "ц": "ts", "ч": "C", "ш": "S", "щ": "S"}
 _HEARD = set("bdfgklmnpstvCSZ")
-_CYRILLIC_RUN = re.compile(r"[а-яё]+(?:[ -][а-яё]+)*", re.IGNORECASE)
+# every other Cyrillic letter (vowels, й, ь, ъ, р, х) is unheard
+_RU_TABLE = str.maketrans({**{c: "" for c in "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"}, **_RU_SOUNDS})
 _CYRILLIC_WORD = re.compile(r"[а-яё]+", re.IGNORECASE)
 
 
@@ -47,10 +49,13 @@ def english_sounds(word: str) -> str:
     return _heard(_EN_SOUND.sub(lambda m: _EN_OF[m.group(0)], spoken))
 
 
+@lru_cache(maxsize=65536)
 def russian_sounds(word: str) -> str:
     """A Cyrillic word's heard consonants ("клауд": kld, "агитейшн": gtSn, "хеви": v)."""
-    lower = re.sub(r"(.)\1", r"\1", word.lower())
-    return _heard("".join(_RU_SOUNDS.get(c, "") for c in lower))
+    letters = word.lower()
+    # a doubled letter once
+    single = "".join(c for c, before in zip(letters, " " + letters[:-1], strict=True) if c != before)
+    return _heard(single.translate(_RU_TABLE))
 
 
 class SoundedNames:
@@ -71,41 +76,48 @@ class SoundedNames:
 
     def read(self, question: str, foreign: Callable[[str], bool], stem: Callable[[str], str]) -> str | None:
         """The question with each run of Cyrillic words that sounds like a name written as the name; None
-        when none does. `foreign`: a word the corpus does not print, as one word of a run must be."""
-        changed = False
-
-        def name_of(words: list[str]) -> str | None:
-            if len(words) < 2 or not any(foreign(w.lower()) for w in words):
-                return None
-            if any(len(w) < MIN_LETTERS or is_stopword(w.lower()) for w in words):
-                return None
-            # each word as typed, or its stem (an inflected "дайвом")
-            forms = [dict.fromkeys((w, stem(w.lower()))) for w in words]
-            for spelling in itertools.product(*forms):
-                sounds = tuple(russian_sounds(w) for w in spelling)
-                if not all(sounds) or sum(map(len, sounds)) < MIN_SOUNDS:
-                    continue
-                name = self._names.get(sounds)
-                if name is not None:
-                    return name
+        when none does. `foreign`: a word the corpus does not print (no stopword), as one word of a run must be. Only
+        the runs around such a word are sounded out (most Russian questions have none: nothing is done)."""
+        found = list(_CYRILLIC_WORD.finditer(question))
+        words = [m.group(0).lower() for m in found]
+        strange = [i for i, w in enumerate(words) if len(w) >= MIN_LETTERS and foreign(w)] if len(words) > 1 else []
+        if not strange:
             return None
 
-        def read_run(match: re.Match[str]) -> str:
-            nonlocal changed
-            text = match.group(0)
-            spans = [m.span() for m in _CYRILLIC_WORD.finditer(text)]
-            out: list[str] = []
-            at = i = 0
-            while i < len(spans):
-                for n in range(min(MAX_WORDS, len(spans) - i), 1, -1):
-                    name = name_of([text[a:b] for a, b in spans[i:i + n]])
-                    if name is not None:
-                        out += [text[at:spans[i][0]], name]
-                        at, i, changed = spans[i + n - 1][1], i + n, True
-                        break
-                else:
-                    i += 1
-            return "".join(out) + text[at:]
+        def usable(i: int) -> bool:
+            return len(words[i]) >= MIN_LETTERS and not is_stopword(words[i])
 
-        reading = _CYRILLIC_RUN.sub(read_run, question)
-        return reading if changed else None
+        near = {j - k for j in strange for k in range(MAX_WORDS)}  # the runs' possible first words
+        # each word as typed, or its stem (an inflected "дайвом"), sounded out once
+        sounds: dict[int, tuple[str, ...]] = {}
+
+        def sounds_of(i: int) -> tuple[str, ...]:
+            if i not in sounds:
+                sounds[i] = tuple(dict.fromkeys(russian_sounds(f) for f in (words[i], stem(words[i]))))
+            return sounds[i]
+
+        def joined(i: int) -> bool:  # word i and the next, one space or hyphen apart
+            return question[found[i].end():found[i + 1].start()] in (" ", "-")
+
+        out: list[str] = []
+        at = i = 0
+        while i < len(words):
+            name = None
+            if i in near and usable(i):
+                n = 1
+                while n < MAX_WORDS and i + n < len(words) and joined(i + n - 1) and usable(i + n):
+                    n += 1
+                for size in range(n, 1, -1):
+                    if not any(i <= j < i + size for j in strange):
+                        continue
+                    for spelling in itertools.product(*(sounds_of(k) for k in range(i, i + size))):
+                        if all(spelling) and sum(map(len, spelling)) >= MIN_SOUNDS and spelling in self._names:
+                            name = self._names[spelling]
+                            break
+                    if name is not None:
+                        out += [question[at:found[i].start()], name]
+                        at, i = found[i + size - 1].end(), i + size
+                        break
+            if name is None:
+                i += 1
+        return "".join(out) + question[at:] if out else None
