@@ -93,6 +93,8 @@ from index.translit import (
 from index.vocabulary import load_russian_spelling, load_vocabulary
 
 RRF_K = 60
+# a name an English rule prints as a line of capitals over its paragraph ("RAIDING PARTIES" in Escort)
+_CAPITALS_LINE = re.compile(r"^([A-Z][A-Z' -]{2,40})$", re.MULTILINE)
 CANDIDATES = 100
 MODES = ("hybrid", "lexical", "dense")
 TYPO_MIN_CHARS = 8  # stems this long also match spellings up to two edits away, even when known
@@ -594,8 +596,9 @@ class Searcher:
         """The English documents' rule names and headings by sound, built on the first Russian question."""
         if self._sounded_names is None:
             names = [t["term"] for t in self._terms_table if not self._russian_rule[self.rule_of_chunk[t["chunk_id"]]]]
-            names += [part for key, rule in self.rules.items() if not self._russian_rule[key]
-                      for part in rule.section.split(" › ")]
+            english = [rule for key, rule in self.rules.items() if not self._russian_rule[key]]
+            names += [part for rule in english for part in rule.section.split(" › ")]
+            names += [line for rule in english for line in _CAPITALS_LINE.findall(rule.text)]
             self._sounded_names = SoundedNames(names)
         return self._sounded_names
 

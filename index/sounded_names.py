@@ -69,7 +69,9 @@ class SoundedNames:
                 continue
             sounds = tuple(english_sounds(w) for w in words)
             if all(sounds):
-                found.setdefault(sounds, set()).add(" ".join(words))
+                # a heading printed in capitals is written as a name ("RAIDING PARTIES": Raiding Parties)
+                found.setdefault(sounds, set()).add(" ".join(w.capitalize() if w.isupper() and len(w) > 3 else w
+                                                             for w in words))
         # a sound two different names share names neither
         self._names = {sounds: next(iter(names)) for sounds, names in found.items()
                        if len({n.casefold() for n in names}) == 1}

@@ -46,3 +46,9 @@ def test_russian_words_that_sound_like_a_name_are_left_alone() -> None:
     assert read("торпедами можно стрелять в упор?") is None  # a stopword in the run
     assert read("продуть балласт") is None  # one word alone: "Blast"
     assert read("лишние раны после переворота карты") is None
+
+
+def test_a_heading_printed_in_capitals_is_written_as_a_name() -> None:
+    # the glossary's Escort rule heads a paragraph "RAIDING PARTIES"
+    names = SoundedNames(["RAIDING PARTIES", "SRS"])
+    assert names.read("рейдинг пати в 4ке", unprinted, stem) == "Raiding Parties в 4ке"
