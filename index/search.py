@@ -76,6 +76,7 @@ from index.ru_forms import other_forms, slang_verb_roots
 from index.ru_heading_forms import heading_forms, heading_index
 from index.ru_typos import RussianSpelling
 from index.rules import Rule, join_rules, rule_of_chunk
+from index.sounded_names import SoundedNames
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.structure_order import child_headings, own_text, parent_or_child_first, same_heading_first
 from index.termspot import SpottedTerm, TermSpotter
@@ -93,6 +94,8 @@ from index.translit import (
 from index.vocabulary import load_russian_spelling, load_vocabulary
 
 RRF_K = 60
+# a name an English rule prints as a line of capitals over its paragraph ("RAIDING PARTIES" in Escort)
+_CAPITALS_LINE = re.compile(r"^([A-Z][A-Z' -]{2,40})$", re.MULTILINE)
 CANDIDATES = 100
 MODES = ("hybrid", "lexical", "dense")
 TYPO_MIN_CHARS = 8  # stems this long also match spellings up to two edits away, even when known
@@ -132,6 +135,7 @@ SENTENCE_MODEL = False  # model-scored answer sentences: measured no gain on the
 TITLE_DISCOUNT = 0.3  # weight kept by a question word that is in the quoted rule's title
 RUSSIAN_FORMS = True  # a Russian verb's noun and a numeral's digits count as the question's word (index.ru_forms)
 RUSSIAN_TYPOS = True  # a Russian word no one knows is read as the book's word it sounds like (index.ru_typos)
+SOUNDED_NAMES = True  # an English rule name typed in Cyrillic by ear is read as the name (index.sounded_names)
 TRANSLATE_RUSSIAN = True  # a Russian question also searches with its terms' English names (index.translate)
 TRANSLATE_ENGLISH = True  # ... and an English question searched in the Russian book, its Russian names
 MAX_NAME_WORDS = 4  # longest term name checked as printed in an edition
@@ -380,6 +384,8 @@ class Searcher:
         self._single_words: dict[tuple[str, ...], frozenset[str]] = {}  # editions -> one-word phrases (<= 2^editions)
         self._ru_spelling: RussianSpelling | None = None  # built on first use (`_russian_spelling`)
         terms = list(self._db.query("select term, chunk_id from terms"))
+        self._terms_table = terms
+        self._sounded_names: SoundedNames | None = None  # built on first use (`_sounded`)
         pairs = list(vocabulary.term_pairs)
         self._spotter = TermSpotter(terms, pairs)
         self._to_english = Translator([*pairs, *vocabulary.translation_pairs()], source="ru")
@@ -461,6 +467,8 @@ class Searcher:
         self._bm25()  # the lexical postings (~50 ms)
         if RUSSIAN_TYPOS:
             self._russian_spelling()  # ~70 ms: not on the first question a worker serves
+            if SOUNDED_NAMES:
+                self._sounded()
 
     # -- candidate lists -------------------------------------------------
     def _lexical(self, terms: list[str], allowed: np.ndarray, weights: dict[str, float] | None = None) -> list[int]:
@@ -573,6 +581,8 @@ class Searcher:
         if RUSSIAN_TYPOS:  # "ралли": rally, unless a Russian word or a typo of one (index.translit)
             typed = read_english_loanwords(typed, self._vocabulary, lambda w: self._russian_spelling().knows(w),
                                            stem_word) or typed
+            if SOUNDED_NAMES and is_cyrillic(typed):  # "клауд дайв": Cloud Dive (index.sounded_names)
+                typed = self._sounded().read(typed, self._unprinted, stem_word) or typed
         reading = read_latin_russian(typed, self._reading_vocabulary, stem_word)
         reading = reading or read_wrong_layout(typed, self._reading_vocabulary, stem_word)  # "crjkmrj": сколько
         if reading is not None:  # "srsok" read as срсок: SRS
@@ -586,6 +596,20 @@ class Searcher:
             names_absent_concept(question, self.vocabulary.absent, typed_words)
         return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading,
                            off_rules=asks_off_rules(question), absent=absent, known=self._vocabulary.__contains__)
+
+    def _sounded(self) -> SoundedNames:
+        """The English documents' rule names and headings by sound, built on the first Russian question."""
+        if self._sounded_names is None:
+            names = [t["term"] for t in self._terms_table if not self._russian_rule[self.rule_of_chunk[t["chunk_id"]]]]
+            english = [rule for key, rule in self.rules.items() if not self._russian_rule[key]]
+            names += [part for rule in english for part in rule.section.split(" › ")]
+            names += [line for rule in english for line in _CAPITALS_LINE.findall(rule.text)]
+            self._sounded_names = SoundedNames(names)
+        return self._sounded_names
+
+    def _unprinted(self, word: str) -> bool:
+        """A word whose stem no document prints (a stopword is printed everywhere)."""
+        return not (is_stopword(word) or stem_word(word) in self._vocabulary)
 
     def _russian_spelling(self) -> RussianSpelling:
         """Built on the first Russian question (the book's words and the players' own): start-up
