@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from index.answer_duration import asks_a_duration
 from index.literal_guard import Guarded
 from index.text import stems
 
@@ -116,6 +117,7 @@ class QuestionShape:
     where: bool = False  # "where / где / куда": a place answers
     frequency: bool = False  # "how often / сколько раз": a frequency answers
     absence: bool = False  # "without a ram weapon / нет карт": the sentence stating that absence answers
+    duration: bool = False  # "how long does it last / does it carry over": the sentence stating its end answers
     example: bool = False  # asks for a worked example: examples are not set aside
 
 
@@ -207,4 +209,5 @@ def question_shape(question: str) -> QuestionShape:
         where=bool(_WHERE_QUESTION.search(question)),
         frequency=bool(_FREQUENCY_QUESTION.search(question)),
         absence=bool(_ABSENCE_QUESTION.search(question)),
+        duration=asks_a_duration(question),
         example=bool(_EXAMPLE_QUESTION.search(question)))
