@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
+from index.answer_also import ALSO_WORDS
 from index.answer_duration import DURATION_WORDS
 from index.answer_features import (
     FEATURES,
@@ -335,6 +336,7 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
     limit = naming(LIMIT_WORDS) if shape.limit or shape.numeric else set()
     frequency = naming(FREQUENCY_WORDS) if shape.frequency else set()
     duration = naming(DURATION_WORDS) if shape.duration else set()
+    also = naming(ALSO_WORDS) if shape.also else set()
     for i, facts in enumerate(cut.facts):
         if distance and facts.distance:
             held[i] |= distance
@@ -352,6 +354,10 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
             held[i] |= duration
         elif duration:
             held[i] -= duration
+        if also and facts.inclusion:
+            held[i] |= also
+        elif also:
+            held[i] -= also
     for kind in KINDS:  # a choice, a repetition, a later moment: index.answer_kinds
         named = naming(kind.words)
         if not named:

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from index.answer_also import asks_also
 from index.answer_duration import asks_a_duration
 from index.literal_guard import Guarded
 from index.text import stems
@@ -126,6 +127,7 @@ class QuestionShape:
     frequency: bool = False  # "how often / сколько раз": a frequency answers
     absence: bool = False  # "without a ram weapon / нет карт": the sentence stating that absence answers
     duration: bool = False  # "how long does it last / does it carry over": the sentence stating its end answers
+    also: bool = False  # "does it hurt my escorts too?": the sentence saying it reaches them as well answers
     example: bool = False  # asks for a worked example: examples are not set aside
 
 
@@ -218,5 +220,5 @@ def question_shape(question: str) -> QuestionShape:
         where=bool(_WHERE_QUESTION.search(question)),
         frequency=bool(_FREQUENCY_QUESTION.search(question)),
         absence=bool(_ABSENCE_QUESTION.search(question)),
-        duration=asks_a_duration(question),
+        duration=asks_a_duration(question), also=asks_also(question),
         example=bool(_EXAMPLE_QUESTION.search(question)))
