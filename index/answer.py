@@ -21,6 +21,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
+from index.answer_also import ALSO_WORDS
+from index.answer_duration import DURATION_WORDS
 from index.answer_features import (
     FEATURES,
     NUMBER,
@@ -320,9 +322,10 @@ def _opens_in_lower_case(sentence: str) -> bool:
 def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None,
                          shape: QuestionShape, held: list[set[str]]) -> None:
     """The question's words naming the quantity it asks for ("range", "how close", "расстояние";
-    "maximum", "cap"; "how often") are held by each sentence stating that quantity (a distance; a limit
-    with its number; a frequency), as if it printed them: the sentence stating "within 4”" answers "at
-    what range" — and by no other sentence ("close-range flank batteries" prints "range", states none).
+    "maximum", "cap"; "how often"; "how long does it last": index.answer_duration) are held by each sentence
+    stating that quantity (a distance; a limit with its number; a frequency; a state's end), as if it
+    printed them: the sentence stating "within 4”" answers "at what range" — and by no other sentence
+    ("close-range flank batteries" prints "range", states none).
     So are the words naming a kind of answer the rules state in their own phrasing (index.answer_kinds:
     "on purpose" by "can choose to fail it", "later" by "in the subsequent Action Step")."""
     def naming(vocabulary: frozenset[str]) -> set[str]:
@@ -332,6 +335,8 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
     distance = naming(DISTANCE_WORDS) if shape.distance else set()
     limit = naming(LIMIT_WORDS) if shape.limit or shape.numeric else set()
     frequency = naming(FREQUENCY_WORDS) if shape.frequency else set()
+    duration = naming(DURATION_WORDS) if shape.duration else set()
+    also = naming(ALSO_WORDS) if shape.also else set()
     for i, facts in enumerate(cut.facts):
         if distance and facts.distance:
             held[i] |= distance
@@ -345,6 +350,14 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
             held[i] |= frequency
         elif frequency:
             held[i] -= frequency
+        if duration and facts.end:
+            held[i] |= duration
+        elif duration:
+            held[i] -= duration
+        if also and facts.inclusion:
+            held[i] |= also
+        elif also:
+            held[i] -= also
     for kind in KINDS:  # a choice, a repetition, a later moment: index.answer_kinds
         named = naming(kind.words)
         if not named:

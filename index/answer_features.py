@@ -9,6 +9,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from index.answer_also import states_an_inclusion
+from index.answer_duration import states_an_end
 from index.answer_kinds import stated_kinds
 from index.answer_shape import QuestionShape
 
@@ -210,6 +212,8 @@ class SentenceFacts:
     frequency: bool  # states a frequency ("once per game", "раз за Активацию")
     absence: bool  # states that something is missing ("has no weapons with ...", "нет Орудий")
     kinds: frozenset[str]  # the index.answer_kinds.KINDS it states (a choice, a repetition, ...)
+    end: bool = False  # states when a state ends, or that it lasts ("until ...", "ceases to apply")
+    inclusion: bool = False  # says a rule reaches something as well ("also", "including", "также")
 
 
 def sentence_facts(sentence: str) -> SentenceFacts:
@@ -219,7 +223,8 @@ def sentence_facts(sentence: str) -> SentenceFacts:
         heading=is_heading(sentence), example=bool(_EXAMPLE.match(sentence)),
         continuation=bool(_CONTINUATION.search(sentence)), condition=bool(_CONDITION.search(sentence)),
         place=bool(_PLACE.search(sentence)), frequency=bool(_FREQUENCY.search(sentence)),
-        absence=bool(_ABSENCE.search(sentence)), kinds=stated_kinds(sentence))
+        absence=bool(_ABSENCE.search(sentence)), kinds=stated_kinds(sentence), end=states_an_end(sentence),
+        inclusion=states_an_inclusion(sentence))
 
 
 def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:

@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from index.answer_also import asks_also
+from index.answer_duration import asks_a_duration
 from index.literal_guard import Guarded
 from index.text import stems
 
@@ -25,12 +27,20 @@ _NUMERIC_QUESTION = Guarded(re.compile(
 # limit ("A model cannot Rally if ...", "never Block", "ни один куб не может быть Переброшен более
 # одного раза"), not by the rule's opening.
 _LIMIT_QUESTION = Guarded(re.compile(
-    r"\b(not|never|cannot|can'?t|won'?t|isn'?t|aren'?t|doesn'?t|don'?t|limit\w*|max\w*|only|twice|again|"
+    r"\b(not|never|cannot|can'?t|won'?t|isn'?t|aren'?t|doesn'?t|don'?t|limit\w*|max\w*|only|"
     r"allowed|nobody|no one|requir\w*|restrict\w*|prerequisit\w*|нельзя|не|ни|только|дважды|снова|"
     r"ещ[её] раз|максимум|лимит|разрешен\w*|требован\w*|ограничен\w*)\b|"
     r"^\s*(can|could|may)\b|^\s*(можно|может|могут)\b|"
     # a yes-or-no question about a limit ends "or not" / "или нет" ("... докидывают кубы или нет?"), "а какие нет"
     r"\b(или|какие|каких|кто|что)\s+нет\b|\bor not\b", re.IGNORECASE))
+# "twice" or "again" asks about a limit in a yes-or-no question ("can a unit attack twice in one activation?",
+# "Exploding 6s: can the extra dice explode again?", "..., is the penalty applied twice?"), not when it tells
+# the scene of a question asking something else ("the unit was placed again: what happens to the ships after
+# that?", "hits at twice the armour or more - how much extra damage?").
+_REPEAT_WORD = Guarded(re.compile(r"\b(twice|again)\b", re.IGNORECASE))
+_YES_OR_NO = Guarded(re.compile(
+    r"(^|[,:;—–]\s*|\s-\s*|[.?!]\s+)(can|could|may|is|are|does|do|did|will|would|should|must)\b|"
+    r"\bor (not|no)\b", re.IGNORECASE))
 
 # "what is X", "what does X do", "how does X work", "explain X", "что такое X", "как работает X":
 # the rule's own opening defines X.
@@ -42,7 +52,7 @@ _DEFINITION_QUESTION = Guarded(re.compile(
 # answered by a result (suffers, gains, is destroyed, получает), usually the main clause of
 # an "If ..., ..." sentence.
 _HAPPENS_QUESTION = Guarded(re.compile(
-    r"\b(what happens|happen\w*|what then|what now|now what|catch|cost|penalt\w*|consequence\w*|"
+    r"\b(what happens|happen\w*|what then|then what|what now|now what|catch|cost|penalt\w*|consequence\w*|"
     r"effect|result\w*|what (does|do|did|will|would) [^?]{0,40}\bgive|"
     r"(lets?|allows?) (me|you|us|it|them)|"
     # what a rule does to something: "what does Piercing do to the target", "what is fog supposed to do
@@ -116,6 +126,8 @@ class QuestionShape:
     where: bool = False  # "where / где / куда": a place answers
     frequency: bool = False  # "how often / сколько раз": a frequency answers
     absence: bool = False  # "without a ram weapon / нет карт": the sentence stating that absence answers
+    duration: bool = False  # "how long does it last / does it carry over": the sentence stating its end answers
+    also: bool = False  # "does it hurt my escorts too?": the sentence saying it reaches them as well answers
     example: bool = False  # asks for a worked example: examples are not set aside
 
 
@@ -192,7 +204,8 @@ def asks_a_distance(question: str) -> bool:
 
 
 def is_limit_question(question: str) -> bool:
-    return bool(_LIMIT_QUESTION.search(question))
+    return bool(_LIMIT_QUESTION.search(question)) or \
+        bool(_REPEAT_WORD.search(question) and _YES_OR_NO.search(question))
 
 
 @lru_cache(maxsize=1024)  # asked once per quoted rule of a question
@@ -207,4 +220,5 @@ def question_shape(question: str) -> QuestionShape:
         where=bool(_WHERE_QUESTION.search(question)),
         frequency=bool(_FREQUENCY_QUESTION.search(question)),
         absence=bool(_ABSENCE_QUESTION.search(question)),
+        duration=asks_a_duration(question), also=asks_also(question),
         example=bool(_EXAMPLE_QUESTION.search(question)))

@@ -324,6 +324,17 @@ def test_a_yes_or_no_question_ending_or_not_asks_for_the_limit():
     assert "не может быть помещена" not in _quote(RESERVES, question, limit=False)
 
 
+def test_twice_or_again_asks_for_a_limit_only_in_a_yes_or_no_question():
+    # "can a unit attack twice?" asks whether the rules allow it; a scene told with "again" or "twice" asks
+    # something else ("... placed again: what happens to the ships after that?" asks for the result).
+    assert question_shape("can a unit attack twice in one activation in 4e?").limit
+    assert question_shape("Exploding 6s in DW3: can the extra dice explode again?").limit
+    assert question_shape("dw4 - if I cross two patches of treacherous water, is the penalty applied twice?").limit
+    assert not question_shape("3e: hits at twice the armour or more - how much extra damage?").limit
+    assert not question_shape("the unit was placed again: what happens to the ships after that?").limit
+    assert not question_shape("rolled the same crit twice whats that do").limit
+
+
 def test_an_inflected_number_word_states_a_quantity():
     # DW4 glossary, Interphase Generator: "... each model’s Maximum Speed rating is doubled, ..."
     # answers "how much faster"; "halved" and the Russian "удваивается" state one too.

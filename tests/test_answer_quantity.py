@@ -74,6 +74,7 @@ def test_how_many_levels_is_the_sentence_counting_levels():
 def test_now_what_and_what_does_it_give_ask_for_a_result():
     assert question_shape("volcano ship magma sear - all the dice came up blank, now what?").happens
     assert question_shape("Stealth in fog: what does fog give the target in 4e?").happens
+    assert question_shape("a crippled ship goes over its hull again - then what?").happens
     # DW4 glossary, Magma Sear: "If all of the dice result in Blanks, the action ends immediately."; Attack
     # Run: "If this results in the last token in the Stack being discarded, the Attack Run mission ends."
     assert sentence_facts("If all of the dice result in Blanks, the action ends immediately.").consequence
