@@ -59,7 +59,11 @@ _QUESTION_WORDS = (
     "we us our ours went gone bit style outright "
     # where a thing is, said as a verb no rule prints ("the target sits in two of my fire arcs"; not
     # "sitting": "finish their move sitting on top of terrain" says how)
-    "sit sits"
+    "sit sits "
+    # the frame of a player's request or comparison ("what lets me re-roll ...", "I want my ships to ...",
+    # "like overwatch in 40k"): the rules print each in one to seven rules ("let" in Broadside alone), so
+    # each weighed like a rule's name and pulled the rule that happens to print it
+    "let lets want wants"
 )
 QUESTION_STEMS = frozenset(stems(_QUESTION_WORDS, keep_stopwords=True))
 

@@ -87,6 +87,14 @@ def test_the_rest_of_a_contraction_and_a_ship_sailing_carry_no_topic() -> None:
     assert "tabl" in topic and not any(s.startswith("sail") for s in topic)
 
 
+def test_the_frame_of_a_request_carries_no_topic() -> None:
+    """"What lets me re-roll misses on broadsides?" asks for Fusillade; "let" is printed in Broadside alone
+    ("... let units bring their close-range flank batteries to bear"), so as a topic word it named that rule."""
+    topic = topic_stems(stems("What lets me re-roll misses on broadsides?"))
+    assert "broadsid" in topic and "let" not in topic
+    assert "want" not in topic_stems(stems("I want my ships to turn up sooner"))
+
+
 def test_a_single_letter_is_no_content_word() -> None:
     assert content_words(["s", "all"]) == 1
     assert content_words(["3", "ram"]) == 2  # a number is content: "3 dice"
