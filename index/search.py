@@ -565,9 +565,9 @@ class Searcher:
         typed = one_alphabet(question)  # "rаm" with a Cyrillic а is read as "ram"
         # "срски": SRS; not a players' own word ("ВП", "хп": победные очки, корпус in the Russian book)
         typed = read_cyrillic_abbreviations(typed, self._reading_vocabulary, stem_word) or typed
-        if RUSSIAN_TYPOS:  # "ралли": rally, unless a Russian word or a typo of one (index.translit)
+        if RUSSIAN_TYPOS:  # "ралли": rally, "фул реверс": full reverse, unless Russian or a typo of it (index.translit)
             typed = read_english_loanwords(typed, self._vocabulary, lambda w: self._russian_spelling().knows(w),
-                                           stem_word) or typed
+                                           stem_word, self._book_pair_names) or typed
         reading = read_latin_russian(typed, self._reading_vocabulary, stem_word)
         reading = reading or read_wrong_layout(typed, self._reading_vocabulary, stem_word)  # "crjkmrj": сколько
         if reading is not None:  # "srsok" read as срсок: SRS

@@ -206,7 +206,8 @@ _LOANWORD = re.compile(rf"(?<![\w'])[а-яё]{{{MIN_LOANWORD},16}}(?![\w'])", re
 
 
 def _latin_readings(word: str) -> list[str]:
-    """A Cyrillic word's Latin spellings by sound, a doubled letter also read once ("ралли": rally)."""
+    """A Cyrillic word's Latin spellings by sound, a doubled letter also read once ("ралли": rally);
+    "кв" is also English "qu" ("сквадрон": squadron)."""
     readings = [""]
     for place, letter in enumerate(word, start=1):
         options = _LOAN_LETTERS.get(letter)
@@ -214,33 +215,79 @@ def _latin_readings(word: str) -> list[str]:
             return []
         if letter == "и" and place == len(word):  # a final и is an English -y first ("ралли": rally)
             options = ("y", "i")
+        if letter == "к" and word[place:place + 1] == "в":
+            options = (*options, "q")
+        if letter == "в" and place > 1 and word[place - 2] == "к":
+            options = (*options, "u")
         readings = [r + o for r in readings for o in options]
         if len(readings) > MAX_READINGS:
             return []
     return readings
 
 
+def _spelt_in_english(latin: str) -> tuple[str, ...]:
+    """A Latin reading as English may spell it: as read, with a doubled letter once, with the final
+    "e" English writes and does not say ("реверс": reverse), with the final l, s or f English doubles
+    after a short vowel ("фул": full)."""
+    found = [latin, re.sub(r"(.)\1", r"\1", latin), latin + "e"]
+    if latin[-1:] in ("l", "s", "f") and latin[-2:-1] in ("a", "e", "i", "o", "u"):
+        found.append(latin + latin[-1])
+    return tuple(dict.fromkeys(found))
+
+
+def _unread(word: str, known: Container[str], russian: Callable[[str], bool], stem: Callable[[str], str]) -> bool:
+    """Nobody reads `word` yet: not capitalised (a person), no corpus or question word, not Russian to
+    the typo reader."""
+    lower = word.lower()
+    return not (word[:1].isupper() or stem(lower) in known or is_stopword(lower) or stem(lower) in QUESTION_STEMS
+                or russian(lower))
+
+
 def _english_loanword(word: str, known: Container[str], russian: Callable[[str], bool],
                       stem: Callable[[str], str]) -> str | None:
     """The English word a Cyrillic word sounds out, when the corpus prints it in English and
     nobody reads the word as Russian (the book's words, players' words, a typo of either)."""
-    lower = word.lower()
-    if word[:1].isupper() or stem(lower) in known or is_stopword(lower) or stem(lower) in QUESTION_STEMS \
-            or russian(lower):
+    if not _unread(word, known, russian, stem):
         return None
+    lower = word.lower()
     root = stem(lower)  # "медиком": its stem "медик" reads as medic; a shorter root is another word
     for spelling in dict.fromkeys((lower, root) if len(root) >= MIN_LOANWORD else (lower,)):
         for latin in _latin_readings(spelling):
-            for candidate in dict.fromkeys((latin, re.sub(r"(.)\1", r"\1", latin))):
+            for candidate in _spelt_in_english(latin):
                 if len(candidate) >= MIN_LOANWORD and stem(candidate) in known:
                     return candidate
     return None
 
 
+# A Cyrillic word that may be half of an English rule name of two words typed by sound ("фул реверс").
+_LOAN_HALF = re.compile(r"(?<![\w'])[а-яё]{2,16}(?![\w'])", re.IGNORECASE)
+
+
+def _english_name(first: str, second: str, names: Container[tuple[str, ...]], known: Container[str],
+                  russian: Callable[[str], bool], stem: Callable[[str], str]) -> str | None:
+    """The two-word English name (in `names`, as stems) two unread Cyrillic words sound out together
+    ("фул реверс": full reverse); a short word counts here, as the name it is part of vouches for it."""
+    if not (_unread(first, known, russian, stem) and _unread(second, known, russian, stem)):
+        return None
+    readings = []
+    for word in (first, second):
+        found: dict[str, str] = {}  # stem -> the spelling
+        for latin in _latin_readings(word.lower()):
+            for candidate in _spelt_in_english(latin):
+                found.setdefault(stem(candidate), candidate)
+        readings.append(found)
+    for one, one_spelt in readings[0].items():
+        for two, two_spelt in readings[1].items():
+            if (one, two) in names:
+                return f"{one_spelt} {two_spelt}"
+    return None
+
+
 def read_english_loanwords(question: str, known: Container[str], russian: Callable[[str], bool],
-                           stem: Callable[[str], str]) -> str | None:
-    """The question with the English rule names typed in Cyrillic ("ралли") spelled as the English
-    documents print them ("rally"); None when it has none. `russian` says a word is read as Russian."""
+                           stem: Callable[[str], str], names: Container[tuple[str, ...]] = frozenset()) -> str | None:
+    """The question with the English rule names typed in Cyrillic ("ралли", "фул реверс") spelled as the
+    English documents print them ("rally", "full reverse"); None when it has none. `russian` says a word is
+    read as Russian; `names`: the English names of two words the documents print, as stems."""
     changed = False
 
     def sound_out(match: re.Match[str]) -> str:
@@ -249,7 +296,20 @@ def read_english_loanwords(question: str, known: Container[str], russian: Callab
         changed = changed or latin is not None
         return latin or match.group(0)
 
-    reading = _LOANWORD.sub(sound_out, question)
+    reading = question
+    if names:  # each two words side by side (a space between them) that read as a name, left to right
+        halves = list(_LOAN_HALF.finditer(question))
+        out, end, skip = [], 0, False
+        for first, second in zip(halves, halves[1:], strict=False):
+            if skip or question[first.end():second.start()] != " ":
+                skip = False
+                continue
+            name = _english_name(first.group(0), second.group(0), names, known, russian, stem)
+            if name is not None:
+                out += [question[end:first.start()], name]
+                end, skip, changed = second.end(), True, True
+        reading = "".join([*out, question[end:]])
+    reading = _LOANWORD.sub(sound_out, reading)
     return reading if changed else None
 
 
