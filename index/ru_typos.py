@@ -36,6 +36,7 @@ _ALPHABET = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
 MIN_SLIP_LENGTH = 6
 # ... and only after its first letters, where Russian adds prefixes.
 PREFIX_LETTERS = 2
+SLIP_CACHE = 4096  # words whose slip reading is remembered (a process meets the same typos again)
 
 
 def _key_neighbours() -> dict[str, frozenset[str]]:
@@ -133,6 +134,7 @@ class RussianSpelling:
                 by_stem_key.setdefault(stem_key, []).append(word)
         self._by_key = by_key
         self._by_stem_key = by_stem_key
+        self._slips: dict[str, str | None] = {}  # word -> `_slipped` (bounded by SLIP_CACHE)
 
     def _is_known(self, word: str) -> bool:
         return is_stopword(word) or stemmed_in(word, self._known, self._stem)
@@ -162,8 +164,12 @@ class RussianSpelling:
     def _slipped(self, word: str) -> str | None:
         """The one word the book prints that `word` is a slip of the fingers of (`typing_slips`); None
         when none is, or when several are ("стрела" could be "стрелка" or "стрельба": no guess)."""
-        found = [w for w in typing_slips(word) if w in self._count]
-        return found[0] if len(found) == 1 else None
+        if word not in self._slips:  # asked up to three times a question (the loanword reader, `read`)
+            found = [w for w in typing_slips(word) if w in self._count]
+            if len(self._slips) >= SLIP_CACHE:
+                self._slips.clear()
+            self._slips[word] = found[0] if len(found) == 1 else None
+        return self._slips[word]
 
     def knows(self, word: str) -> bool:
         """`word` is Russian to this reader: a word it knows, two run together or a misspelling of

@@ -168,7 +168,7 @@ def test_english_names_typed_in_cyrillic_as_english_spells_them() -> None:
     is read whole, its short word vouched for by the name."""
     known = corpus_stems()
     never_russian = lambda word: False  # noqa: E731 - the words below are no Russian words
-    names = {("full", "revers")}
+    names = {("full", "reverse")}
     assert read_english_loanwords("какой фул реверс у линкора", known, never_russian, stem, names) == \
         "какой full reverse у линкора"
     assert read_english_loanwords("вп за убитый сквадрон", known, never_russian, stem) == "вп за убитый squadron"
