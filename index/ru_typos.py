@@ -5,7 +5,9 @@ write "ца" for "тся" and skip spaces. The lexical side matches stems, and a
 nothing (the stem-level edit distance of index.search only reaches stems of 5+ letters, one edit).
 A word is read again only when neither the corpus nor the players' vocabulary knows its stem, so a
 printed word is never overridden: first as two known words run together, then by its sound key (the
-spelling with those confusions folded) against the words the Russian book prints.
+spelling with those confusions folded) against the words the Russian book prints, then as a slip of the
+fingers on the ЙЦУКЕН keyboard (`typing_slips`: a letter left out, one typed twice or with a key beside
+it, a key beside the right one, two letters swapped) of exactly one word the book prints.
 """
 from __future__ import annotations
 
@@ -27,6 +29,56 @@ _CYRILLIC_WORD = re.compile(r"[а-яёА-ЯЁ]+")
 # are not heard at all; "сч" is said as щ.
 _SOUNDS = str.maketrans({"о": "а", "е": "и", "ё": "и", "э": "и", "я": "и", "й": "и", "ь": None, "ъ": None})
 _DOUBLE = re.compile(r"(.)\1+")
+# The Russian keyboard's letter rows: a slip of the fingers hits a key beside the right one.
+_KEY_ROWS = ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю")
+_ALPHABET = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
+# A letter left out or added is read only in a word this long ("кладу" is no slip of "кладут")...
+MIN_SLIP_LENGTH = 6
+# ... and only after its first letters, where Russian adds prefixes.
+PREFIX_LETTERS = 2
+SLIP_CACHE = 4096  # words whose slip reading is remembered (a process meets the same typos again)
+
+
+def _key_neighbours() -> dict[str, frozenset[str]]:
+    """Each letter -> the keys beside it: left and right in its row, and the two that touch it in the rows
+    above and below (the rows are staggered half a key)."""
+    place = {letter: (row, col) for row, keys in enumerate(_KEY_ROWS) for col, letter in enumerate(keys)}
+    found: dict[str, frozenset[str]] = {}
+    for letter, (row, col) in place.items():
+        near = [(row, col - 1), (row, col + 1), (row - 1, col), (row - 1, col + 1), (row + 1, col - 1), (row + 1, col)]
+        found[letter] = frozenset(_KEY_ROWS[r][c] for r, c in near
+                                  if 0 <= r < len(_KEY_ROWS) and 0 <= c < len(_KEY_ROWS[r]))
+    return found
+
+
+KEY_NEIGHBOURS = _key_neighbours()
+
+
+def typing_slips(typed: str) -> set[str]:
+    """The words `typed` is one slip of the fingers away from: a key beside the right one ("огтнь": огонь),
+    two neighbouring letters swapped ("защтиы": защиты), and in a word of MIN_SLIP_LENGTH letters a letter
+    left out ("праила": правила) or typed twice or with a key beside it ("струуктура"). Not any edit: a real
+    word the book does not print is often one edit from one it does ("перевести", "перенести"). Neither end
+    of the word is the slip: at its start Russian adds prefixes ("брать", "убрать"; "влетел", "вылетел";
+    "отказаться", "оказаться"), at its end one letter is another form ("покрыть", "покрыто"; "кладу",
+    "кладут"), which the stems already read."""
+    found: set[str] = set()
+    last = len(typed) - 1
+    for at in range(1, last):
+        letter = typed[at]
+        found.update(typed[:at] + key + typed[at + 1:] for key in KEY_NEIGHBOURS.get(letter, ()))  # key beside
+        if at + 1 < last and letter != typed[at + 1]:
+            found.add(typed[:at] + typed[at + 1] + letter + typed[at + 2:])  # swapped
+    if len(typed) >= MIN_SLIP_LENGTH:
+        for at in range(PREFIX_LETTERS, last + 1):
+            found.update(typed[:at] + letter + typed[at:] for letter in _ALPHABET)  # left out
+        for at in range(PREFIX_LETTERS, last):
+            letter = typed[at]
+            beside = {typed[at - 1], typed[at + 1]}
+            if letter in beside or beside & KEY_NEIGHBOURS.get(letter, frozenset()):
+                found.add(typed[:at] + typed[at + 1:])  # typed twice, or with the key beside
+    found.discard(typed)
+    return found
 
 
 def sound_key(word: str) -> str:
@@ -82,6 +134,7 @@ class RussianSpelling:
                 by_stem_key.setdefault(stem_key, []).append(word)
         self._by_key = by_key
         self._by_stem_key = by_stem_key
+        self._slips: dict[str, str | None] = {}  # word -> `_slipped` (bounded by SLIP_CACHE)
 
     def _is_known(self, word: str) -> bool:
         return is_stopword(word) or stemmed_in(word, self._known, self._stem)
@@ -108,12 +161,22 @@ class RussianSpelling:
             return None
         return min(found, key=lambda w: (-self._count[w], w))
 
+    def _slipped(self, word: str) -> str | None:
+        """The one word the book prints that `word` is a slip of the fingers of (`typing_slips`); None
+        when none is, or when several are ("стрела" could be "стрелка" or "стрельба": no guess)."""
+        if word not in self._slips:  # asked up to three times a question (the loanword reader, `read`)
+            found = [w for w in typing_slips(word) if w in self._count]
+            if len(self._slips) >= SLIP_CACHE:
+                self._slips.clear()
+            self._slips[word] = found[0] if len(found) == 1 else None
+        return self._slips[word]
+
     def knows(self, word: str) -> bool:
         """`word` is Russian to this reader: a word it knows, two run together or a misspelling of
         one (index.translit reads only the others as English names typed in Cyrillic)."""
         word = normalise(word)
         return self._is_known(word) or (len(word) >= MIN_WORD and
-                                        (self._split(word) or self._respelt(word)) is not None)
+                                        (self._split(word) or self._respelt(word) or self._slipped(word)) is not None)
 
     def read(self, question: str) -> str | None:
         """`question` with its misspelt Russian words in the book's spelling; None when none is."""
@@ -124,7 +187,7 @@ class RussianSpelling:
             word = normalise(match.group(0))
             if len(word) < MIN_WORD or self._is_known(word):
                 return match.group(0)
-            read = self._split(word) or self._respelt(word)
+            read = self._split(word) or self._respelt(word) or self._slipped(word)
             if read is None:
                 return match.group(0)
             changed = True

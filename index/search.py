@@ -390,6 +390,9 @@ class Searcher:
         self._spotter = TermSpotter(terms, pairs)
         self._to_english = Translator([*pairs, *vocabulary.translation_pairs()], source="ru")
         self._book_pair_names = frozenset(tuple(stems(english)) for english, _ in pairs)  # names the book pairs
+        # ... those of two words, in lower case as printed: "фул реверс" is read as "full reverse" (index.translit)
+        self._two_word_names = frozenset((words[0], words[1]) for english, _ in pairs
+                                         if len(words := english.lower().split()) == 2)
         self._to_russian = Translator([*pairs, *vocabulary.translation_pairs()], source="en")
         self._phrases: dict[str, frozenset[tuple[str, ...]]] = {}  # edition -> the stem runs it prints
         names: dict[str, list[str]] = {}
@@ -578,9 +581,9 @@ class Searcher:
         typed = one_alphabet(question)  # "rаm" with a Cyrillic а is read as "ram"
         # "срски": SRS; not a players' own word ("ВП", "хп": победные очки, корпус in the Russian book)
         typed = read_cyrillic_abbreviations(typed, self._reading_vocabulary, stem_word) or typed
-        if RUSSIAN_TYPOS:  # "ралли": rally, unless a Russian word or a typo of one (index.translit)
+        if RUSSIAN_TYPOS:  # "ралли": rally, "фул реверс": full reverse, unless Russian or a typo of it (index.translit)
             typed = read_english_loanwords(typed, self._vocabulary, lambda w: self._russian_spelling().knows(w),
-                                           stem_word) or typed
+                                           stem_word, self._two_word_names) or typed
             if SOUNDED_NAMES and is_cyrillic(typed):  # "клауд дайв": Cloud Dive (index.sounded_names)
                 typed = self._sounded().read(typed, self._unprinted, stem_word) or typed
         reading = read_latin_russian(typed, self._reading_vocabulary, stem_word)

@@ -9,7 +9,7 @@ knows in English stay as typed. A question typed with the keyboard left on the E
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Container, Iterator
+from collections.abc import Callable, Collection, Container, Iterator
 
 from index.relevance import QUESTION_STEMS
 from index.text import is_stopword, stemmed_in
@@ -202,11 +202,11 @@ _LOAN_LETTERS = {
     "у": ("u",), "ф": ("f",), "х": ("h", "kh"), "ц": ("ts", "c"), "ч": ("ch",), "ш": ("sh",),
     "щ": ("sch",), "ы": ("y",), "э": ("e", "a"), "ю": ("yu", "u"), "я": ("ya",), "ь": ("",), "ъ": ("",),
 }
-_LOANWORD = re.compile(rf"(?<![\w'])[а-яё]{{{MIN_LOANWORD},16}}(?![\w'])", re.IGNORECASE)
 
 
 def _latin_readings(word: str) -> list[str]:
-    """A Cyrillic word's Latin spellings by sound, a doubled letter also read once ("ралли": rally)."""
+    """A Cyrillic word's Latin spellings by sound, a doubled letter also read once ("ралли": rally);
+    "кв" is also English "qu" ("сквадрон": squadron)."""
     readings = [""]
     for place, letter in enumerate(word, start=1):
         options = _LOAN_LETTERS.get(letter)
@@ -214,43 +214,108 @@ def _latin_readings(word: str) -> list[str]:
             return []
         if letter == "и" and place == len(word):  # a final и is an English -y first ("ралли": rally)
             options = ("y", "i")
+        if letter == "к" and word[place:place + 1] == "в":
+            options = (*options, "q")
+        if letter == "в" and place > 1 and word[place - 2] == "к":
+            options = (*options, "u")
         readings = [r + o for r in readings for o in options]
         if len(readings) > MAX_READINGS:
             return []
     return readings
 
 
-def _english_loanword(word: str, known: Container[str], russian: Callable[[str], bool],
-                      stem: Callable[[str], str]) -> str | None:
-    """The English word a Cyrillic word sounds out, when the corpus prints it in English and
-    nobody reads the word as Russian (the book's words, players' words, a typo of either)."""
+def _spelt_in_english(latin: str) -> tuple[str, ...]:
+    """A Latin reading as English may spell it: as read, with a doubled letter once, with the final l, s
+    or f English doubles after a short vowel ("фул": full)."""
+    found = [latin, re.sub(r"(.)\1", r"\1", latin)]
+    if latin[-1:] in ("l", "s", "f") and latin[-2:-1] in ("a", "e", "i", "o", "u"):
+        found.append(latin + latin[-1])
+    return tuple(dict.fromkeys(found))
+
+
+def _as_printed(candidate: str, known: Container[str], stem: Callable[[str], str]) -> str | None:
+    """`candidate` as the English word the corpus prints, or None: a word whose stem is known, or a
+    known stem itself, which English writes with a final "e" it does not say ("реверс": revers, the
+    stem of "reverse"). The stem is taken only when the set cannot answer (a stem costs ~40 µs)."""
+    if candidate in known:
+        return candidate if stem(candidate) == candidate else (
+            candidate + "e" if stem(candidate + "e") == candidate else None)
+    return candidate if stem(candidate) in known else None
+
+
+def _unread(word: str, known: Container[str], russian: Callable[[str], bool], stem: Callable[[str], str]) -> bool:
+    """Nobody reads `word` yet: not capitalised (a person), no corpus or question word, not Russian to
+    the typo reader."""
     lower = word.lower()
-    if word[:1].isupper() or stem(lower) in known or is_stopword(lower) or stem(lower) in QUESTION_STEMS \
-            or russian(lower):
-        return None
+    return not (word[:1].isupper() or is_stopword(lower) or (root := stem(lower)) in known or root in QUESTION_STEMS
+                or russian(lower))
+
+
+def _english_loanword(word: str, known: Container[str], stem: Callable[[str], str]) -> str | None:
+    """The English word an unread Cyrillic word (`_unread`) sounds out, when the corpus prints it in English."""
+    lower = word.lower()
     root = stem(lower)  # "медиком": its stem "медик" reads as medic; a shorter root is another word
     for spelling in dict.fromkeys((lower, root) if len(root) >= MIN_LOANWORD else (lower,)):
         for latin in _latin_readings(spelling):
-            for candidate in dict.fromkeys((latin, re.sub(r"(.)\1", r"\1", latin))):
-                if len(candidate) >= MIN_LOANWORD and stem(candidate) in known:
-                    return candidate
+            for candidate in _spelt_in_english(latin):
+                if len(candidate) >= MIN_LOANWORD and (printed := _as_printed(candidate, known, stem)) is not None:
+                    return printed
     return None
 
 
+# A Cyrillic word the loanword reader looks at: alone from MIN_LOANWORD letters, as half of an English
+# rule name of two words typed by sound from two ("фул реверс").
+_LOAN_HALF = re.compile(r"(?<![\w'])[а-яё]{2,16}(?![\w'])", re.IGNORECASE)
+
+
+def _english_name(first: str, second: str, names: Container[tuple[str, str]], firsts: Container[str]) -> str | None:
+    """The two-word English name (in `names`, lower case as printed; `firsts`: their first words) two
+    unread Cyrillic words sound out together ("фул реверс": full reverse); a short word counts here, as the
+    name it is part of vouches for it. Spellings are compared as printed, with the final "e" English does not
+    say, not stemmed: a stem of each of a word's readings would cost more than the rest of the parse."""
+    ones = {spelt for latin in _latin_readings(first.lower()) for spelt in _with_silent_e(latin) if spelt in firsts}
+    if not ones:
+        return None
+    twos = {spelt for latin in _latin_readings(second.lower()) for spelt in _with_silent_e(latin)}
+    found = sorted((one, two) for one in ones for two in twos if (one, two) in names)
+    return " ".join(found[0]) if found else None
+
+
+def _with_silent_e(latin: str) -> tuple[str, ...]:
+    return (*_spelt_in_english(latin), latin + "e")
+
+
 def read_english_loanwords(question: str, known: Container[str], russian: Callable[[str], bool],
-                           stem: Callable[[str], str]) -> str | None:
-    """The question with the English rule names typed in Cyrillic ("ралли") spelled as the English
-    documents print them ("rally"); None when it has none. `russian` says a word is read as Russian."""
-    changed = False
-
-    def sound_out(match: re.Match[str]) -> str:
-        nonlocal changed
-        latin = _english_loanword(match.group(0), known, russian, stem)
-        changed = changed or latin is not None
-        return latin or match.group(0)
-
-    reading = _LOANWORD.sub(sound_out, question)
-    return reading if changed else None
+                           stem: Callable[[str], str], names: Collection[tuple[str, str]] = frozenset()) -> str | None:
+    """The question with the English rule names typed in Cyrillic ("ралли", "фул реверс") spelled as the
+    English documents print them ("rally", "full reverse"); None when it has none. `russian` says a word is
+    read as Russian; `names`: the English names of two words the documents print, in lower case. Each word
+    is asked once whether anyone reads it (most are Russian words the index knows)."""
+    halves = list(_LOAN_HALF.finditer(question))
+    unread = [_unread(half.group(0), known, russian, stem) for half in halves]
+    if not any(unread):
+        return None
+    firsts: set[str] | None = None  # the names' first words, gathered when two unread words stand together
+    out: list[str] = []
+    end, at = 0, 0
+    while at < len(halves):
+        half, word = halves[at], halves[at].group(0)
+        if not unread[at]:
+            at += 1
+            continue
+        if names and at + 1 < len(halves) and unread[at + 1] and question[half.end():halves[at + 1].start()] == " ":
+            firsts = {one for one, _ in names} if firsts is None else firsts
+            name = _english_name(word, halves[at + 1].group(0), names, firsts)
+            if name is not None:  # the two words, left to right
+                out += [question[end:half.start()], name]
+                end, at = halves[at + 1].end(), at + 2
+                continue
+        latin = _english_loanword(word, known, stem) if len(word) >= MIN_LOANWORD else None
+        if latin is not None:
+            out += [question[end:half.start()], latin]
+            end = half.end()
+        at += 1
+    return "".join([*out, question[end:]]) if out else None
 
 
 def read_cyrillic_abbreviations(question: str, known: Container[str], stem: Callable[[str], str]) -> str | None:

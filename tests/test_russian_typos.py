@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from corpus import CORPUS_DIR
-from index.ru_typos import RussianSpelling, sound_key
+from index.ru_typos import KEY_NEIGHBOURS, RussianSpelling, sound_key, typing_slips
 from index.text import stem, words
 
 
@@ -98,3 +98,33 @@ def test_sch_sounds_as_shch(spelling: RussianSpelling) -> None:
     assert sound_key("щитаеться") == sound_key("считается")
     assert spelling.read("генератор щита") is None
     assert spelling.read("цель скрытая щитаеться?") == "цель скрытая считается?"
+
+
+def test_a_slip_of_the_fingers_is_read_as_the_books_word(spelling: RussianSpelling) -> None:
+    """A key beside the right one, two letters swapped, a letter left out, each in one word the book prints:
+    "Ремонт выполняется в конце Активации", "Защита (Defence, D)", "Некоторые правила дают вам возможность"."""
+    assert spelling.read("скока кубов на ремнот") == "скока кубов на ремонт"
+    assert spelling.read("параметр зашиты от авиации") == "параметр защиты от авиации"
+    assert spelling.read("два разных првила дают перекидку") == "два разных правила дают перекидку"
+
+
+def test_a_left_out_letter_is_no_english_word(spelling: RussianSpelling) -> None:
+    """"кораль" is "корабль" typed without its б (the book: "корабль"), so it is Russian, and the loanword
+    reader (index.translit.read_english_loanwords) does not take it for "coral"."""
+    assert spelling.knows("кораль")
+    assert spelling.read("кораль уехал за край стола") == "корабль уехал за край стола"
+
+
+@pytest.mark.parametrize("real", ["убрать", "вылетел", "оказаться", "покрыто", "кладут"])
+def test_a_word_one_letter_from_another_at_either_end_is_no_slip(real: str) -> None:
+    """At a word's start Russian adds a prefix, at its end one letter is another form: "брать" is no slip
+    of "убрать", "влетел" of "вылетел", "отказаться" of "оказаться", "покрыть" of "покрыто", "кладу" of
+    "кладут" (each a real word an off-topic question may hold)."""
+    typed = {"убрать": "брать", "вылетел": "влетел", "оказаться": "отказаться", "покрыто": "покрыть",
+             "кладут": "кладу"}[real]
+    assert real not in typing_slips(typed)
+
+
+def test_the_keys_beside_a_letter_are_the_keyboards() -> None:
+    """ЙЦУКЕН: а sits between в and п, under к and е, over с and м."""
+    assert KEY_NEIGHBOURS["а"] == frozenset("впкесм")

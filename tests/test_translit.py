@@ -159,3 +159,18 @@ def test_russian_words_and_names_are_not_read_as_english() -> None:
     russian = {"реакция"}.__contains__
     for question in ("реакция на атаку", "играли с Денисом", "сколько костей кидать", "на диске написано"):
         assert read_english_loanwords(question, known, russian, stem) is None, question
+
+
+def test_english_names_typed_in_cyrillic_as_english_spells_them() -> None:
+    """English writes what Cyrillic drops: a silent final e ("реверс": reverse), "qu" said as кв
+    ("сквадрон": squadron, the quick reference's "Squadron Killer Bonus"), a doubled final l after a
+    short vowel ("фул": full); a two-word name the Russian book pairs ("Full Reverse" = «Полный назад!»)
+    is read whole, its short word vouched for by the name."""
+    known = corpus_stems()
+    never_russian = lambda word: False  # noqa: E731 - the words below are no Russian words
+    names = {("full", "reverse")}
+    assert read_english_loanwords("какой фул реверс у линкора", known, never_russian, stem, names) == \
+        "какой full reverse у линкора"
+    assert read_english_loanwords("вп за убитый сквадрон", known, never_russian, stem) == "вп за убитый squadron"
+    # without the name, the short word is too short to be read alone
+    assert read_english_loanwords("какой фул", known, never_russian, stem, names) is None
