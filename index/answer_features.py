@@ -18,7 +18,7 @@ FEATURES = (
     "number_first", "number_window", "limit_first", "happens_result",
     "opening", "definition_opening", "heading_first", "heading_inside", "example_first",
     "continuation_first", "closeness", "definition_label", "asked_window", "when_condition",
-    "where_place", "absence_first",
+    "where_place", "absence_first", "option_first",
 )
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
@@ -109,6 +109,15 @@ _FREQUENCY = re.compile(
 _ABSENCE = re.compile(
     r"\b(no|none|without|(has|have) no|(does|do) not have|runs? out|ran out|"
     r"нет|без|не име\w+|отсутству\w*|кончил\w*|закончил\w*)\b", re.IGNORECASE)
+# An option that sets a rule aside, or a way to take instead, at a cost: what answers "what happens if I do it
+# anyway?" ("The model may temporarily ignore this condition's effects to attempt a ram, but if so it
+# automatically suffers 1 damage", "Модель может временно игнорировать эффект Хаоса и Смятения, чтобы пойти на
+# Таран. В этом случае ...", "Любая Модель может решить двигаться через Опасные Воды, как через Открытое море
+# ... В этом случае ..."). The cost is stated in the same sentence or the next (index.answer reads the next).
+OPTION = re.compile(
+    r"\b(may|can)\s+(temporarily\s+)?(ignore|choose\s+to|elect\s+to|opt\s+to)\b|"
+    r"\b(может|могут)\s+(временно\s+)?(игнорировать|решить)\b", re.IGNORECASE)
+COST = re.compile(r"\b(but\s+if\s+so|if\s+(so|they\s+do|it\s+does)|в\s+(этом|таком)\s+случае)\b", re.IGNORECASE)
 _STEP_NUMBER = re.compile(r"^\(?\d{1,2}[.)]?$")
 # A run-in label: a few words and a colon opening a sentence ("Catastrophic explosion: If ...",
 # "Перекладина над Т (Crossing the T): ...", "2) Авария: ...").
@@ -192,6 +201,7 @@ class Sentence:
     place: bool  # states a place ("within 3” of", "в пределах")
     continuation: bool  # opens with a pronoun or link word: the tail of the sentence before
     absence: bool  # states that something is missing ("has no", "нет", "без")
+    option: bool = False  # offers a way to set a rule aside at a cost ("may temporarily ignore ..., but if so")
 
 
 @dataclass(frozen=True)
@@ -210,6 +220,7 @@ class SentenceFacts:
     frequency: bool  # states a frequency ("once per game", "раз за Активацию")
     absence: bool  # states that something is missing ("has no weapons with ...", "нет Орудий")
     kinds: frozenset[str]  # the index.answer_kinds.KINDS it states (a choice, a repetition, ...)
+    option: bool = False  # offers a way to set a rule aside and states its cost here (the next sentence: index.answer)
 
 
 def sentence_facts(sentence: str) -> SentenceFacts:
@@ -219,7 +230,8 @@ def sentence_facts(sentence: str) -> SentenceFacts:
         heading=is_heading(sentence), example=bool(_EXAMPLE.match(sentence)),
         continuation=bool(_CONTINUATION.search(sentence)), condition=bool(_CONDITION.search(sentence)),
         place=bool(_PLACE.search(sentence)), frequency=bool(_FREQUENCY.search(sentence)),
-        absence=bool(_ABSENCE.search(sentence)), kinds=stated_kinds(sentence))
+        absence=bool(_ABSENCE.search(sentence)), kinds=stated_kinds(sentence),
+        option=bool(OPTION.search(sentence) and COST.search(sentence)))
 
 
 def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:
@@ -231,7 +243,10 @@ def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:
         consequence=shape.happens and facts.consequence,
         heading=facts.heading, example=not shape.example and facts.example,
         continuation=facts.continuation, condition=shape.when and facts.condition,
-        place=shape.where and facts.place, absence=shape.absence and facts.absence)
+        place=shape.where and facts.place, absence=shape.absence and facts.absence,
+        # what doing it costs is asked ("what happens if I ram", "всё равно"), not what is forbidden ("чего нельзя
+        # делать", "can it ram?": the limit answers; our sets' authors split on which line a bare "can it" wants)
+        option=(shape.anyway or shape.happens and not shape.limit) and facts.option)
 
 
 def read_sentence(sentence: str, shape: QuestionShape) -> Sentence:
@@ -273,4 +288,6 @@ def window_features(window: Window, read: Sequence[Sentence], held_first: float,
         float(first.place),
         # "without X / нет X": the line's first sentence states an absence
         float(first.absence),
+        # "what happens if I do it / anyway": the line's first sentence offers a way to set a rule aside at a cost
+        float(first.option),
     ]

@@ -80,6 +80,11 @@ _ABSENCE_QUESTION = Guarded(re.compile(
     r"(?<!или )(?<!какие )(?<!каких )(?<!кто )(?<!что )(?<!да )(?<!^)\bнет\b|"
     r"\b(без|without|no|none|(do|does|did)(n'?t| not) have|ran out|runs? out|кончил\w*|закончил\w*)\b",
     re.IGNORECASE))
+# "A ship in Chaos & Disarray wants to ram anyway", "если я в аварии хочу всё равно таранить", "всё-таки": the
+# question asks about doing what a rule forbids, answered by the option the rules give to do it at a cost ("may
+# temporarily ignore this condition's effects to attempt a ram, but if so ...", "может временно игнорировать
+# ..., чтобы пойти на Таран. В этом случае ...").
+_ANYWAY_QUESTION = Guarded(re.compile(r"\b(anyway|all the same|вс[её] равно|вс[её]-?таки)\b", re.IGNORECASE))
 _EXAMPLE_QUESTION = re.compile(r"\b(example|e\.g\.|for instance|пример\w*)\b", re.IGNORECASE)
 # A question told over several sentences sets the scene first and asks in its last ("... we argued
 # for ages. Which one gets it?", "... He threw a pile of extra dice into his defence. How many
@@ -116,6 +121,7 @@ class QuestionShape:
     where: bool = False  # "where / где / куда": a place answers
     frequency: bool = False  # "how often / сколько раз": a frequency answers
     absence: bool = False  # "without a ram weapon / нет карт": the sentence stating that absence answers
+    anyway: bool = False  # "wants to ram anyway / всё равно": the option setting the rule aside, and its cost, answers
     example: bool = False  # asks for a worked example: examples are not set aside
 
 
@@ -207,4 +213,5 @@ def question_shape(question: str) -> QuestionShape:
         where=bool(_WHERE_QUESTION.search(question)),
         frequency=bool(_FREQUENCY_QUESTION.search(question)),
         absence=bool(_ABSENCE_QUESTION.search(question)),
+        anyway=bool(_ANYWAY_QUESTION.search(question)),
         example=bool(_EXAMPLE_QUESTION.search(question)))

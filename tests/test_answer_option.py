@@ -1,0 +1,47 @@
+"""An option that sets a rule aside at a cost (issue 16, helper ruquote2): "what happens if I ram anyway?" is
+answered by the sentence offering the way round the limit and its price, not by the limit before it, which
+holds the same words ("не может пойти на Таран"); "can it ram?" alone is still answered by the limit."""
+from __future__ import annotations
+
+from index.answer_features import sentence_facts
+from index.answer_shape import question_shape
+from tests.test_answer_asked import _block, _quote
+
+# The Russian 3.03 rulebook, Статусы Деорганизации: "2) Авария: пока на Модель действует этот Статус, она не
+# может пойти на Таран, ... Модель может временно игнорировать эффект Статуса «Авария», чтобы пойти на Таран, но
+# в этом случае она автоматически повысит свой уровень Деорганизации до Хаоса и Смятения сразу по завершении
+# Тарана. 3) Хаос и Смятение: ... не может идти на Таран, ... Модель может временно игнорировать эффект Хаоса и
+# Смятения, чтобы пойти на Таран. В этом случае она немедленно получает повреждение по завершении Тарана."
+EMERGENCY = _block("dw3-rulebook-ru.md", "2) Авария:", 3)
+CHAOS = _block("dw3-rulebook-ru.md", "3) Хаос и Смятение:", 3)
+
+
+def test_an_option_with_its_cost_is_one_in_either_language_and_either_sentence():
+    assert sentence_facts("Модель может временно игнорировать эффект Статуса «Авария», чтобы пойти на Таран, но в "
+                          "этом случае она автоматически повысит свой уровень Деорганизации").option
+    # the quick reference, Chaos & Disarray: "The model may temporarily ignore this condition’s effects to attempt
+    # a ram, but if so it automatically suffers 1 damage once the ram has been resolved."
+    assert sentence_facts("The model may temporarily ignore this condition’s effects to attempt a ram, but if so it "
+                          "automatically suffers 1 damage once the ram has been resolved.").option
+    # an option without a cost is none: "игрок может решить придержать до половины всех своих Подразделений"
+    assert not sentence_facts("При расстановке Военного Соединения игрок может решить придержать до половины всех "
+                              "своих Подразделений в качестве Резервов.").option
+
+
+def test_ramming_anyway_is_answered_by_the_option_and_its_cost():
+    for question in ("если я в аварии хочу всё равно таранить", "я в аварии пошёл на таран, что мне за это будет"):
+        assert _quote(EMERGENCY, question, title="Авария").startswith(
+            "Модель может временно игнорировать эффект Статуса «Авария», чтобы пойти на Таран"), question
+    # the cost is in the next sentence: "... чтобы пойти на Таран. В этом случае она немедленно получает повреждение"
+    question = "хаос и смятение, но я всё равно иду на таран — что мне за это будет?"
+    quote = _quote(CHAOS, question, title="Хаос и Смятение")
+    assert quote.startswith("Модель может временно игнорировать эффект Хаоса и Смятения")
+    assert "получает повреждение по завершении Тарана" in quote
+
+
+def test_what_is_forbidden_is_still_answered_by_the_limit():
+    question = "что даёт статус авария, чего нельзя делать?"
+    assert question_shape(question).happens and question_shape(question).limit
+    assert _quote(EMERGENCY, question, title="Авария", limit=True).startswith("2) Авария: пока на Модель действует")
+    assert question_shape("A ship in Chaos & Disarray wants to ram anyway. Allowed? What's the cost?").anyway
+    assert not question_shape("can a ship in chaos and disarray ram?").anyway
