@@ -336,7 +336,7 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
                          shape: QuestionShape, held: list[set[str]]) -> None:
     """The question's words naming the quantity it asks for ("range", "how close", "расстояние";
     "maximum", "cap"; "how often") are held by each sentence stating that quantity (a distance; a limit
-    with its number; a frequency), as if it printed them: the sentence stating "within 4”" answers "at
+    with its number, or "до половины"; a frequency), as if it printed them: the sentence stating "within 4”" answers "at
     what range" — and by no other sentence ("close-range flank batteries" prints "range", states none).
     So are the words naming a kind of answer the rules state in their own phrasing (index.answer_kinds:
     "on purpose" by "can choose to fail it", "later" by "in the subsequent Action Step")."""
@@ -352,7 +352,7 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
             held[i] |= distance
         elif distance:
             held[i] -= distance
-        if limit and facts.limit and facts.number:
+        if limit and facts.number and (facts.limit or facts.up_to):
             held[i] |= limit
         elif limit:
             held[i] -= limit

@@ -117,6 +117,10 @@ _ABSENCE = re.compile(
 OPTION = re.compile(
     r"\b(may|can)\s+(temporarily\s+)?(ignore|choose\s+to|elect\s+to|opt\s+to)\b|"
     r"\b(может|могут)\s+(временно\s+)?(игнорировать|решить)\b", re.IGNORECASE)
+# "up to" in Russian, a maximum stated with its number: "до половины скорости", "придержать до половины всех своих
+# Подразделений", "до 5\"" (not the end of a range, "От 750 до 1499", "от 20\" до 40\""). It answers "максимум /
+# cap" as "up to" does, but is no limit a yes-or-no question asks about ("понижающая уровень Деорганизации до 0").
+UP_TO = re.compile(r"(?<!\d\s)(?<!\d[\"”″]\s)\bдо\s+(\+?\d+|половин\w*)", re.IGNORECASE)
 COST = re.compile(r"\b(but\s+if\s+so|if\s+(so|they\s+do|it\s+does)|в\s+(этом|таком)\s+случае)\b", re.IGNORECASE)
 _STEP_NUMBER = re.compile(r"^\(?\d{1,2}[.)]?$")
 # A run-in label: a few words and a colon opening a sentence ("Catastrophic explosion: If ...",
@@ -221,6 +225,7 @@ class SentenceFacts:
     absence: bool  # states that something is missing ("has no weapons with ...", "нет Орудий")
     kinds: frozenset[str]  # the index.answer_kinds.KINDS it states (a choice, a repetition, ...)
     option: bool = False  # offers a way to set a rule aside and states its cost here (the next sentence: index.answer)
+    up_to: bool = False  # states a maximum in Russian's "до N" ("до половины скорости"): UP_TO
 
 
 def sentence_facts(sentence: str) -> SentenceFacts:
@@ -231,7 +236,7 @@ def sentence_facts(sentence: str) -> SentenceFacts:
         continuation=bool(_CONTINUATION.search(sentence)), condition=bool(_CONDITION.search(sentence)),
         place=bool(_PLACE.search(sentence)), frequency=bool(_FREQUENCY.search(sentence)),
         absence=bool(_ABSENCE.search(sentence)), kinds=stated_kinds(sentence),
-        option=bool(OPTION.search(sentence) and COST.search(sentence)))
+        option=bool(OPTION.search(sentence) and COST.search(sentence)), up_to=bool(UP_TO.search(sentence)))
 
 
 def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:
@@ -239,7 +244,8 @@ def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:
     ...): the rest stays False."""
     return Sentence(
         number=shape.numeric and (facts.distance if shape.distance else facts.number),
-        limit=shape.limit and facts.limit,
+        # "how many at most / максимум": a maximum stated as "до половины" is the limit asked for
+        limit=shape.limit and (facts.limit or shape.numeric and facts.up_to),
         consequence=shape.happens and facts.consequence,
         heading=facts.heading, example=not shape.example and facts.example,
         continuation=facts.continuation, condition=shape.when and facts.condition,

@@ -45,3 +45,22 @@ def test_what_is_forbidden_is_still_answered_by_the_limit():
     assert _quote(EMERGENCY, question, title="Авария", limit=True).startswith("2) Авария: пока на Модель действует")
     assert question_shape("A ship in Chaos & Disarray wants to ram anyway. Allowed? What's the cost?").anyway
     assert not question_shape("can a ship in chaos and disarray ram?").anyway
+
+
+# The Russian book, Резервы: "При расстановке Военного Соединения игрок может решить придержать до половины всех
+# своих Подразделений в качестве Резервов. ... Если не указано иного, в резерв не может быть помещена
+# Подразделение, содержащее Модели со Скоростью 0."
+RESERVES = _block("dw3-rulebook-ru.md", "Резервы (Reserves):", 1)
+
+
+def test_russian_up_to_states_the_maximum_asked_for():
+    assert sentence_facts("оно может двигаться на дистанцию до половины скорости").up_to
+    assert not sentence_facts("От 750 до 1499\t5").up_to  # the end of a range
+    assert not sentence_facts("Дальняя дистанция считается от 20\" до 40\".").up_to
+    question = "сколько подразделений максимум можно оставить в резерве?"
+    assert question_shape(question).numeric and question_shape(question).limit
+    quote = _quote(RESERVES, question, title="Резервы", numeric=True, limit=True)
+    assert "придержать до половины всех своих Подразделений" in quote
+    # a yes-or-no question about which units may wait is still answered by the prohibition
+    quote = _quote(RESERVES, "какие подразделения можно держать в резерве а какие нет", title="Резервы", limit=True)
+    assert quote.startswith("Если не указано иного, в резерв не может быть помещена")
