@@ -64,3 +64,10 @@ def test_russian_up_to_states_the_maximum_asked_for():
     # a yes-or-no question about which units may wait is still answered by the prohibition
     quote = _quote(RESERVES, "какие подразделения можно держать в резерве а какие нет", title="Резервы", limit=True)
     assert quote.startswith("Если не указано иного, в резерв не может быть помещена")
+
+
+def test_what_happens_is_asked_as_players_type_it():
+    for question in ("столкнулся с скалой, чё будет?", "чо будет если на крит кубе выпало заклинило рули",
+                     "сагласованае пастраение нарушил што будит"):
+        assert question_shape(question).happens, question
+    assert not question_shape("чем будет стрелять крейсер?").happens
