@@ -119,8 +119,9 @@ OPTION = re.compile(
     r"\b(может|могут)\s+(временно\s+)?(игнорировать|решить)\b", re.IGNORECASE)
 # "up to" in Russian, a maximum stated with its number: "до половины скорости", "придержать до половины всех своих
 # Подразделений", "до 5\"" (not the end of a range, "От 750 до 1499", "от 20\" до 40\""). It answers "максимум /
-# cap" as "up to" does, but is no limit a yes-or-no question asks about ("понижающая уровень Деорганизации до 0").
-UP_TO = re.compile(r"(?<!\d\s)(?<!\d[\"”″]\s)\bдо\s+(\+?\d+|половин\w*)", re.IGNORECASE)
+# cap" as "up to" does, but is no limit a yes-or-no question asks about. "до 0" is a value lowered to nothing
+# ("Модель, понижающая уровень Деорганизации до 0, ..."), no maximum.
+UP_TO = re.compile(r"(?<!\d\s)(?<!\d[\"”″]\s)\bдо\s+(\+?[1-9]\d*|половин\w*)", re.IGNORECASE)
 COST = re.compile(r"\b(but\s+if\s+so|if\s+(so|they\s+do|it\s+does)|в\s+(этом|таком)\s+случае)\b", re.IGNORECASE)
 _STEP_NUMBER = re.compile(r"^\(?\d{1,2}[.)]?$")
 # A run-in label: a few words and a colon opening a sentence ("Catastrophic explosion: If ...",

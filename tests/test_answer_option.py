@@ -56,6 +56,8 @@ RESERVES = _block("dw3-rulebook-ru.md", "Резервы (Reserves):", 1)
 def test_russian_up_to_states_the_maximum_asked_for():
     assert sentence_facts("оно может двигаться на дистанцию до половины скорости").up_to
     assert not sentence_facts("От 750 до 1499\t5").up_to  # the end of a range
+    # a value lowered to nothing (УРОВЕНЬ ДЕЗОРГАНИЗАЦИИ): "Модель, понижающая уровень Деорганизации до 0, ..."
+    assert not sentence_facts("Модель, понижающая уровень Деорганизации до 0, считается не имеющей уровня").up_to
     assert not sentence_facts("Дальняя дистанция считается от 20\" до 40\".").up_to
     question = "сколько подразделений максимум можно оставить в резерве?"
     assert question_shape(question).numeric and question_shape(question).limit
