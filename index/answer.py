@@ -24,8 +24,10 @@ from pathlib import Path
 from index.answer_also import ALSO_WORDS
 from index.answer_duration import DURATION_WORDS
 from index.answer_features import (
+    COST,
     FEATURES,
     NUMBER,
+    OPTION,
     Sentence,
     SentenceFacts,
     Window,
@@ -168,11 +170,24 @@ def rule_text(text: str) -> RuleText:
     _with_abbreviations(text, sentences, read)
     stem_sets = tuple(read)
     words = frozenset().union(*stem_sets)
-    facts = tuple(sentence_facts(s) for s in sentences)
+    facts = _options_with_their_cost(sentences, tuple(sentence_facts(s) for s in sentences))
     return RuleText(spans, sentences, stem_sets, words, tuple(sorted(w for w in words if _CYRILLIC_WORD.match(w))),
                     tuple(is_stat_row(s) for s in sentences), facts, _examples_run_on(sentences, facts),
                     tuple(frozenset(stems(run_in_label(s))) for s in sentences), idioms,
                     tuple(frozenset(stems(" ".join(counted_after_numbers(s)))) for s in sentences))
+
+
+def _options_with_their_cost(sentences: Sequence[str], read: tuple[SentenceFacts, ...]) -> tuple[SentenceFacts, ...]:
+    """`read`, an option whose cost the next sentence states marked as one: "Модель может временно игнорировать
+    эффект Хаоса и Смятения, чтобы пойти на Таран. В этом случае она немедленно получает повреждение ..."."""
+    marked = [i for i in range(len(sentences) - 1) if not read[i].option and OPTION.search(sentences[i])
+              and COST.search(sentences[i + 1])]
+    if not marked:
+        return read
+    facts = list(read)
+    for i in marked:
+        facts[i] = replace(facts[i], option=True)
+    return tuple(facts)
 
 
 def _examples_run_on(sentences: Sequence[str], read: Sequence[SentenceFacts]) -> tuple[SentenceFacts, ...]:
@@ -323,8 +338,8 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
                          shape: QuestionShape, held: list[set[str]]) -> None:
     """The question's words naming the quantity it asks for ("range", "how close", "расстояние";
     "maximum", "cap"; "how often"; "how long does it last": index.answer_duration) are held by each sentence
-    stating that quantity (a distance; a limit with its number; a frequency; a state's end), as if it
-    printed them: the sentence stating "within 4”" answers "at what range" — and by no other sentence
+    stating that quantity (a distance; a limit with its number, or "до половины"; a frequency; a state's end),
+    as if it printed them: the sentence stating "within 4”" answers "at what range" — and by no other sentence
     ("close-range flank batteries" prints "range", states none).
     So are the words naming a kind of answer the rules state in their own phrasing (index.answer_kinds:
     "on purpose" by "can choose to fail it", "later" by "in the subsequent Action Step")."""
@@ -342,7 +357,7 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
             held[i] |= distance
         elif distance:
             held[i] -= distance
-        if limit and facts.limit and facts.number:
+        if limit and facts.number and (facts.limit or facts.up_to):
             held[i] |= limit
         elif limit:
             held[i] -= limit
@@ -461,10 +476,11 @@ def line_shape(question: str, weights: Mapping[str, float], numeric: bool, dista
     if asking != question.strip() and set(stems(asking)) & weights.keys():
         asked_shape = question_shape(asking)
         # what the scene lacks is the case asked about ("у меня нет фирменных кубов, играю обычными д6.
-        # как цифры переводить в результаты?"): an absence is read from the whole question
+        # как цифры переводить в результаты?"): an absence is read from the whole question, and so is doing it
+        # anyway ("Он всё равно хотел повернуть ..., а я говорю нельзя. Кто прав?")
         shape = replace(asked_shape, numeric=numeric and asked_shape.numeric,
                         distance=distance and asked_shape.distance, limit=limit and asked_shape.limit,
-                        absence=shape.absence)
+                        absence=shape.absence, anyway=shape.anyway)
     return shape
 
 

@@ -20,7 +20,7 @@ FEATURES = (
     "number_first", "number_window", "limit_first", "happens_result",
     "opening", "definition_opening", "heading_first", "heading_inside", "example_first",
     "continuation_first", "closeness", "definition_label", "asked_window", "when_condition",
-    "where_place", "absence_first",
+    "where_place", "absence_first", "option_first",
 )
 
 NUMBER = re.compile(r"\d+(?:[.,]\d+)?(?:\s*(?:[\"”″]|дюйм\w*|inch(?:es)?))?", re.IGNORECASE)
@@ -111,6 +111,20 @@ _FREQUENCY = re.compile(
 _ABSENCE = re.compile(
     r"\b(no|none|without|(has|have) no|(does|do) not have|runs? out|ran out|"
     r"нет|без|не име\w+|отсутству\w*|кончил\w*|закончил\w*)\b", re.IGNORECASE)
+# An option that sets a rule aside, or a way to take instead, at a cost: what answers "what happens if I do it
+# anyway?" ("The model may temporarily ignore this condition's effects to attempt a ram, but if so it
+# automatically suffers 1 damage", "Модель может временно игнорировать эффект Хаоса и Смятения, чтобы пойти на
+# Таран. В этом случае ...", "Любая Модель может решить двигаться через Опасные Воды, как через Открытое море
+# ... В этом случае ..."). The cost is stated in the same sentence or the next (index.answer reads the next).
+OPTION = re.compile(
+    r"\b(may|can)\s+(temporarily\s+)?(ignore|choose\s+to|elect\s+to|opt\s+to)\b|"
+    r"\b(может|могут)\s+(временно\s+)?(игнорировать|решить)\b", re.IGNORECASE)
+# "up to" in Russian, a maximum stated with its number: "до половины скорости", "придержать до половины всех своих
+# Подразделений", "до 5\"" (not the end of a range, "От 750 до 1499", "от 20\" до 40\""). It answers "максимум /
+# cap" as "up to" does, but is no limit a yes-or-no question asks about. "до 0" is a value lowered to nothing
+# ("Модель, понижающая уровень Деорганизации до 0, ..."), no maximum.
+UP_TO = re.compile(r"(?<!\d\s)(?<!\d[\"”″]\s)\bдо\s+(\+?[1-9]\d*|половин\w*)", re.IGNORECASE)
+COST = re.compile(r"\b(but\s+if\s+so|if\s+(so|they\s+do|it\s+does)|в\s+(этом|таком)\s+случае)\b", re.IGNORECASE)
 _STEP_NUMBER = re.compile(r"^\(?\d{1,2}[.)]?$")
 # A run-in label: a few words and a colon opening a sentence ("Catastrophic explosion: If ...",
 # "Перекладина над Т (Crossing the T): ...", "2) Авария: ...").
@@ -194,6 +208,7 @@ class Sentence:
     place: bool  # states a place ("within 3” of", "в пределах")
     continuation: bool  # opens with a pronoun or link word: the tail of the sentence before
     absence: bool  # states that something is missing ("has no", "нет", "без")
+    option: bool = False  # offers a way to set a rule aside at a cost ("may temporarily ignore ..., but if so")
 
 
 @dataclass(frozen=True)
@@ -214,6 +229,8 @@ class SentenceFacts:
     kinds: frozenset[str]  # the index.answer_kinds.KINDS it states (a choice, a repetition, ...)
     end: bool = False  # states when a state ends, or that it lasts ("until ...", "ceases to apply")
     inclusion: bool = False  # says a rule reaches something as well ("also", "including", "также")
+    option: bool = False  # offers a way to set a rule aside and states its cost here (the next sentence: index.answer)
+    up_to: bool = False  # states a maximum in Russian's "до N" ("до половины скорости"): UP_TO
 
 
 def sentence_facts(sentence: str) -> SentenceFacts:
@@ -224,7 +241,8 @@ def sentence_facts(sentence: str) -> SentenceFacts:
         continuation=bool(_CONTINUATION.search(sentence)), condition=bool(_CONDITION.search(sentence)),
         place=bool(_PLACE.search(sentence)), frequency=bool(_FREQUENCY.search(sentence)),
         absence=bool(_ABSENCE.search(sentence)), kinds=stated_kinds(sentence), end=states_an_end(sentence),
-        inclusion=states_an_inclusion(sentence))
+        inclusion=states_an_inclusion(sentence),
+        option=bool(OPTION.search(sentence) and COST.search(sentence)), up_to=bool(UP_TO.search(sentence)))
 
 
 def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:
@@ -232,11 +250,15 @@ def shaped(facts: SentenceFacts, shape: QuestionShape) -> Sentence:
     ...): the rest stays False."""
     return Sentence(
         number=shape.numeric and (facts.distance if shape.distance else facts.number),
-        limit=shape.limit and facts.limit,
+        # "how many at most / максимум": a maximum stated as "до половины" is the limit asked for
+        limit=shape.limit and (facts.limit or shape.numeric and facts.up_to),
         consequence=shape.happens and facts.consequence,
         heading=facts.heading, example=not shape.example and facts.example,
         continuation=facts.continuation, condition=shape.when and facts.condition,
-        place=shape.where and facts.place, absence=shape.absence and facts.absence)
+        place=shape.where and facts.place, absence=shape.absence and facts.absence,
+        # what doing it costs is asked ("what happens if I ram", "всё равно"), not what is forbidden ("чего нельзя
+        # делать", "can it ram?": the limit answers; our sets' authors split on which line a bare "can it" wants)
+        option=(shape.anyway or shape.happens and not shape.limit) and facts.option)
 
 
 def read_sentence(sentence: str, shape: QuestionShape) -> Sentence:
@@ -278,4 +300,6 @@ def window_features(window: Window, read: Sequence[Sentence], held_first: float,
         float(first.place),
         # "without X / нет X": the line's first sentence states an absence
         float(first.absence),
+        # "what happens if I do it / anyway": the line's first sentence offers a way to set a rule aside at a cost
+        float(first.option),
     ]

@@ -59,6 +59,8 @@ _HAPPENS_QUESTION = Guarded(re.compile(
     # to shooting", "how does it affect", "как влияет на"
     r"(do|does|did) to|affects?|affecting|влия\w*|"
     r"что (будет|произойд[её]т|происходит|случится|дальше|да[её]т|позволяет|потом|тогда|с (ним|ней|ними|этим))|"
+    # the same typed as players say it: "чё будет?", "чо будет если ...", "што будит"
+    r"(ч[её]|чо|шо|што)\s+буд[еи]т|"
     # the same asked with whom it befalls between ("что мне за это будет", "что с ним будет"), or in the
     # frequentative "бывает" and "станет с" ("что бывает, если ...", "что станет с моим кораблём")
     r"что(\s+(мне|ему|ей|им|нам|вам|тебе|за\s+это|с\s+\w+)){1,2}\s+(будет|бывает)|что\s+(бывает|станет\s+с)|"
@@ -90,6 +92,11 @@ _ABSENCE_QUESTION = Guarded(re.compile(
     r"(?<!или )(?<!какие )(?<!каких )(?<!кто )(?<!что )(?<!да )(?<!^)\bнет\b|"
     r"\b(без|without|no|none|(do|does|did)(n'?t| not) have|ran out|runs? out|кончил\w*|закончил\w*)\b",
     re.IGNORECASE))
+# "A ship in Chaos & Disarray wants to ram anyway", "если я в аварии хочу всё равно таранить", "всё-таки": the
+# question asks about doing what a rule forbids, answered by the option the rules give to do it at a cost ("may
+# temporarily ignore this condition's effects to attempt a ram, but if so ...", "может временно игнорировать
+# ..., чтобы пойти на Таран. В этом случае ...").
+_ANYWAY_QUESTION = Guarded(re.compile(r"\b(anyway|all the same|вс[её] равно|вс[её]-?таки)\b", re.IGNORECASE))
 _EXAMPLE_QUESTION = re.compile(r"\b(example|e\.g\.|for instance|пример\w*)\b", re.IGNORECASE)
 # A question told over several sentences sets the scene first and asks in its last ("... we argued
 # for ages. Which one gets it?", "... He threw a pile of extra dice into his defence. How many
@@ -128,6 +135,7 @@ class QuestionShape:
     absence: bool = False  # "without a ram weapon / нет карт": the sentence stating that absence answers
     duration: bool = False  # "how long does it last / does it carry over": the sentence stating its end answers
     also: bool = False  # "does it hurt my escorts too?": the sentence saying it reaches them as well answers
+    anyway: bool = False  # "wants to ram anyway / всё равно": the option setting the rule aside, and its cost, answers
     example: bool = False  # asks for a worked example: examples are not set aside
 
 
@@ -221,4 +229,5 @@ def question_shape(question: str) -> QuestionShape:
         frequency=bool(_FREQUENCY_QUESTION.search(question)),
         absence=bool(_ABSENCE_QUESTION.search(question)),
         duration=asks_a_duration(question), also=asks_also(question),
+        anyway=bool(_ANYWAY_QUESTION.search(question)),
         example=bool(_EXAMPLE_QUESTION.search(question)))
