@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -347,32 +347,22 @@ def _quantity_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
         spelt = variants or {}
         return {s for s in weights if s in vocabulary or spelt.get(s, frozenset()) & vocabulary}
 
-    distance = naming(DISTANCE_WORDS) if shape.distance else set()
-    limit = naming(LIMIT_WORDS) if shape.limit or shape.numeric else set()
-    frequency = naming(FREQUENCY_WORDS) if shape.frequency else set()
-    duration = naming(DURATION_WORDS) if shape.duration else set()
-    also = naming(ALSO_WORDS) if shape.also else set()
+    # each asked quantity's words, and whether a sentence states that quantity (in this order)
+    asked: tuple[tuple[set[str], Callable[[SentenceFacts], bool]], ...] = (
+        (naming(DISTANCE_WORDS) if shape.distance else set(), lambda f: f.distance),
+        (naming(LIMIT_WORDS) if shape.limit or shape.numeric else set(), lambda f: f.number and (f.limit or f.up_to)),
+        (naming(FREQUENCY_WORDS) if shape.frequency else set(), lambda f: f.frequency),
+        (naming(DURATION_WORDS) if shape.duration else set(), lambda f: f.end),
+        (naming(ALSO_WORDS) if shape.also else set(), lambda f: f.inclusion),
+    )
     for i, facts in enumerate(cut.facts):
-        if distance and facts.distance:
-            held[i] |= distance
-        elif distance:
-            held[i] -= distance
-        if limit and facts.number and (facts.limit or facts.up_to):
-            held[i] |= limit
-        elif limit:
-            held[i] -= limit
-        if frequency and facts.frequency:
-            held[i] |= frequency
-        elif frequency:
-            held[i] -= frequency
-        if duration and facts.end:
-            held[i] |= duration
-        elif duration:
-            held[i] -= duration
-        if also and facts.inclusion:
-            held[i] |= also
-        elif also:
-            held[i] -= also
+        for words, states in asked:
+            if not words:
+                continue
+            if states(facts):
+                held[i] |= words
+            else:
+                held[i] -= words
     for kind in KINDS:  # a choice, a repetition, a later moment: index.answer_kinds
         named = naming(kind.words)
         if not named:
