@@ -118,10 +118,15 @@ def read_outside_edition_names(question: str, routes: Sequence[Route],
     typed; None when `read` changes nothing. A reading of players' words ("референсу" spelled as the
     English "referenc" by index.translit) must not unmake the phrase that routes the question
     ("по квик референсу": the quick reference), which is read from the text the readings give."""
+    whole = read(question)
+    if whole is None:  # nothing read (most questions): no name to keep
+        return None
+    # one guarded scan per group first (index.literal_guard): most questions name no edition
     spans = sorted((match.start(), _WORD_END.match(question, match.end()).end())  # type: ignore[union-attr]
-                   for route in routes for match in route.pattern.finditer(question))
+                   for group in route_groups(routes) if group.search(question)
+                   for route in group.routes for match in route.pattern.finditer(question))
     if not spans:
-        return read(question)
+        return whole
     pieces: list[str] = []
     changed = False
     last = pieces_start = 0

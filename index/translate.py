@@ -23,7 +23,7 @@ from index.text import is_cyrillic, phrase_stems, stems
 KEY_CHARS = 4  # terms are looked up by their first stem's first letters ...
 MAX_ENDING = 2  # ... and a stem matches one that adds or drops up to this many letters at its end
 # ... and, of Russian stems, only one of the same root (index.ru_same_root); off: the prefix test alone
-ONE_ROOT_ONLY = os.environ.get("ADMIRALTY_ONE_ROOT", "1") != "0"
+ONE_ROOT_ONLY = True
 
 
 @dataclass(frozen=True)
