@@ -5,7 +5,7 @@ The phrases are declared in corpus/manifest.toml (`[[route]]`); this module only
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -110,3 +110,38 @@ def without_game_names(question: str, phrases: Sequence[tuple[str, re.Pattern[st
     for _, pattern in phrases:
         question = pattern.sub(" ", question)
     return question
+
+
+def read_outside_edition_names(question: str, routes: Sequence[Route],
+                               read: Callable[[str], str | None]) -> str | None:
+    """`read` applied to the question's text between the places it names an edition, the names kept as
+    typed; None when `read` changes nothing. A reading of players' words ("референсу" spelled as the
+    English "referenc" by index.translit) must not unmake the phrase that routes the question
+    ("по квик референсу": the quick reference), which is read from the text the readings give."""
+    whole = read(question)
+    if whole is None:  # nothing read (most questions): no name to keep
+        return None
+    # one guarded scan per group first (index.literal_guard): most questions name no edition
+    spans = sorted((match.start(), _WORD_END.match(question, match.end()).end())  # type: ignore[union-attr]
+                   for group in route_groups(routes) if group.search(question)
+                   for route in group.routes for match in route.pattern.finditer(question))
+    if not spans:
+        return whole
+    pieces: list[str] = []
+    changed = False
+    last = pieces_start = 0
+    for start, end in spans:
+        if start < last:  # overlapping names: one kept span
+            last = max(last, end)
+            pieces[-1] = question[pieces_start:last]
+            continue
+        between = question[last:start]
+        reading = read(between) if between.strip() else None
+        changed = changed or reading is not None
+        pieces += [reading if reading is not None else between, question[start:end]]
+        pieces_start, last = start, end
+    tail = question[last:]
+    reading = read(tail) if tail.strip() else None
+    changed = changed or reading is not None
+    pieces.append(reading if reading is not None else tail)
+    return "".join(pieces) if changed else None

@@ -71,6 +71,7 @@ from index.relevance import (
 from index.rerank import DEPTH as RERANK_LEARNED_DEPTH
 from index.rerank import Candidate, RerankModel, readable_first
 from index.rerank import load_model as load_rerank_model
+from index.routing import read_outside_edition_names
 from index.ru_derivation import derived_apart, verb_of_agent_noun
 from index.ru_forms import other_forms, slang_verb_roots
 from index.ru_heading_forms import heading_forms, heading_index
@@ -582,8 +583,11 @@ class Searcher:
         # "срски": SRS; not a players' own word ("ВП", "хп": победные очки, корпус in the Russian book)
         typed = read_cyrillic_abbreviations(typed, self._reading_vocabulary, stem_word) or typed
         if RUSSIAN_TYPOS:  # "ралли": rally, "фул реверс": full reverse, unless Russian or a typo of it (index.translit)
-            typed = read_english_loanwords(typed, self._vocabulary, lambda w: self._russian_spelling().knows(w),
-                                           stem_word, self._two_word_names) or typed
+            # not inside an edition's name: "по квик референсу" routes to the quick reference (index.routing)
+            typed = read_outside_edition_names(
+                typed, self.names.routes,
+                lambda text: read_english_loanwords(text, self._vocabulary, lambda w: self._russian_spelling().knows(w),
+                                                    stem_word, self._two_word_names)) or typed
             if SOUNDED_NAMES and is_cyrillic(typed):  # "клауд дайв": Cloud Dive (index.sounded_names)
                 typed = self._sounded().read(typed, self._unprinted, stem_word) or typed
         reading = read_latin_russian(typed, self._reading_vocabulary, stem_word)

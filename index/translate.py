@@ -16,10 +16,14 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from index.ru_derivation import is_russian_stem
+from index.ru_same_root import one_root
 from index.text import is_cyrillic, phrase_stems, stems
 
 KEY_CHARS = 4  # terms are looked up by their first stem's first letters ...
 MAX_ENDING = 2  # ... and a stem matches one that adds or drops up to this many letters at its end
+# ... and, of Russian stems, only one of the same root (index.ru_same_root); off: the prefix test alone
+ONE_ROOT_ONLY = True
 
 
 @dataclass(frozen=True)
@@ -137,9 +141,12 @@ def _run_match(question_stems: Sequence[str], start: int, run: tuple[str, ...],
 
 def _same_word(a: str, b: str) -> bool:
     """Two stems of one word: equal, or the same but for a short ending, where the shorter loses
-    at most its last letter ("тара"/"таран", "уровн"/"уровен": a fleeting vowel)."""
+    at most its last letter ("тара"/"таран", "уровн"/"уровен": a fleeting vowel); of Russian stems,
+    only when what each adds is a suffix of their root (index.ru_same_root: "стольк" is no "стол")."""
     if a == b:
         return True
     short, long = sorted((a, b), key=len)
     common = len(os.path.commonprefix([short, long]))
-    return common >= max(KEY_CHARS, len(short) - 1) and len(long) - common <= MAX_ENDING + 1
+    if not (common >= max(KEY_CHARS, len(short) - 1) and len(long) - common <= MAX_ENDING + 1):
+        return False
+    return not (ONE_ROOT_ONLY and is_russian_stem(a) and is_russian_stem(b)) or one_root(a, b)
