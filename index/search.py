@@ -1595,9 +1595,8 @@ class Searcher:
                   query_vector: np.ndarray | None) -> tuple[list[Hit], list[Answer]]:
         """A comparison's results and lines: the first result and its line stay; every other named
         edition answers with the rule its own search chooses (index.compare.edition_answer), shown
-        in place of its best rule in the mixed ranking — or, when its own search found that rule too,
-        in place of the last result no line quotes, so both stay in view. An edition whose own search
-        finds nothing relevant keeps what the mixed ranking gave it."""
+        in place of its best rule in the mixed ranking. An edition whose own search finds nothing
+        relevant keeps what the mixed ranking gave it."""
         anchor = self._names_of_rule(hits[0].section)
         shown = list(hits)
         lines = {a.edition: a for a in answers}
@@ -1628,9 +1627,6 @@ class Searcher:
                          len(shown) - 1 if place is None else place)
             if place == 0:  # a single result: the first stays
                 continue
-            displaced = self.rule_of_chunk[shown[place].chunk_id]
-            if displaced != key and any(self.rule_of_chunk[h.chunk_id] == displaced for h in own.results):
-                place = _spare_place(shown, {a.chunk_id for a in lines.values()}, place)
             shown[place] = chosen
             lines[edition] = line
         # An edition without the compared rule gets no line rather than a neighbour's (issue 16).
@@ -1725,13 +1721,6 @@ def _no_topic(word: str) -> bool:
     Remembered per word: the name reader asks it of every question word once per name it tries."""
     return is_stopword(word) or stems(word, keep_stopwords=True)[:1] == [] or \
         stems(word, keep_stopwords=True)[0] in QUESTION_STEMS
-
-
-def _spare_place(shown: list[Hit], quoted: set[str], place: int) -> int:
-    """Where a compared edition's own answering rule is shown when the rule at `place` is one its own
-    search found too (the mixed ranking's choice, passed over for it): the last result no line quotes,
-    so both stay in view; `place` when every other result is quoted."""
-    return next((i for i in range(len(shown) - 1, 0, -1) if shown[i].chunk_id not in quoted and i != place), place)
 
 
 def _mark_quoted(hit: Hit, rule: Rule, quote: Quote) -> None:
