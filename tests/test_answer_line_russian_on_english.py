@@ -17,6 +17,7 @@ def test_a_duration_is_asked_in_russian():
     assert asks_a_duration("Langsam в 4ке — когда заканчивается замедление?")
     assert asks_a_duration("как долго держится туман?")
     assert not asks_a_duration("Great Wall — если линия проходит через несколько энергостен, какая считается?")
+    assert not asks_a_duration("если у соперника потопили все корабли раньше пятого раунда, игра сразу заканчивается?")
 
 
 def test_several_of_a_kind_is_stated_in_the_rules_phrasings():
