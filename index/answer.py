@@ -64,6 +64,11 @@ EXTEND_TO = QUOTE_MAX_CHARS  # an answer line takes in following segments while 
 MIN_QUOTE_CHARS = 25  # a bare heading ("RESOLVING A RAM") is not an answer
 RU_PREFIX_MIN = 4  # Russian stems this long match spellings they begin (or that begin them)
 MODEL_FILE = Path(__file__).with_name("data") / "answer_model.toml"
+# The question words a sentence holds by what it states, not by printing them (`_quantity_words_held`): "how long",
+# "до какого момента" by a sentence stating an end, "несколько" by one saying what several do, "равны" by a tie's.
+# They read a sentence in either language, so a Russian question rendered in English keeps them (index.search).
+STATED_WORDS = frozenset().union(DISTANCE_WORDS, LIMIT_WORDS, FREQUENCY_WORDS, DURATION_WORDS, ALSO_WORDS,
+                                 *(kind.words for kind in KINDS))
 _CYRILLIC_WORD = re.compile(r"^[а-яё]+$")
 _WORD = re.compile(r"[^\W_]+")
 _ASIDE = re.compile(r"\([^()]*\)")  # a player's aside in brackets: "(3.03 tokens, not the old escort models)"

@@ -30,12 +30,18 @@ _DURATION_QUESTION = Guarded(re.compile(
     r"\b(does|do|did|will|would|can|could)\s+(\w+['’]?\w*\s+){1,4}?(?<!to )(last|stay|remain|persist|linger)\b"
     r"(?!\s+(point|ditch|broadside|put|safe|near|close|together|within|in base|in contact|with)\b)|"
     r"\blasts?\s+(for|until|the whole|all|forever|beyond|past|into)\b|"
-    r"\bcarr(y|ies|ied) over\b|\bwears? off\b|\bexpires?\b|\bpermanent(ly)?\b|\bover time\b|\bforever\b",
+    r"\bcarr(y|ies|ied) over\b|\bwears? off\b|\bexpires?\b|\bpermanent(ly)?\b|\bover time\b|\bforever\b|"
+    # "до какого момента она считается надводной", "до каких пор", "как долго", "сколько длится", "когда
+    # заканчивается замедление", "навсегда?"
+    r"\bдо (какого момента|каких пор)\b|\bкак долго\b|\bсколько (длит\w*|действу\w*)|\bдлит(ся|ются)\b|"
+    # asked "when" ("когда заканчивается замедление"), not whether ("игра сразу заканчивается?")
+    r"\bкогда\s+(\w+\s+)?(заканчива|кончает|спада)\w*|\bнавсегда\b",
     re.IGNORECASE))
 
 # The question's words naming the duration: held by a sentence stating an end, by no other.
 DURATION_WORDS = frozenset(stems("long last lasts stay stays remain remains persist persists linger carry carries "
-                                 "over expire expires wear permanent permanently time forever"))
+                                 "over expire expires wear permanent permanently time forever "
+                                 "момента пор долго длится длятся заканчивается кончается навсегда"))
 
 # A state's end, or its lasting, stated: "until the start of its next Activation", "it stops being
 # Slowed", "this Quality ceases to apply", "no longer", "for the duration of the Movement Step", "for the

@@ -48,8 +48,12 @@ KINDS = (
           r"следующ\w*|затем|после этого|до конца"),
     # "the same card", "equal", "tied", "одинаковые", "ничья": the rules say what a tie does ("On a tie,
     # ...", "If two models are equally close", "при равенстве").
-    _kind("tie", "tie tied same equal одинаковый одинаковые ничья равенство равенстве",
+    _kind("tie", "tie tied same equal одинаковый одинаковые ничья равенство равенстве равны равные",
           r"tie|tied|ties|equally|ничь\w*|при равенстве"),
+    # "if several ships with it contribute", "если несколько таких кораблей": the rules say what several of
+    # a kind do together ("If multiple models with this Property are Contributing", "more than one model").
+    _kind("several", "several multiple несколько нескольких",
+          r"multiple|several|more than one|two or more|несколько|нескольк\w+|более одно\w*"),
     # "is there a penalty", "harder to hit", "easier", "штраф": the rules state a modifier ("a -1 Modifier",
     # "adds two Bonus Dice", "considered 1 band further away", "вдвое больше").
     _kind("modifier", "penalty penalties harder easier штраф штрафы сложнее легче",

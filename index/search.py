@@ -32,7 +32,7 @@ from index.aboutness import (
     read_rule,
     repeated_share,
 )
-from index.answer import Quote, best_quote, disagreement_note, rule_text, segments
+from index.answer import STATED_WORDS, Quote, best_quote, disagreement_note, rule_text, segments
 from index.answer_cache import AnswerCache, AnswerKey
 from index.answer_features import run_in_label
 from index.bm25 import Bm25
@@ -909,7 +909,8 @@ class Searcher:
             top = diversify_rules(ranked, self.rows, k, query.editions)
             hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
         answers = self._answers(hits, query, one_edition=bool(edition) or len(routed) == 1,
-                                query_vector=query_vector if mode == "hybrid" else None, follow_pointers=True)
+                                query_vector=query_vector if mode == "hybrid" else None, follow_pointers=True,
+                                written=asked if cyrillic else None)
         if PER_EDITION_COMPARISON and mode == "hybrid" and len(routed) > 1 and hits:
             hits, answers = self._compared(question, parsed, k, lang, hits, answers, query, query_vector)
         same_rule = self._same_rule_answers(answers)
@@ -1487,12 +1488,16 @@ class Searcher:
         return {s: group | {t for v in group for t in other.get(v, ())} for s, group in variants.items()}
 
     def _answers(self, hits: list[Hit], query: Query, one_edition: bool,
-                 query_vector: np.ndarray | None = None, follow_pointers: bool = False) -> list[Answer]:
+                 query_vector: np.ndarray | None = None, follow_pointers: bool = False,
+                 written: Query | None = None) -> list[Answer]:
         """The answer line from the best result; when the question names no edition, one
         more line per other edition of the same game whose best result is relevant too.
         `follow_pointers`: the first line may come from a rule the first result points to, which then
-        joins the results right after it (index.pointers; `hits` is changed in place)."""
-        variants, weights, translated = query.topic_variants, query.weights, query.translated
+        joins the results right after it (index.pointers; `hits` is changed in place).
+        `written`: a Russian question as the player wrote it (`query` is it, or its English rendering); an
+        English rule's line reads it rendered in English, with the words a sentence holds by what it states
+        (`_line_query`)."""
+        rendered: dict[str, Query] = {}
         chosen = hits[:1]
         if not one_edition and hits:
             named_or_first = self._title_stems(hits[0].section) | set(query.stems)
@@ -1513,6 +1518,8 @@ class Searcher:
         for hit in chosen:
             key = self.rule_of_chunk[hit.chunk_id]
             rule = self.rules[key]
+            line_query = self._line_query(query, hit, rendered, written) if written is not None else query
+            variants, weights, translated = line_query.topic_variants, line_query.weights, line_query.translated
             spellings: Mapping[str, frozenset[str]] = variants
             if hit.language == "ru" and not query.cyrillic:
                 spellings = translated
@@ -1538,6 +1545,29 @@ class Searcher:
             answers.append(Answer(rule.text[quote.start:quote.end], hit.chunk_id, hit.document,
                                   hit.document_title, hit.edition, hit.edition_label, hit.section, hit.rank))
         return answers
+
+    def _line_query(self, query: Query, hit: Hit, rendered: dict[str, Query], written: Query) -> Query:
+        """A Russian question as an English rule's line reads it. Rendered in the edition's English
+        (index.translate): a question that named no English edition was searched as written, and found the
+        rule by a name it types in Latin ("Azhdaya Berserkers — если абордаж удался, что ещё получает
+        цель?"); left in Russian, "абордаж" and "цель" hold no sentence of the rule (its opening was quoted).
+        And with the written words a sentence holds by what it states (index.answer.STATED_WORDS: "до
+        какого момента", "несколько", "равны"), which the rendering drops as words only the Russian book
+        prints. A Russian rule reads the question as it was searched."""
+        if hit.language == "ru" or not TRANSLATE_RUSSIAN:
+            return query
+        found = rendered.get(hit.edition)
+        if found is None:
+            found = query
+            if query is written:
+                found = self._translated(query, self._to_english, self._rows_with("edition", (hit.edition,)))
+            stated = {s: w for s, w in written.weights.items()
+                      if s not in found.weights and written.variants.get(s, frozenset({s})) & STATED_WORDS}
+            if stated:
+                found = replace(found, weights={**found.weights, **stated},
+                                variants={**found.variants, **{s: written.variants[s] for s in stated}})
+            rendered[hit.edition] = found
+        return found
 
     def _pointed_line(self, key: str, line: Quote, weights: Mapping[str, float],
                       spellings: Mapping[str, frozenset[str]], query: Query,
