@@ -50,11 +50,3 @@ ASKED_HOW_LONG = [
     pytest.param("4th edition Guardian Pool: do leftover dice carry over into the next round?", "Guardian Pool",
                  "any remaining dice in the Guardian Pool are discarded", id="discarded"),
 ]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("question", "section", "sentence"), ASKED_HOW_LONG)
-def test_how_long_is_answered_by_the_sentence_stating_the_end(searcher, question, section, sentence):
-    answer = searcher.ask(question, k=5).to_json()["answer"]
-    assert section in answer["section"]
-    assert sentence in answer["quote"]

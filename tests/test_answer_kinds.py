@@ -8,6 +8,8 @@ import pytest
 from index.answer_kinds import KINDS, stated_kinds
 from index.text import stems
 from tests.test_answer_asked import _block, _quote
+from tests.test_answer_duration import ASKED_HOW_LONG
+from tests.test_answer_line_russian_on_english import RUSSIAN_ON_ENGLISH
 
 # DW4 glossary, Crew Check: "Instead of making a Crew Check, an Admiral can choose to fail it."
 CREW_CHECK = _block("dw4-rules-glossary.cat", "MAKING CREW CHECKS", 12)
@@ -40,10 +42,13 @@ ASKED_IN_OTHER_WORDS = [
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("question", "section", "sentence"), ASKED_IN_OTHER_WORDS)
+@pytest.mark.parametrize(("question", "section", "sentence"),
+                         ASKED_IN_OTHER_WORDS + ASKED_HOW_LONG + RUSSIAN_ON_ENGLISH)
 def test_a_kind_asked_in_other_words_is_answered_by_the_sentence_stating_it(searcher, question, section, sentence):
+    """One test for every asked kind of sentence: the kinds here, a state's end (test_answer_duration) and a
+    Russian question's English line (test_answer_line_russian_on_english)."""
     answer = searcher.ask(question, k=5).to_json()["answer"]
-    assert answer["section"].endswith(section)
+    assert answer["section"].casefold().endswith(section.casefold())
     assert sentence in answer["quote"]
 
 
