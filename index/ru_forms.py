@@ -23,18 +23,18 @@ from index.ru_derivation import ALTERNATIONS, LABIALS, MIN_NOUN, MIN_ROOT, verb_
 from index.text import stem
 
 # Verbal suffixes before the stemmed-off ending, longest first.
-_VERB_SUFFIXES = ("ирова", "ыва", "ива", "ова", "ева", "ва", "а", "я", "и", "е")  # "ремонтирова": "ремонт"
+VERB_SUFFIXES = ("ирова", "ыва", "ива", "ова", "ева", "ва", "а", "я", "и", "е")  # "ремонтирова": "ремонт"
 # A noun the book only prints as its relational adjective or participle ("катастрофа": "Катастрофический
 # Взрыв", "умножить": "умноженной"), and an adjective it only prints as its noun ("частично": "часть").
-_ADJECTIVE_SUFFIXES = ("ическ", "ичн", "ен", "н", "ов", "ск")
+ADJECTIVE_SUFFIXES = ("ическ", "ичн", "ен", "н", "ов", "ск")
 # A noun of the one who does it, which the book names by the act ("таранщик": Таран, "абордажник":
 # Абордаж): the agent suffixes -льщик/-щик/-чик/-ник.
-_AGENT_SUFFIXES = ("льщик", "щик", "чик", "ник")
+AGENT_SUFFIXES = ("льщик", "щик", "чик", "ник")
 
 # A diminutive the player makes of the book's noun ("кубик": куб, "торпедка": торпеда, "бомбочка": бомба,
 # "токенчик": токен): the suffixes -очк-/-ечк-/-ик/-чик/-к, longest first. The root may be three letters
 # here ("кубик"): the suffix, not the root, says it is the same thing.
-_DIMINUTIVE_SUFFIXES = ("очк", "ечк", "чик", "ик", "к")
+DIMINUTIVE_SUFFIXES = ("очк", "ечк", "чик", "ик", "к")
 MIN_DIMINUTIVE_ROOT = 3
 
 # The cardinal numerals a player types for the digits the books print (every case form the
@@ -60,12 +60,12 @@ NUMERAL_DIGITS: dict[str, str] = {stem(word): digits for digits, forms in _NUMER
                                   for word in forms.split()}
 
 
-def _roots(verb_stem: str) -> list[str]:
+def verb_roots(verb_stem: str) -> list[str]:
     """The stems `verb_stem` may come from, by the suffix and alternation rules above."""
     found: list[str] = []
     if verb_stem.endswith("ля") and len(verb_stem) > 2 and verb_stem[-3] in LABIALS:
         found.append(verb_stem[:-2])  # "выставля": "выстав", "добавля": "добав"
-    for suffix in _VERB_SUFFIXES:
+    for suffix in VERB_SUFFIXES:
         if not verb_stem.endswith(suffix):
             continue
         root = verb_stem[: -len(suffix)]
@@ -80,11 +80,6 @@ def _roots(verb_stem: str) -> list[str]:
     return [r for r in found if len(r) >= MIN_ROOT and r != verb_stem]
 
 
-def verb_roots(verb_stem: str) -> list[str]:
-    """The noun or perfective stems a verb stem may come from (the suffix and alternation rules above)."""
-    return _roots(verb_stem)
-
-
 def other_forms(question_stem: str, printed: Container[str]) -> frozenset[str]:
     """The printed stems that name what a Russian question stem names: the noun or perfective
     root of a verb form the corpus never prints, or a numeral's digits. Empty for other words."""
@@ -93,15 +88,16 @@ def other_forms(question_stem: str, printed: Container[str]) -> frozenset[str]:
         return frozenset({digits}) if digits in printed else frozenset()
     if question_stem in printed or not ("а" <= question_stem[:1] <= "я"):
         return frozenset()  # a verb form the book prints already matches its own passages
-    adjectives = (question_stem + suffix for suffix in _ADJECTIVE_SUFFIXES) if len(question_stem) >= MIN_NOUN else ()
-    nouns = (question_stem[: -len(suffix)] for suffix in _ADJECTIVE_SUFFIXES
+    adjectives = (question_stem + suffix for suffix in ADJECTIVE_SUFFIXES) if len(question_stem) >= MIN_NOUN else ()
+    nouns = (question_stem[: -len(suffix)] for suffix in ADJECTIVE_SUFFIXES
              if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_ROOT)
-    acts = (question_stem[: -len(suffix)] for suffix in _AGENT_SUFFIXES
+    acts = (question_stem[: -len(suffix)] for suffix in AGENT_SUFFIXES
             if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_ROOT)
-    small = (question_stem[: -len(suffix)] for suffix in _DIMINUTIVE_SUFFIXES
+    small = (question_stem[: -len(suffix)] for suffix in DIMINUTIVE_SUFFIXES
              if question_stem.endswith(suffix) and len(question_stem) - len(suffix) >= MIN_DIMINUTIVE_ROOT)
     verbal = verb_of_noun(question_stem)
-    return frozenset(r for r in (*_roots(question_stem), *adjectives, *nouns, *acts, *small, *verbal) if r in printed)
+    return frozenset(r for r in (*verb_roots(question_stem), *adjectives, *nouns, *acts, *small, *verbal)
+                     if r in printed)
 
 
 # A verb a player makes of his own slang noun ("чек" -> "чекнуть", "хил" -> "захилить", "кил" -> "кильнуть",

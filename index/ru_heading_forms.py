@@ -18,14 +18,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from index.ru_derivation import MIN_ROOT, is_russian_stem
-from index.ru_forms import verb_roots
+from index.ru_forms import AGENT_SUFFIXES, verb_roots
 
 # A relational adjective's suffix on its noun's root ("взрывн": взрыв, "бортов": борт, "критическ": крит),
 # and the -ация noun of an -ировать verb ("активац": актив, as "активирова": актив).
 _NOUN_SUFFIXES = ("ическ", "ичн", "ац", "ов", "ск", "н")
 _DIMINUTIVE_SUFFIXES = ("очк", "ечк", "ик")  # "кубик": куб (not -к/-чик: "запуск", "счетчик" are no diminutives)
 _THEMATIC_VOWELS = frozenset("аяие")  # a verb stem's last vowel before the stemmed-off ending
-_AGENT_SUFFIXES = ("ник", "чик", "щик")  # "защитник" is the defender, not a small "защит"
 
 
 def roots(word_stem: str) -> frozenset[str]:
@@ -39,7 +38,7 @@ def roots(word_stem: str) -> frozenset[str]:
     for suffix in _NOUN_SUFFIXES:
         if word_stem.endswith(suffix) and len(word_stem) - len(suffix) >= MIN_ROOT:
             found.add(word_stem[: -len(suffix)])
-    if not word_stem.endswith(_AGENT_SUFFIXES):
+    if not word_stem.endswith(AGENT_SUFFIXES):  # "защитник" is the defender, not a small "защит"
         found |= {word_stem[: -len(suffix)] for suffix in _DIMINUTIVE_SUFFIXES if word_stem.endswith(suffix)}
     return frozenset(r for r in found if len(r) >= MIN_ROOT)
 

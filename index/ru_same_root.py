@@ -15,14 +15,14 @@ from __future__ import annotations
 import os
 
 from index.ru_derivation import ALTERNATIONS, DERIVATIONAL_SUFFIXES, LABIALS, MIN_ROOT
-from index.ru_forms import _ADJECTIVE_SUFFIXES, _AGENT_SUFFIXES, _DIMINUTIVE_SUFFIXES, _VERB_SUFFIXES
+from index.ru_forms import ADJECTIVE_SUFFIXES, AGENT_SUFFIXES, DIMINUTIVE_SUFFIXES, VERB_SUFFIXES
 
 # What the Snowball stemmer leaves of an ending (a vowel: "тара" of "Таран") and a participle's or
 # verbal noun's suffix ("уничтожен", "закрыт", "попадан"), the noun suffixes of an act (-ация, -ок: "активац",
 # "бросок"), of a thing or state (-ец, -ств), a verb's past (-ел: "налетел") and an adjective's -ийн ("аварийн").
 _LEFTOVERS = ("а", "я", "и", "е", "о", "у", "ы", "ен", "ан", "енн", "т", "ац", "ок", "ец", "ц", "ств", "ел", "ийн")
-FORMATIVE = frozenset({"", *_LEFTOVERS, *_VERB_SUFFIXES, *_ADJECTIVE_SUFFIXES, *_AGENT_SUFFIXES,
-                       *_DIMINUTIVE_SUFFIXES, *DERIVATIONAL_SUFFIXES, "тел"})  # -тель, stemmed "двигател"
+FORMATIVE = frozenset({"", *_LEFTOVERS, *VERB_SUFFIXES, *ADJECTIVE_SUFFIXES, *AGENT_SUFFIXES,
+                       *DIMINUTIVE_SUFFIXES, *DERIVATIONAL_SUFFIXES, "тел"})  # -тель, stemmed "двигател"
 _VOWELS = frozenset("аеёиоуыэюя")
 
 
