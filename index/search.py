@@ -1308,13 +1308,12 @@ class Searcher:
             total = sum(weights.values())
             rule_stems = self._stems_of_rule(key)
             variants = self._spellings_for(key, query) if COVERAGE_TRANSLATED else query.variants
-            if HEADING_FORMS_COVERAGE and query.cyrillic and self._russian_rule[key]:
-                # a word the rule's own heading holds in another form ("перебрасывать": Переброс кубов)
-                heading, as_heading = self._heading_words(key), self._heading_spellings(query)
-                held = sum(w for s, w in weights.items()
-                           if not variants[s].isdisjoint(rule_stems) or not as_heading[s].isdisjoint(heading))
-            else:
-                held = sum(w for s, w in weights.items() if not variants[s].isdisjoint(rule_stems))
+            # ... or a word the rule's own heading holds in another form ("перебрасывать": Переброс кубов)
+            forms = HEADING_FORMS_COVERAGE and query.cyrillic and self._russian_rule[key]
+            as_heading = self._heading_spellings(query) if forms else {}
+            heading = self._heading_words(key) if forms else frozenset()
+            held = sum(w for s, w in weights.items() if not variants[s].isdisjoint(rule_stems)
+                       or (forms and not as_heading[s].isdisjoint(heading)))
             found = held / total if total else 0.0
             coverage[key] = found
         return found
