@@ -206,6 +206,9 @@ class Query:
     absent: bool = False
     # typed with every word capitalised (index.relevance.headline_case): its capitals mark no name
     headline: bool = False
+    # a Russian question's rule names typed in Latin letters, each a rule's whole name ("Powered пушки"):
+    # the stems that name a rule however little of the question's weight they carry (Searcher.parse)
+    latin_names: frozenset[str] = frozenset()
 
     @property
     def topic_variants(self) -> dict[str, frozenset[str]]:

@@ -143,6 +143,9 @@ MAX_NAME_WORDS = 4  # longest term name checked as printed in an edition
 TRANSLATED_DENSE_WEIGHT = 1.0  # the model's vote on a translated Russian question, English passages only
 PER_EDITION_COMPARISON = True  # a comparison's other editions answer from their own ranking (index.compare)
 ENGLISH_FALLBACK = True  # an unrouted Russian question the Russian book cannot answer is asked in the English documents
+LATIN_NAME_ROUTES = True  # a Russian question naming in Latin a rule one English edition alone defines is about it
+_LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’-]*(?:[ \t]+[A-Za-z][A-Za-z'’-]*)*")
+LATIN_NAME_MIN_CHARS = 4  # "F/P/S" on a card names an arc, not a rule
 
 
 @dataclass(frozen=True)
@@ -313,6 +316,7 @@ class Searcher:
         self._masks: dict[tuple[str, tuple[str, ...]], np.ndarray] = {}  # `_rows_with`
         self._lexical_postings: Bm25 | None = None  # `_bm25`
         self._russian_rows = [bool(russian) for russian in ~self._readable]
+        self._translated_eds: frozenset[str] | None = None
         vectors = faiss.read_index(str(build / VECTORS_NAME))
         self._matrix = np.asarray(vectors.reconstruct_n(0, vectors.ntotal), dtype="float32")
         self._embedder = Embedder(settings)
@@ -601,8 +605,50 @@ class Searcher:
         typed_words = words_of(question.replace("/", " or "))
         absent = not self._absent_first.isdisjoint(typed_words) and \
             names_absent_concept(question, self.vocabulary.absent, typed_words)
-        return parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading,
-                           off_rules=asks_off_rules(question), absent=absent, known=self._vocabulary.__contains__)
+        query = parse_query(question, self.names, self._expand, self._weight, self._with_translations, reading,
+                            off_rules=asks_off_rules(question), absent=absent, known=self._vocabulary.__contains__)
+        if LATIN_NAME_ROUTES and query.cyrillic and not query.games:
+            names, edition = self._latin_names(reading or question)
+            if names:
+                query = replace(query, latin_names=names,
+                                editions=query.editions or ((edition,) if edition is not None else ()))
+        return query
+
+    def _latin_names(self, text: str) -> tuple[frozenset[str], str | None]:
+        """The stems of the rule names a Russian question types in Latin letters that only the English
+        documents define, each a rule's whole name ("Powered пушки стреляют ...?", "у крейсера в профиле
+        Terrifying"), as a player copies a name from a 4th-edition card; and the one edition that defines
+        them, when there is one: the question is then about that edition as if it said "в 4ке". A name the
+        Russian book pairs or prints too (Disorder, SRS, "(Indirect)") is the player's habit, not a pointer
+        to the English documents."""
+        named: set[str] = set()
+        editions: set[str] = set()
+        translated = self._translated_editions()
+        for run in _LATIN_RUN.findall(text):
+            if len(run) < LATIN_NAME_MIN_CHARS:
+                continue
+            run_stems = tuple(stems(run))
+            if not run_stems or run_stems in self._book_pair_names:
+                continue
+            for term in self._spotter.spot(list(run_stems), None):
+                rows = [self._row_of_chunk[chunk] for chunk in sorted(term.chunk_ids)]
+                # a name within a longer run of English words is not the run's name
+                if term.stems == run_stems and not any(self._russian_rows[row] for row in rows):
+                    defining = {str(self._columns["edition"][row]) for row in rows}
+                    if defining.isdisjoint(translated):
+                        named.update(run_stems)
+                        editions.update(defining)
+        return frozenset(named), (next(iter(editions)) if len(editions) == 1 else None)
+
+    def _translated_editions(self) -> frozenset[str]:
+        """Editions a Russian document also covers: named together with one in a manifest route ("3rd
+        edition": the quick reference and the Russian 3.03 book). A name only the quick reference prints is
+        still a 3rd-edition rule the Russian book gives in its own words (read once)."""
+        if self._translated_eds is None:
+            russian = {doc.edition for doc in self.docs.values() if doc.language == "ru"}
+            self._translated_eds = frozenset(edition for route in self.names.routes if not route.compares
+                                             and not route.editions.isdisjoint(russian) for edition in route.editions)
+        return self._translated_eds
 
     def _sounded(self) -> SoundedNames:
         """The English documents' rule names and headings by sound, built on the first Russian question."""
@@ -853,10 +899,11 @@ class Searcher:
         topic_names = self._spotted(topic, allowed)  # read once for both readings of these words
         relevance_topic = list(relevance_query.topic)
         named = self._named_rules(relevance_topic, relevance_query.weights, allowed, loose=True,
-                                  spotted_names=topic_names if relevance_topic == topic else None)
+                                  spotted_names=topic_names if relevance_topic == topic else None,
+                                  marked=query.latin_names)
         ranking_names = self._named_rules(list(query.stems), query.weights, allowed,
                                           [self._rule_of_row[r] for r in list(fused)[:CANDIDATES]], loose=True,
-                                          several=EXPANSIONS_NAME_SEVERAL)
+                                          several=EXPANSIONS_NAME_SEVERAL, marked=query.latin_names)
         # The book's own names (no player words, no headings) say which rule defines the term (re-ranking evidence).
         defined = self._named_rules(topic, query.weights, allowed, spotted_names=topic_names) \
             if mode == "hybrid" else {}
@@ -871,6 +918,8 @@ class Searcher:
         if mode == "hybrid":
             ranked = self._rerank(ranked, query, lexical, dense_scores, ranking_names, defined)
             ranked = self._structure_first(ranked, query)
+            if query.latin_names:
+                ranked = self._typed_names_first(ranked, query, allowed)
         top = diversify_rules(ranked, self.rows, k, query.editions)
         hits = [self._hit(rank, key, row, score) for rank, (key, row, score) in enumerate(top, start=1)]
         if not cyrillic:
@@ -917,6 +966,24 @@ class Searcher:
         note = disagreement_note([(a.edition_label, a.quote) for a in same_rule], query.distance) \
             if len(same_rule) > 1 else None
         return AskResult(question, hits, routed, note, ANSWERED, answers, read_as=read_as)
+
+    def _typed_names_first(self, ranked: list[tuple[str, int, float]], query: Query,
+                           allowed: np.ndarray) -> list[tuple[str, int, float]]:
+        """The rules a Russian question names in Latin letters (Query.latin_names) first, from anywhere
+        in the ranking or outside it: a player who copies "Defensive" from a card into a Russian sentence
+        asks about that rule, however many of the sentence's other words another rule shares. Of two such
+        rules, the one that uses more of the question leads."""
+        # a rule headed by the name itself: "WEAPON QUALITIES" names a chapter, not its first quality
+        typed = [key for key in self._named_rules(list(query.stems), query.weights, allowed, floor=math.inf,
+                                                  marked=query.latin_names)
+                 if (heading := self._heading_stems(key)) and query.latin_names.issuperset(heading)]
+        if not typed:
+            return ranked
+        place = {key: i for i, (key, _, _) in enumerate(ranked)}
+        first = sorted(typed, key=lambda key: (-self._coverage(key, query), place.get(key, len(ranked)), key))
+        score = ranked[0][2] if ranked else 0.0
+        moved = [ranked[place[key]] if key in place else (key, self._first_row[key], score) for key in first]
+        return moved + [r for r in ranked if r[0] not in typed]
 
     def _unnamed_cards(self, query: Query) -> set[str]:
         """The unit-card rules the question names neither by unit nor by whole name (index.card_passages)."""
@@ -1167,7 +1234,8 @@ class Searcher:
     def _named_rules(self, topic: list[str], weights: Mapping[str, float], allowed: np.ndarray,
                      candidates: Sequence[str] = (), loose: bool = False,
                      spotted_names: list[tuple[SpottedTerm, set[str]]] | None = None,
-                     several: bool = False, floor: float = MIN_NAME_SHARE) -> dict[str, float]:
+                     several: bool = False, floor: float = MIN_NAME_SHARE,
+                     marked: frozenset[str] = frozenset()) -> dict[str, float]:
         """Rules defining a term the question names -> the share of the question's weight
         that the name carries (a name can be most of a question: "piercing?"). `loose`, for
         ranking only: a player's word that stands for one term names it too, and a candidate
@@ -1177,7 +1245,8 @@ class Searcher:
         `spotted_names`: `_spotted(topic)`, when the caller already has it. `several`: a player's word
         standing for several terms names each (ranking only: the relevance test was measured answering
         more off-topic questions with it). `floor`: the least share that names a rule (MIN_NAME_SHARE;
-        bench/names_read.py lists the names under it)."""
+        bench/names_read.py lists the names under it). `marked`: stems a name is typed in (Query.latin_names):
+        a name they spell names its rule at any share."""
         total = sum(weights.values()) or 1.0
         named: dict[str, float] = {}
         spotted = list(self._spotted(topic, allowed) if spotted_names is None else spotted_names)
@@ -1193,7 +1262,7 @@ class Searcher:
         among: set[str] | None = None  # the candidates, as a set
         for term, carriers in spotted:
             share = sum(weights.get(s, 0.0) for s in sorted(carriers)) / total
-            if share < floor:
+            if share < floor and not (marked and carriers <= marked):
                 continue  # a common word that happens to name a rule ("цель", "model")
             for chunk in term.chunk_ids:
                 if allowed[self._row_of_chunk[chunk]]:
