@@ -47,13 +47,15 @@ class NameProbe(Searcher):
     def _named_rules(self, topic: list[str], weights: Mapping[str, float], allowed: np.ndarray,
                      candidates: Sequence[str] = (), loose: bool = False,
                      spotted_names: list[tuple[SpottedTerm, set[str]]] | None = None,
-                     several: bool = False, floor: float = MIN_NAME_SHARE) -> dict[str, float]:
+                     several: bool = False, floor: float = MIN_NAME_SHARE,
+                     marked: frozenset[str] = frozenset()) -> dict[str, float]:
         if not candidates:  # the relevance test's and the re-ranker's "defined" reading: left as they are
-            return super()._named_rules(topic, weights, allowed, candidates, loose, spotted_names, several, floor)
+            return super()._named_rules(topic, weights, allowed, candidates, loose, spotted_names, several, floor,
+                                        marked)
         self.every_name = super()._named_rules(topic, weights, allowed, candidates, loose, spotted_names, several,
-                                               0.0)
+                                               0.0, marked)
         self.named = super()._named_rules(topic, weights, allowed, candidates, loose, spotted_names, several,
-                                          self.ranking_floor)
+                                          self.ranking_floor, marked)
         if self.oracle is None or not self.answering:
             return self.named
         share = max(max(self.named.values(), default=0.0), self.ranking_floor)
