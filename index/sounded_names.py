@@ -23,8 +23,8 @@ MAX_WORDS = 4  # the longest name read
 MIN_LETTERS = 3  # letters of each word of a run (no stopword either: "в упор" is no name)
 MIN_SOUNDS = 4  # consonants a run must sound in all ("в россии", "переворота": Hover SRS, Pivot)
 
-_EN_SOUNDS = [("tion", "Sn"), ("sion", "Sn"), ("tch", "C"), ("ch", "C"), ("sh", "S"), ("ph", "f"), ("gh", ""),
-              ("th", "s"), ("ck", "k"), ("qu", "kv"), ("wh", "v"), ("x", "ks"), ("j", "dZ"), ("z", "s"),
+_EN_SOUNDS = [("tion", "Sn"), ("sion", "Sn"), ("tch", "C"), ("ch", "C"), ("sh", "S"), ("zh", "Z"), ("ph", "f"),
+              ("gh", ""), ("th", "s"), ("ck", "k"), ("qu", "kv"), ("wh", "v"), ("x", "ks"), ("j", "dZ"), ("z", "s"),
               ("ce", "se"), ("ci", "si"), ("cy", "sy"), ("c", "k")]
 _EN_SOUND = re.compile("|".join(re.escape(latin) for latin, _ in _EN_SOUNDS))
 _EN_OF = dict(_EN_SOUNDS)
@@ -49,6 +49,18 @@ def english_sounds(word: str) -> str:
     return _heard(_EN_SOUND.sub(lambda m: _EN_OF[m.group(0)], spoken))
 
 
+_SOFT_G = re.compile(r"g(?=[eiy])")
+
+
+def english_sound_readings(word: str) -> set[str]:
+    """`english_sounds`, and for a g before e, i or y the other sounds Russian writes it with: г in
+    "генератор" (Generator), ж in "мираж" (Mirage), дж in "джинн"."""
+    readings = {english_sounds(word)}
+    if _SOFT_G.search(word.lower()):
+        readings |= {english_sounds(_SOFT_G.sub(other, word.lower())) for other in ("zh", "j")}
+    return readings
+
+
 @lru_cache(maxsize=65536)
 def russian_sounds(word: str) -> str:
     """A Cyrillic word's heard consonants ("клауд": kld, "агитейшн": gtSn, "хеви": v)."""
@@ -67,11 +79,11 @@ class SoundedNames:
             words = re.findall(r"[A-Za-z]+", name)
             if not words or len(words) > MAX_WORDS or re.search(r"[а-яё]", name, re.IGNORECASE):
                 continue
-            sounds = tuple(english_sounds(w) for w in words)
-            if all(sounds):
-                # a heading printed in capitals is written as a name ("RAIDING PARTIES": Raiding Parties)
-                found.setdefault(sounds, set()).add(" ".join(w.capitalize() if w.isupper() and len(w) > 3 else w
-                                                             for w in words))
+            # a heading printed in capitals is written as a name ("RAIDING PARTIES": Raiding Parties)
+            written = " ".join(w.capitalize() if w.isupper() and len(w) > 3 else w for w in words)
+            for sounds in itertools.product(*(english_sound_readings(w) for w in words)):
+                if all(sounds):
+                    found.setdefault(sounds, set()).add(written)
         # a sound two different names share names neither
         self._names = {sounds: next(iter(names)) for sounds, names in found.items()
                        if len({n.casefold() for n in names}) == 1}

@@ -5,7 +5,7 @@ import re
 from functools import lru_cache
 
 from corpus import CORPUS_DIR
-from index.sounded_names import SoundedNames, english_sounds, russian_sounds
+from index.sounded_names import SoundedNames, english_sound_readings, english_sounds, russian_sounds
 from index.text import is_stopword, stem, stems
 
 
@@ -40,6 +40,16 @@ def test_a_glossary_name_typed_by_ear_is_read_as_printed() -> None:
     assert read("клауд дайв в 4ке, как далеко от зоны?") == "Cloud Dive в 4ке, как далеко от зоны?"
     assert read("граунд ассолт в 4ке: сколько ПО?") == "Ground Assault в 4ке: сколько ПО?"
     assert read("флайт командом в 4ке на сколько дюймов") == "Flight Command в 4ке на сколько дюймов"
+
+
+def test_a_soft_g_is_heard_as_russian_writes_it() -> None:
+    # the glossary's "Mirage Generator": Russian writes its g as ж in "мираж" and as г in "генератор"
+    assert russian_sounds("мираж") in english_sound_readings("Mirage")
+    assert russian_sounds("генератор") in english_sound_readings("Generator")
+    assert russian_sounds("джинн") in english_sound_readings("gin")
+    assert english_sound_readings("Ground") == {english_sounds("Ground")}  # a hard g is one sound
+    assert read("мираж генератор - от чего зависит сколько доп кубов на резист?") == \
+        "Mirage Generator - от чего зависит сколько доп кубов на резист?"
 
 
 def test_russian_words_that_sound_like_a_name_are_left_alone() -> None:
