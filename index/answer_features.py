@@ -85,7 +85,9 @@ _CONSEQUENCE = re.compile(
     # level raised or lowered or a value reduced ("повысит свой уровень Деорганизации", "уменьшается на -3"), as
     # "is reduced". Not "увеличивается": the book's lists of bonuses ("- Набор Кубов ... увеличивается на +1 куб")
     # would outscore the sentence introducing them ("... получают следующие бонусы:")
-    r"получи\w*|потеря\w+|повыс\w+|повыша\w+|пониж\w+|пониз\w+|уменьш\w+)\b", re.IGNORECASE)
+    r"получи\w*|потеря\w+|повыс\w+|повыша\w+|пониж\w+|пониз\w+|уменьш\w+|"
+    # a card or a token discarded, as "убирается" ("Отменная карта сбрасывается", "обе показанные карты сбрасываются")
+    r"сбрасыва(?:ет|ют)ся)\b", re.IGNORECASE)
 # A condition, a threshold or a moment: what answers "when ...?" ("If two or more dice show the
 # same result, the fog lifts", "каждый раз, когда ...", "takes hits equal to or greater than its
 # CITADEL", "At the start of each Round ...", a state already reached: "Models already crippled (or

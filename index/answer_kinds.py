@@ -59,6 +59,15 @@ KINDS = (
     _kind("modifier", "penalty penalties harder easier штраф штрафы сложнее легче",
           r"modifier|bonus dic\w*|re-?rolls?|further away|doubled|halved|increased|reduced|extra|additional|"
           r"модификатор\w*|вдвое|дополнительн\w*|штраф\w*|бонус\w*"),
+    # "does the mine stay on the table?", "туман уходит", "самолёты пропадают?": whether a thing stays or goes, which
+    # the rules state as its removal ("the Marker is removed", "Маркер убирается", "сбрасывается", "туман рассеивается и
+    # больше не влияет на игру") or its staying ("остается в базовом контакте", "сохраняет маркер").
+    # Not "stay" nor "remain": "how close do they need to stay", "how long does it stay up" ask a distance, a duration.
+    _kind("removal", "disappear disappears vanish vanishes остаётся остается останется остаются остаться пропадает "
+                     "пропадают исчезает исчезают уходит уходят",
+          r"removed?|discard\w*|no longer|remains?|stays?|disappear\w*|vanish\w*|dissipat\w*|"
+          r"убира\w*|убер\w*|удаля\w*|удален\w*|сбрасыва\w*|рассеива\w*|больше не влия\w*|исчеза\w*|пропада\w*|"
+          r"оста[её]т\w*|остаю\w*|остал\w*|останет\w*|сохраня\w*|уход\w*"),
     # "does it hurt my own ships too", "свои корабли": the rules say whom it reaches ("Each model (friend
     # or foe)", "all models", "дружественные", "всем Моделям").
     _kind("friend", "own friendly friend allied собственные собственных свои своих союзные",

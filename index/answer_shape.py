@@ -80,9 +80,11 @@ _WHEN_QUESTION = Guarded(re.compile(
 # "в базовый контакт", "from any edge"). "where" only relating a clause ("after seeing where my
 # opponent set up") asks nothing: English asks "where can/do ...", or opens with it.
 _WHERE_QUESTION = Guarded(re.compile(
-    r"\b(where (can|could|do|does|did|is|are|should|must|may|will|would)|which (table )?edges?|с какого края|"
+    r"\b(where (can|could|do|does|did|is|are|should|must|may|will|would)|which (table )?edges?|"
     r"(где|куда) (можно|нужно|надо|ставить|ставят|поставить|разместить|девается|деваются))\b|"
-    r"(^|[.?!—–:]\s*|-\s+)(where|где|куда|откуда)\b", re.IGNORECASE))
+    r"(^|[.?!—–:]\s*|-\s+)(where|где|куда|откуда)\b|"
+    # which edge, as players ask it: "к какому краю стола", "у какого края", "какой край"
+    r"\b(с|к|у|от)\s+как\w+\s+кра\w+|\bкак\w+\s+кра[йяюе]\w*", re.IGNORECASE))
 # "without a ram weapon", "my boat has no generator", "у меня нет карт на руке", "а таранного оружия нет",
 # "колода кончилась": the question states that something is missing, and the rules handle that case in
 # a sentence stating the absence ("If a Mass 1 model ... has no weapons with the Ramming Quality", "Если

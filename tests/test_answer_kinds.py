@@ -75,3 +75,22 @@ def test_each_kind_is_named_by_words_a_player_types():
     assert set(stems("при равенстве")) & named["tie"]
     assert set(stems("is there a penalty")) & named["modifier"]
     assert set(stems("does it hurt my own ships")) & named["friend"]
+
+
+# The 3.03 rulebook, ИГРОВОЕ ПОЛЕ › Минные поля: "Минные поля (Minefields): это взрывные устройства, ... Первая Модель,
+# движущаяся в пределах 2" от Минного поля, получает Атаку ... После проведения этой Атаки Маркер убирается. ..."
+MINEFIELDS = _block("dw3-rulebook-ru.md", "Минные поля (Minefields)", 1)
+
+
+def test_whether_a_thing_stays_is_answered_by_the_sentence_removing_it():
+    # "остаётся" is printed nowhere in the rule; the opening holds the scene's "взрыв" ("взрывные устройства")
+    question = "мина после взрыва остаётся на столе или нет?"
+    quote = _quote(MINEFIELDS, question, title="Минные поля")
+    assert "После проведения этой Атаки Маркер убирается." in quote and not quote.startswith("Минные поля")
+    assert stated_kinds("После проведения этой Атаки Маркер убирается.") == {"removal"}
+    # the Fog of War scenario: "... немедленно туман рассеивается и больше не влияет на игру."
+    assert "removal" in stated_kinds("Если два или более Куба дают одинаковый результат, немедленно туман "
+                                     "рассеивается и больше не влияет на игру.")
+    assert set(stems("самолёты пропадают?")) & {s for k in KINDS if k.name == "removal" for s in k.words}
+    # "stay" asks a distance or a duration in English ("how close do they need to stay"): no removal
+    assert not set(stems("how close do my ships need to stay")) & next(k.words for k in KINDS if k.name == "removal")

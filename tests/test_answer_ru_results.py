@@ -43,3 +43,14 @@ def test_the_result_for_a_mass_1_target_is_quoted_for_what_happens_to_it():
     found = best_quote(PIERCING, weights, question=question)
     assert found is not None
     assert PIERCING[found.start:found.end].startswith("Если Начальная Цель имеет Массу 1, ее Цитадель уменьшается")
+
+
+def test_a_card_discarded_is_a_result_and_which_edge_is_a_place_asked():
+    # КАРТЫ ПОБЕДЫ И ДОБЛЕСТИ › Отмена Эффектов Доблести: "Отменная карта сбрасывается, а ее эффект игнорируется."
+    assert sentence_facts("Отменная карта сбрасывается, а ее эффект игнорируется.").consequence
+    # a player discarding to pay for something states no result of its own
+    assert not sentence_facts("Каждый игрок может сбросить сколько угодно карт").consequence
+    for question in ("резерв вышел в первом раунде, к какому краю стола его ставить?", "с какого края выходит резерв",
+                     "какой край стола мой?"):
+        assert question_shape(question).where, question
+    assert not question_shape("какие кубы кидать за таран?").where
