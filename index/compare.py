@@ -30,21 +30,31 @@ def same_rule(first: frozenset[frozenset[str]], other: frozenset[frozenset[str]]
     return not first.isdisjoint(other)
 
 
+def named_apart(first: frozenset[frozenset[str]], other: frozenset[frozenset[str]]) -> bool:
+    """Two rules (their `rule_names`) whose names share no word: another rule, not the same one
+    printed otherwise ("Jury-rigged repair" and "Repair" share one)."""
+    words = frozenset().union(*first) if first else frozenset()
+    return not any(words & names for names in other)
+
+
 def edition_answer(own: Sequence[Item], mixed_first: str | None, anchor: frozenset[frozenset[str]],
                    key_of: Callable[[Item], str],
                    names_of: Callable[[Item], frozenset[frozenset[str]]]) -> Item | None:
     """The rule one edition answers a comparison with, from `own` (the results of the question
     asked in that edition alone), in this order:
     - the edition's first rule in the comparison's mixed ranking (`mixed_first`, a rule key), when
-      its own search shows it too: both readings find it;
+      its own search leads with it too: both readings find it — unless its names share no word
+      with the compared rule's while a rule of its own results is named like it (`named_apart`:
+      "Can submerged weapons shoot at aircraft?" leads the quick reference with SHOOTING, whose
+      results hold its Submerged);
     - the rule named as the compared rule (`anchor`: the first result's `rule_names`);
     - its own search's first rule.
     None when its own search shows nothing."""
     if not own:
         return None
-    if key_of(own[0]) == mixed_first:
-        return own[0]
     named = next((item for item in own if same_rule(anchor, names_of(item))), None)
+    if key_of(own[0]) == mixed_first:
+        return named if named is not None and named_apart(anchor, names_of(own[0])) else own[0]
     if named is not None:
         return named
     return next((item for item in own if key_of(item) == mixed_first), own[0])
@@ -58,9 +68,6 @@ def lacks_rule(name: frozenset[str], line_names: frozenset[frozenset[str]], anch
     rule shares no word with the compared rule's names, and the edition prints the name nowhere
     (`prints_name`, asked last: any spelling of each of its words in one passage, so a renamed rule
     the question's words lead to, 4th-edition Boarding to 3rd-edition Assault, keeps its line)."""
-    if not name:
-        return False
-    words = frozenset().union(*anchor) if anchor else frozenset()
-    if any(words & names for names in line_names):
+    if not name or not named_apart(anchor, line_names):
         return False
     return not prints_name()

@@ -35,6 +35,20 @@ def test_the_edition_answers_with_the_rule_both_searches_find_then_the_compared_
     assert edition_answer([], "arc", _names("arc"), key_of, names_of) is None
 
 
+def test_a_rule_both_searches_lead_with_gives_way_to_the_compared_rule_only_when_named_apart():
+    key_of, names_of = (lambda item: item[0]), (lambda item: _names(item[0]))
+    # "Can submerged weapons shoot at aircraft?": both readings lead the quick reference with SHOOTING,
+    # a rule whose name shares no word with Submerged, and its own results hold Submerged
+    own = [("shoot", "SHOOTING"), ("submerg", "Submerged")]
+    assert edition_answer(own, "shoot", _names("submerg"), key_of, names_of) == ("submerg", "Submerged")
+    # a rule sharing a word with the compared name is that rule printed otherwise: it stays
+    own = [("juri rig repair", "Jury-rigged repair"), ("repair", "Repair step")]
+    assert edition_answer(own, "juri rig repair", _names("repair"), key_of, names_of) == own[0]
+    # nothing named like the compared rule: the rule both readings lead with
+    own = [("shoot", "SHOOTING"), ("aerial", "Aerial")]
+    assert edition_answer(own, "shoot", _names("submerg"), key_of, names_of) == own[0]
+
+
 def test_a_line_is_a_neighbour_only_when_nothing_ties_it_to_the_compared_rule():
     cloud_dive = _names("cloud dive")
     printed, never = (lambda: True), (lambda: False)

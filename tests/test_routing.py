@@ -52,6 +52,27 @@ ALL_DW = {"dw3-quick-reference", "dw3-rulebook", "dw4-glossary"}
     ("отличается ли таран в 4ке?", ALL_DW),
     ("абордаж по-другому в новой редакции?", ALL_DW),
     ("in the same activation in dw4, can I fire again?", {"dw4-glossary"}),
+    # ... in the other words players ask it with (bench/data/compare5_own.jsonl's phrasings, other rules):
+    # a changed or nerfed rule, "between the editions", "compared to now", "before 4th", an edition's
+    # number alone beside another, "still" of the rule itself with the newest edition named after it
+    ("has Fusillade changed in dw4?", ALL_DW),
+    ("was Piercing nerfed in the new rules?", ALL_DW),
+    ("how does boarding differ between the editions?", ALL_DW),
+    ("torpedo range in 3rd compared to now", ALL_DW),
+    ("were minefields different before 4th?", ALL_DW),
+    ("is Devastating still two hits in 4e?", ALL_DW),
+    ("таран: 3 редакция против 4", ALL_DW),
+    ("торпеды в 4ке поменяли?", ALL_DW),
+    ("разница между редакциями по абордажу", ALL_DW),
+    ("мины до сих пор есть в 4ке?", ALL_DW),
+    ("в новой редакции абордаж по-прежнему по броску кубов?", ALL_DW),
+    ("остался ли дрейф в новой редакции?", ALL_DW),
+    # ... not "still" after what happened (a pronoun, "can", a clause before it), a change the story makes
+    ("my carrier is crippled - can it still launch planes in 4th?", {"dw4-glossary"}),
+    ("in 4e, do I still roll for the crit if the shot does no damage?", {"dw4-glossary"}),
+    ("did my ship change facing after the ram in 4e?", {"dw4-glossary"}),
+    ("в 4ке после тарана корабль всё ещё может стрелять?", {"dw4-glossary"}),
+    ("если я поменяю цель в 4ке, так можно?", {"dw4-glossary"}),
     ("отличается ли урон в 4 дюймах", set()),
     # ... but "still", "used to" and "раньше" alone ask one edition, and two named editions are the comparison
     ("dw4: if my cruiser rams something can it still shoot later that activation?", {"dw4-glossary"}),
