@@ -170,7 +170,8 @@ FIT_FILES = [ROOT / "bench" / "data" / "offtopic.jsonl"]
 HELD_OUT = [p for p in OWN_SETS
             if p.stem in ("players_en", "players_ru", "unanswerable", "abstain_own", "abstain2_own", "vocab_own",
                           "vocab3_own", "en5_own", "abstain6_own", "ru8_own", "abstain7_own", "abstain8_own",
-                          "abstain9_own")]
+                          "abstain9_own", "vocab8_own", "vocab5_own", "vocab6_own", "vocab7_own", "docexp_own",
+                          "en6_own", "rank_own")]
 
 
 class _Recorder(Searcher):
