@@ -471,6 +471,7 @@ class Searcher:
         self._rules_headed_by("")  # the heading index
         self._heading_spellings_index()
         self._bm25()  # the lexical postings (~50 ms)
+        _ = self._everyday_idf  # the everyday words (index.everyday, ~70 ms) and what they weigh here
         if RUSSIAN_TYPOS:
             self._russian_spelling()  # ~70 ms: not on the first question a worker serves
             if SOUNDED_NAMES:
