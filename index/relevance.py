@@ -93,7 +93,6 @@ class Evidence:
     off_rules: float = 0.0  # 1.0: it asks for a house rule, an opinion, lore, a price or a hobby tip (its own)
     absent: float = 0.0  # 1.0: it asks about another game's concept these documents do not have (its own)
     unknown_marked: float = 0.0  # 1.0: a name it marks as one (marked_names) is printed nowhere (its own)
-    everyday: float = 0.0  # share of the question's weight its unprinted everyday words carry above a printed one's
 
 
 def topic_stems(all_stems: list[str]) -> list[str]:
@@ -516,21 +515,10 @@ FEATURES = (
 THRESHOLD = 0.5  # the model's own probability: fitted with balanced class weights, no tuning
 
 
-def outside_everyday(share: float, e: Evidence) -> float:
-    """A share of the question's weight read as if its unprinted everyday English words ("hit even harder", "a
-    huge chunk of ice": index.everyday) weighed what the documents' printed everyday words weigh (mean IDF 5.1
-    against an unknown word's 6.6), not like an unknown name: the rules' narrow wording, not the question's
-    topic, is why no rule holds them. `e.everyday` is the weight they lose so. Only the model reads it; the
-    word tests and `unknown` keep the plain weights (read in the tests too, or weighing the words nothing,
-    let made-up questions through: docs/retrieval.md, vocab8)."""
-    rest = 1.0 - e.everyday
-    return min(1.0, share / rest) if rest > 0 else share
-
-
 def _row(e: Evidence) -> list[float]:
     cosine = e.cosine if e.cosine is not None else 0.0
-    return [outside_everyday(e.coverage, e), math.log1p(e.matched), cosine, float(e.cosine is None), e.name_share,
-            e.unknown, math.log1p(e.words), outside_everyday(e.title_coverage, e), e.cosine_z, e.name_typed]
+    return [e.coverage, math.log1p(e.matched), cosine, float(e.cosine is None), e.name_share, e.unknown,
+            math.log1p(e.words), e.title_coverage, e.cosine_z, e.name_typed]
 
 
 def features(leading: Sequence[Evidence]) -> list[float]:

@@ -39,7 +39,6 @@ from index.bm25 import Bm25
 from index.card_passages import card_rules, names_card
 from index.compare import edition_answer, lacks_rule, rule_names
 from index.errors import QueryError
-from index.everyday import everyday_stems, everyday_words
 from index.freshness import fresh_build
 from index.glossary import RulesWording
 from index.manifest import (
@@ -160,7 +159,6 @@ class QuestionEvidence:
     off_rules: float = 0.0  # index.relevance.asks_off_rules
     absent: float = 0.0  # index.relevance.names_absent_concept
     unknown_marked: float = 0.0  # 1.0: a name it sets in quotes or in the book's capitals is printed nowhere
-    everyday: float = 0.0  # share of its weight its unprinted everyday English words carry above a printed one's
 
 
 @dataclass
@@ -475,7 +473,6 @@ class Searcher:
         self._rules_headed_by("")  # the heading index
         self._heading_spellings_index()
         self._bm25()  # the lexical postings (~50 ms)
-        _ = self._everyday_idf  # the everyday words (index.everyday, ~70 ms) and what they weigh here
         if RUSSIAN_TYPOS:
             self._russian_spelling()  # ~70 ms: not on the first question a worker serves
             if SOUNDED_NAMES:
@@ -755,14 +752,6 @@ class Searcher:
             found = [w for w in self._vocabulary_list if abs(len(w) - length) <= edits]
             self._vocabulary_bands[(length, edits)] = found
         return found
-
-    @functools.cached_property
-    def _everyday_idf(self) -> float:
-        """The mean IDF of the printed stems that are everyday English words (index.everyday): what an everyday
-        word weighs in these documents ("ship", "turn", "fire"), against the unknown word's highest IDF."""
-        vocabulary = everyday_words()
-        known = [idf for term, idf in self._idf.items() if term in vocabulary]
-        return sum(known) / len(known) if known else self._unknown_idf
 
     def _weight(self, variants: frozenset[str]) -> float:
         """IDF of a question stem (of its best-known spelling); unknown words weigh most."""
@@ -1432,22 +1421,17 @@ class Searcher:
         return Evidence(coverage, len(matched), cosine, named.get(key, 0.0), asked.unknown,
                         asked.words, asked.unknown_name,
                         titled / total if total else 0.0, cosine_z, self._name_typed(key, query),
-                        asked.off_rules, asked.absent, asked.unknown_marked, asked.everyday)
+                        asked.off_rules, asked.absent, asked.unknown_marked)
 
     def _question_evidence(self, query: Query, dense_scores: np.ndarray | None) -> QuestionEvidence:
         total = sum(query.weights.values())
-        unprinted = {s: w for s, w in query.weights.items() if query.variants[s].isdisjoint(self._vocabulary)}
-        unknown = sum(unprinted.values())
-        # an unprinted everyday word weighs, for the model, what the documents' printed everyday words weigh
-        everyday = 0.0 if query.cyrillic or not unprinted else sum(
-            max(0.0, unprinted[s] - self._everyday_idf) for s in everyday_stems(query.plain, unprinted.keys()))
+        unknown = sum(w for s, w in query.weights.items() if query.variants[s].isdisjoint(self._vocabulary))
         stats = None if dense_scores is None else _spread_and_mean(dense_scores)
         names = read_names(query.plain, query.headline)  # both readings of its names, in one pass
         return QuestionEvidence(unknown / total if total else 0.0, content_words(list(query.weights)),
                                 self._names_unknown(query, names.claimed), stats, float(query.off_rules),
                                 float(query.absent),
-                                float(any(self._marked_name_unprinted(run, query) for run in names.marked)),
-                                everyday / total if total else 0.0)
+                                float(any(self._marked_name_unprinted(run, query) for run in names.marked)))
 
     def _named_title(self, key: str) -> frozenset[str]:
         """A rule's title stems and its names' stems (once per rule)."""
