@@ -1,8 +1,8 @@
 """The Russian questions answered by an English document, missed at R@1 or in the line, with the words
-the rendering dropped: for each miss, the question's Russian stems the English rendering has no word for
-(`dropped`: left out of the weights; `kept`: weighed in Russian, which no English sentence prints), the
-runs it did render, the quoted line and the gold. Readable sets only (our own and the three development
-folds; the held-out sets are never opened). Usage: python bench/xling_line_words.py [SET ...]"""
+the answer line's rendering dropped: for each miss, the question's Russian stems the English rendering has
+no word for (`dropped`: left out of the weights; `kept`: weighed in Russian, which no English sentence
+prints), the runs it did render, the quoted line and the gold. Readable sets only (our own and the three
+development folds; the held-out sets are never opened). Usage: python bench/xling_line_words.py [SET ...]"""
 from __future__ import annotations
 
 import json
@@ -47,7 +47,8 @@ def main() -> None:
                 continue
             edition = result["results"][0]["edition"] if result["results"] else ""
             parsed = searcher.parse(q["question"])
-            rendered = searcher._translated(parsed, searcher._to_english, searcher._rows_with("edition", (edition,)))
+            rows = searcher._rows_with("edition", (edition,))
+            rendered = searcher._translated(parsed, searcher._to_english_line, rows)
             dropped = [s for s in parsed.stems if is_cyrillic(s) and s not in rendered.weights
                        and not any(s in r for r, _ in _runs(searcher, parsed, edition))]
             kept = [s for s in rendered.weights if is_cyrillic(s)]
@@ -59,7 +60,7 @@ def main() -> None:
 
 
 def _runs(searcher: Searcher, parsed, edition: str):  # type: ignore[no-untyped-def]
-    return searcher._to_english.render(parsed.stems, parsed.variants).runs
+    return searcher._to_english_line.render(parsed.stems, parsed.variants).runs
 
 
 if __name__ == "__main__":

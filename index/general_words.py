@@ -4,7 +4,8 @@ and the players' capital abbreviations (index/data/general_words.toml).
 A Russian question answered by an English document is rendered in English (index.translate) through the
 term map and the players' names for rules; the words that say which sentence of a rule answers
 ("провалил", "чётная", "помеченной", "каждый", "оба") are no rule's name, so the rendering dropped them and
-the line fell back on the rule's opening. These pairs are read by the Russian -> English rendering only."""
+the line fell back on the rule’s opening. These pairs are read by the rendering an English rule’s answer line
+reads (index.search `_line_query`), not by the ranking."""
 from __future__ import annotations
 
 import functools

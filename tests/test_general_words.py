@@ -30,6 +30,11 @@ ENGLISH = {
                           "result of contacting a Wreck marker."),
     "fails": (GLOSSARY, "If the card’s Value is higher than the model’s Crew rating, the check fails."),
     "failed": (GLOSSARY, "If the check is failed, each model in the unit gains 1 level of Disorder."),
+    "unsuccessful": (GLOSSARY, "If the check fails, the Ram is unsuccessful and a normal Collision is resolved."),
+    "gains": (GLOSSARY, "If the check is failed, each model in the unit gains 1 level of Disorder."),
+    "suffers": (GLOSSARY, "Each model suffers 1 Damage for each Success scored in its Resolve Outcomes step."),
+    "cannot": (GLOSSARY, "A model cannot gain more than 1 Disorder due to the Under Fire rule from a single "
+                         "Torrent"),
     "passes": (GLOSSARY, "If the Check passes, the Admiral can move each model up to 20” in any direction"),
     "moved": (GLOSSARY, "Add 1 Bonus Die for each full inch the model moved before the Ram."),
     "even": (GLOSSARY, "If it is an even number, the unit is removed from the Play Area and placed into Reserve"),
@@ -103,6 +108,9 @@ RUSSIAN = {
                        "Подразделение в Игре."),
     "сразу": (BOOK, "Они могут быть разыграны для получения одного из двух эффектов: условия Победы или эффекта "
                     "Доблести, но не обоих сразу."),
+    "получает": (BOOK, "Модель, в конце Этапа Движения находящаяся вне Согласованного построения, получает "
+                       "Уровень Дезорганизации."),
+    "нельзя": (BOOK, "Эскорт не блокирует Линию Видимости, с ним нельзя Сталкиваться и их нельзя Таранить."),
     "конец": (BOOK, "Если это не конец пятого раунда и ни один игрок не потерял все свои Модели, начинается Фаза "
                     "Инициативы нового раунда."),
     "конце": (BOOK, "Каждый ваш Поврежденный или уничтоженный Флагман в конце партии приносит Победное очко вашему "
@@ -161,7 +169,9 @@ def _rendered(question: str) -> list[str]:
 
 
 def test_the_rendering_reads_outcome_parity_and_quantifiers():
-    assert {"fail", "odd"} <= set(_rendered("Turbo Encabulation Drive провалил проверку, карта нечётная"))
+    assert {"fail", "unsuccess", "odd"} <= set(_rendered("Turbo Encabulation Drive провалил проверку, карта нечётная"))
+    # "не удалась": the stopword не is no word of the rendering, so either outcome is the sentence's
+    assert {"success", "unsuccess"} <= set(_rendered("таран: если проверка экипажа не удалась, что происходит?"))
     assert {"group", "pass", "move", "even"} <= set(_rendered("групповая проверка пройдена, карта чётная"))
     assert {"both"} <= set(_rendered("при таране оба корабля получают дезорг?"))
     # a run of two is one word: "больше одного" is more than one, not больше + один
