@@ -40,6 +40,7 @@ from index.card_passages import card_rules, names_card
 from index.compare import edition_answer, lacks_rule, rule_names
 from index.errors import QueryError
 from index.freshness import fresh_build
+from index.general_words import general_word_pairs, read_capital_abbreviations
 from index.glossary import RulesWording
 from index.manifest import (
     DocumentInfo,
@@ -141,6 +142,11 @@ TRANSLATE_RUSSIAN = True  # a Russian question also searches with its terms' Eng
 TRANSLATE_ENGLISH = True  # ... and an English question searched in the Russian book, its Russian names
 MAX_NAME_WORDS = 4  # longest term name checked as printed in an edition
 TRANSLATED_DENSE_WEIGHT = 1.0  # the model's vote on a translated Russian question, English passages only
+# An English rule's line reads a Russian question with the game's general words in English too ("провалил",
+# "чётная", "каждый": index.general_words); the ranking does not (measured: "в конце" as End, "несколько" as
+# multiple put the Disorder rule first)
+GENERAL_WORDS = True
+CAPITAL_ABBREVIATIONS = True  # "сколько ПО": победные очки (index.general_words)
 PER_EDITION_COMPARISON = True  # a comparison's other editions answer from their own ranking (index.compare)
 ENGLISH_FALLBACK = True  # an unrouted Russian question the Russian book cannot answer is asked in the English documents
 LATIN_NAME_ROUTES = True  # a Russian question naming in Latin a rule one English edition alone defines is about it
@@ -394,6 +400,9 @@ class Searcher:
         pairs = list(vocabulary.term_pairs)
         self._spotter = TermSpotter(terms, pairs)
         self._to_english = Translator([*pairs, *vocabulary.translation_pairs()], source="ru")
+        # ... and with the game's general words, for the answer line of an English rule (`_line_query`)
+        self._to_english_line = Translator([*pairs, *vocabulary.translation_pairs(), *general_word_pairs()],
+                                           source="ru") if GENERAL_WORDS else self._to_english
         self._book_pair_names = frozenset(tuple(stems(english)) for english, _ in pairs)  # names the book pairs
         # ... those of two words, in lower case as printed: "фул реверс" is read as "full reverse" (index.translit)
         self._two_word_names = frozenset((words[0], words[1]) for english, _ in pairs
@@ -584,6 +593,8 @@ class Searcher:
     def parse(self, question: str) -> Query:
         """The question parsed once, with this index's spellings and weights."""
         typed = one_alphabet(question)  # "rаm" with a Cyrillic а is read as "ram"
+        if CAPITAL_ABBREVIATIONS:  # "сколько ПО": победные очки, not the preposition
+            typed = read_capital_abbreviations(typed) or typed
         # "срски": SRS; not a players' own word ("ВП", "хп": победные очки, корпус in the Russian book)
         typed = read_cyrillic_abbreviations(typed, self._reading_vocabulary, stem_word) or typed
         if RUSSIAN_TYPOS:  # "ралли": rally, "фул реверс": full reverse, unless Russian or a typo of it (index.translit)
@@ -1621,14 +1632,16 @@ class Searcher:
         цель?"); left in Russian, "абордаж" and "цель" hold no sentence of the rule (its opening was quoted).
         And with the written words a sentence holds by what it states (index.answer.STATED_WORDS: "до
         какого момента", "несколько", "равны"), which the rendering drops as words only the Russian book
-        prints. A Russian rule reads the question as it was searched."""
+        prints. The rendering for the line also reads the game's general words (index.general_words:
+        "провалил" fails, "чётная" even, "каждый" each), which the search's rendering leaves out. A Russian
+        rule reads the question as it was searched."""
         if hit.language == "ru" or not TRANSLATE_RUSSIAN:
             return query
         found = rendered.get(hit.edition)
         if found is None:
             found = query
-            if query is written:
-                found = self._translated(query, self._to_english, self._rows_with("edition", (hit.edition,)))
+            if query is written or GENERAL_WORDS:
+                found = self._translated(written, self._to_english_line, self._rows_with("edition", (hit.edition,)))
             stated = {s: w for s, w in written.weights.items()
                       if s not in found.weights and written.variants.get(s, frozenset({s})) & STATED_WORDS}
             if stated:
