@@ -82,3 +82,14 @@ def test_the_search_reads_a_word_out_of_its_context_as_nothing(searcher) -> None
     ramming = searcher.parse("do my ships get an overwatch shot when an enemy ship rams them?")
     assert "intercept" in bombers.variants["overwatch"]
     assert "intercept" not in ramming.variants["overwatch"]
+
+
+@pytest.mark.parametrize("question, absent", [
+    ("do my ships get an overwatch shot when an enemy ship rams them?", True),
+    ("can I spend a command point to re-roll a failed crew check?", True),
+    ("is there something like overwatch in this game?", False),  # likens, as names_absent_concept reads it
+    ("Dust: is there an overwatch, can my unit shoot an enemy that moves close to it?", False),  # Dust's own sense
+    ("can my fighters fire overwatch at enemy bombers making an attack run?", False),
+])
+def test_a_word_asked_outside_its_context_names_what_the_game_lacks(searcher, question: str, absent: bool) -> None:
+    assert searcher.parse(question).absent is absent
