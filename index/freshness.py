@@ -21,8 +21,8 @@ PIPELINE_VERSION = "8"  # bump when search-time tables change shape
 
 # The code that decides what goes into the index: any edit to it makes the index stale,
 # so a version number nobody remembered to bump can never serve an outdated index.
-_INDEX_CODE = ("build.py", "chunking.py", "termmap.py", "glossary.py", "vocabulary.py", "text.py", "ru_typos.py",
-               "parsing")
+_INDEX_CODE = ("build.py", "chunking.py", "termmap.py", "glossary.py", "senses.py", "vocabulary.py", "text.py",
+               "ru_typos.py", "parsing")
 
 
 def code_fingerprint() -> str:

@@ -105,12 +105,15 @@ class RulesWording:
             if key:
                 self._by_first.setdefault(key[0], []).append((key, tuple(means)))
 
-    def words_for(self, question_stems: Sequence[str], printed: Container[str] = ()) -> list[str]:
+    def words_for(self, question_stems: Sequence[str], printed: Container[str] = (),
+                  unmapped: Container[tuple[str, ...]] = ()) -> list[str]:
         """The rule words of every glossary word in `question_stems`, in question order, once each;
-        not for a word of which some stem is `printed` in the documents (the model has read it)."""
+        not for a word of which some stem is `printed` in the documents (the model has read it), nor
+        for one `unmapped` here (its stems: a word outside the context its mapping holds in, index.senses)."""
         found: dict[str, None] = {}
         for i, stem in enumerate(question_stems):
             for key, means in self._by_first.get(stem, ()):
-                if tuple(question_stems[i:i + len(key)]) == key and not any(k in printed for k in key):
+                if tuple(question_stems[i:i + len(key)]) == key and not any(k in printed for k in key) \
+                        and key not in unmapped:
                     found.update(dict.fromkeys(means))
         return list(found)

@@ -78,6 +78,7 @@ from index.ru_forms import other_forms, slang_verb_roots
 from index.ru_heading_forms import heading_forms, heading_index
 from index.ru_typos import RussianSpelling
 from index.rules import Rule, join_rules, rule_of_chunk
+from index.senses import Senses
 from index.sounded_names import SoundedNames
 from index.store import DB_NAME, VECTORS_NAME, open_db
 from index.structure_order import child_headings, own_text, parent_or_child_first, same_heading_first
@@ -121,6 +122,8 @@ TERM_FIRST_COVERAGE = 0.6  # ... if it covers the question nearly as well as the
 EXPANSIONS_NAME_RULES = True  # a synonym that expands to a term's name names its rule
 EXPANSIONS_NAME_SEVERAL = True  # ... and one that expands to several terms' names names each of them
 RULES_WORDS_FOR_MODEL = True  # the model reads a glossary word's rule words beside it
+SENSES = True  # a player word's mapping holds only in its declared context (glossary [[sense]], index.senses)
+SENSES_ABSENT = True  # ... and asked outside it, it names a concept the home game lacks (as [[absent]] ones)
 HEADINGS_NAME_RULES = True  # a leading rule whose heading holds a named term is named too
 DENSE_WITHOUT_EDITION = True  # the model reads a routed question without its edition names
 RELEVANCE_DEPTH = 3  # leading rules the relevance test looks at
@@ -453,6 +456,9 @@ class Searcher:
         # the glossary's rule words, for the sentence model
         self._absent_first = absent_shape(vocabulary.absent)[1]  # for `parse`: the words they begin with
         self._rules_wording = RulesWording({k: list(v) for k, v in vocabulary.glossary_expansions.items()})
+        self._senses = Senses(vocabulary.senses)  # where a player word's mapping holds (index.senses)
+        self._edition_game = {r["edition"]: r["game"] for r in rows}  # `_out_of_context_asked`
+        self._sense_runs: dict[frozenset[tuple[str, ...]], frozenset[tuple[str, ...]]] = {}  # (the same)
 
     def _terms_of_expansion(self, words: Sequence[str]) -> tuple[list[SpottedTerm], int]:
         """Every term a player word's expansion names exactly ("half speed": Limping, Full Reverse), and how
@@ -565,6 +571,8 @@ class Searcher:
             if any(s <= start and end <= e and e - s > end - start for s, e, _, _ in found) and \
                     not _spellings(key, extra):
                 continue
+            if SENSES and not self._senses.holds(key, base):  # outside its context it reads as nothing (index.senses)
+                continue
             for k in key:
                 if k in variants:
                     variants[k] |= extra
@@ -623,6 +631,8 @@ class Searcher:
             if names:
                 query = replace(query, latin_names=names,
                                 editions=query.editions or ((edition,) if edition is not None else ()))
+        if SENSES_ABSENT and not absent and self._out_of_context_asked(query, typed_words):
+            query = replace(query, absent=True)
         return query
 
     def _latin_names(self, text: str) -> tuple[frozenset[str], str | None]:
@@ -660,6 +670,21 @@ class Searcher:
             self._translated_eds = frozenset(edition for route in self.names.routes if not route.compares
                                              and not route.editions.isdisjoint(russian) for edition in route.editions)
         return self._translated_eds
+
+    def _out_of_context_asked(self, query: Query, typed_words: Sequence[str]) -> bool:
+        """Whether the question asks about a two-sense player word outside the context its mapping holds in
+        (index.senses: "overwatch" at a ramming ship): the home game lacks that sense, as it lacks an absent
+        concept; read as names_absent_concept reads those ("like overwatch" likens, it does not ask). A
+        question routed to another game of the corpus asks about that game's own sense ("Dust: overwatch")."""
+        unmapped = self._senses.out_of_context(query.stems)
+        if not unmapped or any(self._edition_game.get(e, self._home_game) != self._home_game for e in query.editions) \
+                or any(game != self._home_game for game in query.games):
+            return False
+        runs = {tuple(typed_words[i:i + n]) for key in unmapped for n in (len(key), len(key) + 1)
+                for i in range(len(typed_words) - n + 1) if tuple(phrase_stems(" ".join(typed_words[i:i + n]))) == key}
+        # one object per set of runs: names_absent_concept keeps a few sets' shapes by identity
+        shared = self._sense_runs.setdefault(frozenset(runs), frozenset(runs))
+        return bool(runs) and names_absent_concept(query.text, shared, typed_words)
 
     def _sounded(self) -> SoundedNames:
         """The English documents' rule names and headings by sound, built on the first Russian question."""
@@ -869,7 +894,8 @@ class Searcher:
         # An edition the question names is applied as a filter; left in the text it only
         # pulls the model's vector away from the topic ("suppression in dust").
         dense_text = query.english if translated else (query.plain or question)
-        rule_words = self._rules_wording.words_for(query.stems, self._vocabulary) \
+        rule_words = self._rules_wording.words_for(
+            query.stems, self._vocabulary, self._senses.out_of_context(query.stems) if SENSES else frozenset()) \
             if RULES_WORDS_FOR_MODEL and not cyrillic else []
         if rule_words:
             dense_text = f"{dense_text} ({', '.join(rule_words)})"  # the player's words, then the rules'
@@ -1268,7 +1294,7 @@ class Searcher:
             for first in dict.fromkeys(topic):
                 for player_word, term in [*self._expansion_terms_by_first.get(first, ()),
                                           *(self._expansion_several_by_first.get(first, ()) if several else ())]:
-                    if _contains_run(topic, player_word):
+                    if _contains_run(topic, player_word) and (not SENSES or self._senses.holds(player_word, topic)):
                         spotted.append((term, set(player_word)))
         among: set[str] | None = None  # the candidates, as a set
         for term, carriers in spotted:

@@ -13,13 +13,14 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from index.glossary import absent_words, glossary_expansions, load_glossary, read_glossary, scoped_words
 from index.ru_typos import SpellingEntry, spelling_entries, word_counts
+from index.senses import sense_contexts
 from index.store import DB_NAME, open_db
 from index.termmap import Synonyms, TermPair, load_synonyms, translation_pairs
 from index.text import is_cyrillic, remember_stems, stem, words
@@ -32,6 +33,7 @@ STEMS_TABLE = "word_stems"  # every word the build holds -> its stem (index.text
 SPELLING_TABLE = "russian_spelling"  # the Russian words a typo is read as (index.ru_typos.spelling_entries)
 # the kinds of row the table holds, one a row: (part, key, value as JSON)
 _EXPANSION, _TRANSLATION, _SCOPED, _ABSENT, _GLOSSARY = "expansion", "translation", "scoped", "absent", "glossary"
+_SENSE = "sense"
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,6 +56,9 @@ class Vocabulary:
     # the glossary's own expansions (index.glossary.glossary_expansions), before synonyms.toml's words
     # take precedence in `expansions`: what the sentence model reads (index.glossary.RulesWording)
     glossary_expansions: Mapping[str, tuple[str, ...]]
+    # player word -> the context its mapping holds in ({"with": [...], "without": [...]}: glossary [[sense]],
+    # index.senses); outside it the word reads as nothing
+    senses: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=lambda: MappingProxyType({}))
 
     def translation_pairs(self) -> list[tuple[str, str]]:
         return translation_pairs(self.translations)
@@ -71,6 +76,7 @@ class ParsedFiles:
     scoped: Mapping[str, frozenset[str]]
     absent: frozenset[tuple[str, ...]]
     glossary_expansions: dict[str, list[str]]
+    senses: dict[str, dict[str, list[str]]]
 
 
 def parse_files() -> ParsedFiles:
@@ -79,14 +85,18 @@ def parse_files() -> ParsedFiles:
     glossary = load_glossary(data=data)
     synonyms = load_synonyms(glossary=glossary)
     return ParsedFiles(synonyms, scoped_words(synonyms.slang, entries=glossary), absent_words(data=data),
-                       glossary_expansions(entries=glossary))
+                       glossary_expansions(entries=glossary), sense_contexts(data))
 
 
 def vocabulary(files: ParsedFiles, pairs: Sequence[TermPair]) -> Vocabulary:
     """The one object, from the parsed files and the build's term map."""
     return Vocabulary(_frozen(files.synonyms.expansions), _frozen(files.synonyms.translations),
                       MappingProxyType(dict(files.scoped)), tuple((p.english, p.russian) for p in pairs), files.absent,
-                      _frozen(files.glossary_expansions))
+                      _frozen(files.glossary_expansions), _frozen_senses(files.senses))
+
+
+def _frozen_senses(senses: Mapping[str, Mapping[str, Sequence[str]]]) -> Mapping[str, Mapping[str, tuple[str, ...]]]:
+    return MappingProxyType({word: _frozen(context) for word, context in senses.items()})
 
 
 def store_vocabulary(db: sqlite_utils.Database, vocabulary: Vocabulary, texts: Iterable[str]) -> None:
@@ -97,9 +107,11 @@ def store_vocabulary(db: sqlite_utils.Database, vocabulary: Vocabulary, texts: I
     rows += [(_SCOPED, key, sorted(games)) for key, games in vocabulary.scoped.items()]
     rows += [(_ABSENT, " ".join(run), list(run)) for run in sorted(vocabulary.absent)]
     rows += [(_GLOSSARY, key, list(value)) for key, value in vocabulary.glossary_expansions.items()]
+    senses = [(_SENSE, key, {part: list(words) for part, words in context.items()})
+              for key, context in vocabulary.senses.items()]
     db.execute(f"create table {TABLE} (part text not null, key text not null, value text not null)")
     db.conn.executemany(f"insert into {TABLE} (part, key, value) values (?, ?, ?)",
-                        [(part, key, json.dumps(value, ensure_ascii=False)) for part, key, value in rows])
+                        [(part, key, json.dumps(value, ensure_ascii=False)) for part, key, value in [*rows, *senses]])
     held = [*texts, *(" ".join([key, *value]) for _, key, value in rows),
             *(f"{en} {ru}" for en, ru in vocabulary.term_pairs)]
     every_word = dict.fromkeys(word for text in held for word in words(text))
@@ -142,8 +154,9 @@ def load_vocabulary(build: Path) -> Vocabulary:
     try:
         parts: dict[str, dict[str, list[str]]] = {part: {} for part in (_EXPANSION, _TRANSLATION, _SCOPED, _ABSENT,
                                                                         _GLOSSARY)}
+        senses: dict[str, dict[str, list[str]]] = {}
         for part, key, value in db.execute(f"select part, key, value from {TABLE} order by rowid"):
-            parts[part][key] = json.loads(value)
+            (senses if part == _SENSE else parts[part])[key] = json.loads(value)
         pairs = tuple((str(en), str(ru)) for en, ru in db.execute(
             "select english, russian from term_pairs order by rowid"))
         remember_stems(db.execute(f"select word, stem from {STEMS_TABLE}"))
@@ -152,4 +165,4 @@ def load_vocabulary(build: Path) -> Vocabulary:
     scoped = MappingProxyType({key: frozenset(games) for key, games in parts[_SCOPED].items()})
     absent = frozenset(tuple(run) for run in parts[_ABSENT].values())
     return Vocabulary(_frozen(parts[_EXPANSION]), _frozen(parts[_TRANSLATION]), scoped, pairs, absent,
-                      _frozen(parts[_GLOSSARY]))
+                      _frozen(parts[_GLOSSARY]), _frozen_senses(senses))
