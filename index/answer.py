@@ -22,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from index.answer_also import ALSO_WORDS
+from index.answer_concession import without_concession
 from index.answer_duration import DURATION_WORDS
 from index.answer_features import (
     COST,
@@ -128,6 +129,7 @@ class RuleText:
     labels: tuple[frozenset[str], ...]  # the stems of each segment's run-in label ("Catastrophic explosion: ...")
     idioms: tuple[frozenset[str], ...]  # each segment's idioms read as a question's (index.text.idiom_readings)
     counted: tuple[frozenset[str], ...]  # the stems of what each segment's numbers count ("3 levels of" -> level)
+    unconceded: tuple[frozenset[str] | None, ...] = ()  # each segment's stems outside its concession ("even if ...")
 
 
 # An abbreviation a rule introduces: "line of sight (LOS)", "Short Range Squadrons (SRS)" (the
@@ -179,7 +181,9 @@ def rule_text(text: str) -> RuleText:
     return RuleText(spans, sentences, stem_sets, words, tuple(sorted(w for w in words if _CYRILLIC_WORD.match(w))),
                     tuple(is_stat_row(s) for s in sentences), facts, _examples_run_on(sentences, facts),
                     tuple(frozenset(stems(run_in_label(s))) for s in sentences), idioms,
-                    tuple(frozenset(stems(" ".join(counted_after_numbers(s)))) for s in sentences))
+                    tuple(frozenset(stems(" ".join(counted_after_numbers(s)))) for s in sentences),
+                    tuple(None if (kept := without_concession(s)) is None else frozenset(stems(kept)) | idiom
+                          for s, idiom in zip(sentences, idioms, strict=True)))
 
 
 def _options_with_their_cost(sentences: Sequence[str], read: tuple[SentenceFacts, ...]) -> tuple[SentenceFacts, ...]:
@@ -225,10 +229,11 @@ def _asks_the_examples_case(cut: RuleText, held: Sequence[set[str]]) -> bool:
     return bool(in_example - elsewhere)
 
 
-def _question_words_held(cut: RuleText, weights: Mapping[str, float],
-                         variants: Mapping[str, frozenset[str]] | None) -> tuple[list[set[str]], list[set[str]]]:
-    """The question stems each segment holds, and its run-in label holds: `variants` maps each
-    question stem to the spellings that count as it (expansions, typos, translations)."""
+def _question_words_held(cut: RuleText, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None
+                         ) -> tuple[list[set[str]], list[set[str]], list[set[str] | None]]:
+    """The question stems each segment holds, its run-in label holds, and it holds outside its concession
+    (None: it concedes nothing): `variants` maps each question stem to the spellings that count as it
+    (expansions, typos, translations)."""
     owner: dict[str, set[str]] = {}
     for source, spellings in (variants or {s: frozenset({s}) for s in weights}).items():
         for spelling in spellings | {source}:
@@ -249,7 +254,8 @@ def _question_words_held(cut: RuleText, weights: Mapping[str, float],
             found |= of_stem[st]
         return found & topic
 
-    return [held_by(segment) for segment in cut.stem_sets], [held_by(label) for label in cut.labels]
+    return [held_by(segment) for segment in cut.stem_sets], [held_by(label) for label in cut.labels], \
+        [None if kept is None else held_by(kept) for kept in cut.unconceded]
 
 
 def _weight_of(found: set[str], weights: Mapping[str, float]) -> float:
@@ -276,7 +282,9 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     if not spans or not weights:
         return []
     shape = shape or QuestionShape()
-    held, labelled = _question_words_held(cut, weights, variants)
+    held, labelled, unconceded = _question_words_held(cut, weights, variants)
+    if shape.happens and not shape.limit:  # what a case leads to: a sentence conceding that case is not about it
+        held = [words if not kept else kept for words, kept in zip(held, unconceded, strict=True)]
     if title and _opens_in_lower_case(cut.sentences[0]):
         spelt = variants or {}
         held[0] = held[0] | {s for s in weights if s in title or spelt.get(s, frozenset()) & title}

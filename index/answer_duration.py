@@ -21,8 +21,9 @@ from index.text import stems
 
 # "how long does it last", "does the penalty last for the whole attack", "do spare tokens stay on the
 # unit", "does it carry over", "does it wear off", "when does it expire", "is it permanent", "over
-# time", "for the rest of the game?". Not "how long range", not "last game / last turn" (the scene),
-# not "stay within 4 inches" (a distance: no duration word follows).
+# time", "for the rest of the game?", "when does the token come off / go away / get removed". Not "how long
+# range", not "last game / last turn" (the scene), not "stay within 4 inches" (a distance: no duration word
+# follows).
 _DURATION_QUESTION = Guarded(re.compile(
     r"\bhow long\b(?!\s+(range|ranged|distance|is the range))|"
     # the verb right after its subject ("does the penalty last", "do spare tokens stay"), not "need to stay",
@@ -30,7 +31,9 @@ _DURATION_QUESTION = Guarded(re.compile(
     r"\b(does|do|did|will|would|can|could)\s+(\w+['’]?\w*\s+){1,4}?(?<!to )(last|stay|remain|persist|linger)\b"
     r"(?!\s+(point|ditch|broadside|put|safe|near|close|together|within|in base|in contact|with)\b)|"
     r"\blasts?\s+(for|until|the whole|all|forever|beyond|past|into)\b|"
-    r"\bcarr(y|ies|ied) over\b|\bwears? off\b|\bexpires?\b|\bpermanent(ly)?\b|\bover time\b|\bforever\b|"
+    r"\bcarr(y|ies|ied) over\b|\bwears? off\b|\b(come|comes|go|goes) (off|away)\b|"
+    r"\bwhen (do|does|is|are|will)\b.{0,40}\b(removed|get rid of)\b|"
+    r"\bexpires?\b|\bpermanent(ly)?\b|\bover time\b|\bforever\b|"
     # "до какого момента она считается надводной", "до каких пор", "как долго", "сколько длится", "когда
     # заканчивается замедление", "навсегда?"
     r"\bдо (какого момента|каких пор)\b|\bкак долго\b|\bсколько (длит\w*|действу\w*)|\bдлит(ся|ются)\b|"
@@ -40,18 +43,19 @@ _DURATION_QUESTION = Guarded(re.compile(
 
 # The question's words naming the duration: held by a sentence stating an end, by no other.
 DURATION_WORDS = frozenset(stems("long last lasts stay stays remain remains persist persists linger carry carries "
-                                 "over expire expires wear permanent permanently time forever "
+                                 "over expire expires wear permanent permanently time forever away off rid "
                                  "момента пор долго длится длятся заканчивается кончается навсегда"))
 
 # A state's end, or its lasting, stated: "until the start of its next Activation", "it stops being
 # Slowed", "this Quality ceases to apply", "no longer", "for the duration of the Movement Step", "for the
 # rest of the game", "At the end of the unit's next Activation", "remains in effect until", "are then
-# discarded", "is not permanent", "cannot be removed unless", "removed from play at the end", "excess damage
-# carries forwards".
+# discarded", "is not permanent", "cannot be removed unless", "removed from play at the end", "the Token is
+# removed in the Clean Up step", "excess damage carries forwards".
 _END_STATED = re.compile(
     r"\b(until|stops? being|ceases?|no longer|for the (duration|rest|remainder) of|at the end of|"
     r"remains? in (effect|play)|(is|are) (then |immediately )?discarded|permanent|expires?|"
-    r"(cannot|can not|can't) be removed|(is|are) removed (at|when|once|after)|lasts?|carr(y|ies|ied) (forwards?|over)|"
+    r"(cannot|can not|can't) be removed|(is|are) removed (at|when|once|after|in the)|lasts?|"
+    r"carr(y|ies|ied) (forwards?|over)|"
     # "the encounter ends", "the game immediately ends"; not a model's move ("If it ends its move ...")
     r"ends\b(?! (its|their|the|a|an|up)\b))\b",
     re.IGNORECASE)

@@ -48,12 +48,13 @@ _DEFINITION_QUESTION = Guarded(re.compile(
     r"\b(what (is|are|does|do)|what'?s|how (does|do) .{0,40}\bwork|explain|meaning|define|definition|"
     r"что так\w*|что (да[её]т|делает|значит|означает)|как работа\w*|объясн\w*|зачем нуж\w*)\b", re.IGNORECASE))
 
-# "what happens if", "what then", "what's the catch / cost", "что будет", "что происходит":
+# "what happens if", "what if", "what then", "what's the catch / cost", "what does the defender get",
+# "что будет", "что происходит":
 # answered by a result (suffers, gains, is destroyed, получает), usually the main clause of
 # an "If ..., ..." sentence.
 _HAPPENS_QUESTION = Guarded(re.compile(
     r"\b(what happens|happen\w*|what then|then what|what now|now what|catch|cost|penalt\w*|consequence\w*|"
-    r"effect|result\w*|what (does|do|did|will|would) [^?]{0,40}\bgive|"
+    r"effect|result\w*|what (does|do|did|will|would) [^?]{0,40}\b(give|get)|what if|"
     r"(lets?|allows?) (me|you|us|it|them)|"
     # what a rule does to something: "what does Piercing do to the target", "what is fog supposed to do
     # to shooting", "how does it affect", "как влияет на"
