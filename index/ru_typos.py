@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Container, Iterable, Mapping
 
 from index.text import is_stopword, normalise, stemmed_in
+from index.word_memo import WordMemo
 
 # Shorter words are too often another real word that sounds alike ("стал" and "стол").
 MIN_WORD = 5
@@ -135,6 +136,7 @@ class RussianSpelling:
         self._by_key = by_key
         self._by_stem_key = by_stem_key
         self._slips: dict[str, str | None] = {}  # word -> `_slipped` (bounded by SLIP_CACHE)
+        self._readings: WordMemo[str | None] = WordMemo()  # word -> `_reading` (index.word_memo)
 
     def _is_known(self, word: str) -> bool:
         return is_stopword(word) or stemmed_in(word, self._known, self._stem)
@@ -175,8 +177,11 @@ class RussianSpelling:
         """`word` is Russian to this reader: a word it knows, two run together or a misspelling of
         one (index.translit reads only the others as English names typed in Cyrillic)."""
         word = normalise(word)
-        return self._is_known(word) or (len(word) >= MIN_WORD and
-                                        (self._split(word) or self._respelt(word) or self._slipped(word)) is not None)
+        return self._is_known(word) or (len(word) >= MIN_WORD and self._readings.read(word, self._reading) is not None)
+
+    def _reading(self, word: str) -> str | None:
+        """An unknown word as the book spells it: two words run together, the same sound, a slip; None when none."""
+        return self._split(word) or self._respelt(word) or self._slipped(word)
 
     def read(self, question: str) -> str | None:
         """`question` with its misspelt Russian words in the book's spelling; None when none is."""
@@ -187,7 +192,7 @@ class RussianSpelling:
             word = normalise(match.group(0))
             if len(word) < MIN_WORD or self._is_known(word):
                 return match.group(0)
-            read = self._split(word) or self._respelt(word) or self._slipped(word)
+            read = self._readings.read(word, self._reading)
             if read is None:
                 return match.group(0)
             changed = True

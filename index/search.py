@@ -88,6 +88,7 @@ from index.text import stem as stem_word
 from index.text import words as words_of
 from index.translate import Translator
 from index.translit import (
+    LoanwordMemo,
     one_alphabet,
     read_cyrillic_abbreviations,
     read_english_loanwords,
@@ -400,6 +401,7 @@ class Searcher:
         terms = list(self._db.query("select term, chunk_id from terms"))
         self._terms_table = terms
         self._sounded_names: SoundedNames | None = None  # built on first use (`_sounded`)
+        self._loanwords = LoanwordMemo()  # each unknown word's loanword reading (index.word_memo)
         pairs = list(vocabulary.term_pairs)
         self._spotter = TermSpotter(terms, pairs)
         self._to_english = Translator([*pairs, *vocabulary.translation_pairs()], source="ru")
@@ -610,7 +612,7 @@ class Searcher:
             typed = read_outside_edition_names(
                 typed, self.names.routes,
                 lambda text: read_english_loanwords(text, self._vocabulary, lambda w: self._russian_spelling().knows(w),
-                                                    stem_word, self._two_word_names)) or typed
+                                                    stem_word, self._two_word_names, self._loanwords)) or typed
             if SOUNDED_NAMES and is_cyrillic(typed):  # "клауд дайв": Cloud Dive (index.sounded_names)
                 typed = self._sounded().read(typed, self._unprinted, stem_word) or typed
         reading = read_latin_russian(typed, self._reading_vocabulary, stem_word)

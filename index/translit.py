@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Container, Iterator
 
 from index.relevance import QUESTION_STEMS
 from index.text import is_stopword, stemmed_in
+from index.word_memo import WORD_MEMO, WordMemo
 
 MIN_WORDS = 2  # Latin words that must read as known Russian words ...
 MIN_ONE_WORD = 5  # ... or the letters of the only one a question has
@@ -285,14 +286,26 @@ def _with_silent_e(latin: str) -> tuple[str, ...]:
     return (*_spelt_in_english(latin), latin + "e")
 
 
+class LoanwordMemo:
+    """The loanword reader's answers per word for one searcher (its vocabulary, Russian reader and
+    stemmer are fixed): whether anyone reads the word, and the English word it sounds out (index.word_memo)."""
+
+    def __init__(self, size: int = WORD_MEMO) -> None:
+        self.unread: WordMemo[bool] = WordMemo(size)
+        self.english: WordMemo[str | None] = WordMemo(size)
+
+
 def read_english_loanwords(question: str, known: Container[str], russian: Callable[[str], bool],
-                           stem: Callable[[str], str], names: Collection[tuple[str, str]] = frozenset()) -> str | None:
+                           stem: Callable[[str], str], names: Collection[tuple[str, str]] = frozenset(),
+                           memo: LoanwordMemo | None = None) -> str | None:
     """The question with the English rule names typed in Cyrillic ("ралли", "фул реверс") spelled as the
     English documents print them ("rally", "full reverse"); None when it has none. `russian` says a word is
     read as Russian; `names`: the English names of two words the documents print, in lower case. Each word
-    is asked once whether anyone reads it (most are Russian words the index knows)."""
+    is asked once whether anyone reads it (most are Russian words the index knows); with `memo`, once per
+    searcher (`known`, `russian` and `stem` must be the same on every call with one memo)."""
+    memo = memo or LoanwordMemo(0)
     halves = list(_LOAN_HALF.finditer(question))
-    unread = [_unread(half.group(0), known, russian, stem) for half in halves]
+    unread = [memo.unread.read(half.group(0), lambda w: _unread(w, known, russian, stem)) for half in halves]
     if not any(unread):
         return None
     firsts: set[str] | None = None  # the names' first words, gathered when two unread words stand together
@@ -310,7 +323,8 @@ def read_english_loanwords(question: str, known: Container[str], russian: Callab
                 out += [question[end:half.start()], name]
                 end, at = halves[at + 1].end(), at + 2
                 continue
-        latin = _english_loanword(word, known, stem) if len(word) >= MIN_LOANWORD else None
+        latin = memo.english.read(word.lower(), lambda w: _english_loanword(w, known, stem)) \
+            if len(word) >= MIN_LOANWORD else None
         if latin is not None:
             out += [question[end:half.start()], latin]
             end = half.end()
