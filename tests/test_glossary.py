@@ -310,3 +310,36 @@ def test_a_squad_is_a_dust_warfare_unit(searcher) -> None:
     assert glossary_expansions()["squad"] == ["unit"]
     result = searcher.ask("dust warfare: how many actions does my squad get?", k=5)
     assert result.results[0].section == "UNIT PHASE"
+
+
+def test_players_everyday_nouns_read_as_the_rules_nouns(searcher) -> None:
+    # dw4 glossary, Broadside: "Broadside actions let units bring their close-range flank batteries to bear
+    # with devastating effect."; Boarding: "Boarding actions represent daring raids on enemy vessels to strike at
+    # vital weak points."; Limited: "If any die scores a Blank, the model gains the Depleted status, and is
+    # marked with a Depleted status token."; Crippled: "If the amount of Damage a model has accumulated equals
+    # or exceeds its Hull rating, the model is immediately Crippled." Side guns are the flank batteries,
+    # marines the boarders, a weapon out of ammo Depleted, a badly damaged ship Crippled.
+    expansions = glossary_expansions()
+    assert expansions["cannons"] == ["weapon"]
+    assert "flank batteries" in expansions["side guns"]
+    assert expansions["marines"] == ["boarding"]
+    assert "depleted" in expansions[matchable("out of ammo")]
+    assert expansions["heavily damaged"] == ["crippled"]
+    asked = {"4e: can my side guns fire at a ship 6 inches away?": "Broadside",
+             "4e: how many times can my side cannons shoot per activation?": "Broadside",
+             "4e: how far away can my marines attack from?": "Boarding",
+             "what happens when a ship runs out of ammo in 4e?": "Limited",
+             "4e: a heavily damaged ship - how fast can it still go?": "Crippled"}
+    for question, rule in asked.items():
+        result = searcher.ask(question, k=5)
+        assert result.status == "answered" and result.results[0].section == rule, question
+
+
+def test_taken_off_the_table_is_leaving_the_play_area_not_a_reserve() -> None:
+    # quick reference, ACTIVATION PHASE › 2. MOVEMENT: "If any part of a model leaves the play area, it has
+    # disengaged from the encounter and is removed from the game". A unit kept off the table waits in
+    # reserve: only "taken/removed off the table" is read as leaving (measured: "off the table" alone
+    # sent "keep ... off the table" reserve questions to leaving).
+    expansions = glossary_expansions()
+    assert expansions[matchable("taken off the table")] == ["leaves the play area"]
+    assert matchable("off the table") not in expansions
