@@ -516,10 +516,7 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     `closeness`, one per segment, is the model's cosine between the question and that segment,
     when known; `model` replaces the fitted weights (bench/fit_answer.py). `title`: the stems of
     the rule's heading; a word naming the rule asks for no shape ("Limited weapons: what happens
-    after firing?" asks for no limit, "Long Range Sortie" for no distance). Equal scores go to the earlier
-    line (measured: 342 of 384 exact ties across sentences right so), except that a question asking what a
-    case leads to takes a later line over the rule's opening holding the same words: the opening sets the
-    case up, the result follows it ("Отменная карта сбрасывается, а ее эффект игнорируется")."""
+    after firing?" asks for no limit, "Long Range Sortie" for no distance)."""
     weights = line_weights(weights, names_the_rule, question)
     shape = line_shape(question, weights, numeric, distance, limit, title)
     offered = candidates(text, weights, variants, shape, closeness, asked_words(question, frozenset(weights)), title,
@@ -530,16 +527,10 @@ def best_quote(text: str, weights: Mapping[str, float], variants: Mapping[str, f
             return Quote(offered[0].start, offered[0].end, 0.0)
         return None
     weights_of_model = model_weights() if model is None else model
-    cut = rule_text(text)
-    opening_start = cut.spans[0][0]  # the rule's first sentence (offered: the rule has one)
-    # an opening in lower case is the rule's own sentence after its run-in label (candidates): no set-up
-    result_asked = shape.happens and not shape.limit and not shape.definition and \
-        not _opens_in_lower_case(cut.sentences[0])
     best: Quote | None = None
     for c in offered:
         value = score(c.features, weights_of_model)
-        if best is None or value > best.score or \
-                result_asked and value == best.score and best.start == opening_start != c.start:
+        if best is None or value > best.score:
             best = Quote(c.start, c.end, value)
     assert best is not None
     return finished(text, best)

@@ -58,15 +58,9 @@ FLIGHT_HAZARDS = _lines("dust-warfare-rules-summary.md", "Aircraft flying at low
 def test_a_condition_and_its_result_are_quoted_together():
     # The line is a window of whole sentences up to the quote limit: the sentence saying what a
     # flight hazard is and the one saying what it does fit one quote.
-    quote = _quote(FLIGHT_HAZARDS, "aircraft at low altitude flight hazard")
+    quote = _quote(FLIGHT_HAZARDS, "aircraft at low altitude hits a flight hazard, what happens?")
     assert quote.startswith("Aircraft flying at low altitude") and "suffers 4 points of damage" in quote
     assert len(quote) <= QUOTE_MAX_CHARS
-    # "what happens" asks for the results: where the opening and the results' line hold the same words, the
-    # results' line ("... soft cover suffers 4 points of damage. [...] If the flight hazard area is hard cover,
-    # the aircraft is immediately eliminated."), not the opening's definition (helper "ties")
-    quote = _quote(FLIGHT_HAZARDS, "aircraft at low altitude hits a flight hazard, what happens?")
-    assert quote.startswith("An aircraft at low altitude that enters a flight hazard area of soft cover suffers 4")
-    assert "the aircraft is immediately eliminated" in quote and len(quote) <= QUOTE_MAX_CHARS
 
 
 # DW4 glossary, Spreading Disorder: "If a rule would cause a model to gain a fourth level of
