@@ -229,11 +229,11 @@ def _asks_the_examples_case(cut: RuleText, held: Sequence[set[str]]) -> bool:
     return bool(in_example - elsewhere)
 
 
-def _question_words_held(cut: RuleText, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None
-                         ) -> tuple[list[set[str]], list[set[str]], list[set[str] | None]]:
+def _question_words_held(cut: RuleText, weights: Mapping[str, float], variants: Mapping[str, frozenset[str]] | None,
+                         conceded: bool = True) -> tuple[list[set[str]], list[set[str]], list[set[str] | None]]:
     """The question stems each segment holds, its run-in label holds, and it holds outside its concession
-    (None: it concedes nothing): `variants` maps each question stem to the spellings that count as it
-    (expansions, typos, translations)."""
+    (None: it concedes nothing; an empty list unless `conceded`, when the caller reads no concession):
+    `variants` maps each question stem to the spellings that count as it (expansions, typos, translations)."""
     owner: dict[str, set[str]] = {}
     for source, spellings in (variants or {s: frozenset({s}) for s in weights}).items():
         for spelling in spellings | {source}:
@@ -255,7 +255,7 @@ def _question_words_held(cut: RuleText, weights: Mapping[str, float], variants: 
         return found & topic
 
     return [held_by(segment) for segment in cut.stem_sets], [held_by(label) for label in cut.labels], \
-        [None if kept is None else held_by(kept) for kept in cut.unconceded]
+        [None if kept is None else held_by(kept) for kept in cut.unconceded] if conceded else []
 
 
 def _weight_of(found: set[str], weights: Mapping[str, float]) -> float:
@@ -282,8 +282,9 @@ def candidates(text: str, weights: Mapping[str, float], variants: Mapping[str, f
     if not spans or not weights:
         return []
     shape = shape or QuestionShape()
-    held, labelled, unconceded = _question_words_held(cut, weights, variants)
-    if shape.happens and not shape.limit:  # what a case leads to: a sentence conceding that case is not about it
+    happens = shape.happens and not shape.limit  # what a case leads to: a sentence conceding that case is not about it
+    held, labelled, unconceded = _question_words_held(cut, weights, variants, conceded=happens)
+    if happens:
         held = [words if not kept else kept for words, kept in zip(held, unconceded, strict=True)]
     if title and _opens_in_lower_case(cut.sentences[0]):
         spelt = variants or {}

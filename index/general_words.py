@@ -44,10 +44,13 @@ def _capitals() -> tuple[re.Pattern[str], dict[str, str]]:
     return re.compile(rf"(?<![\w-])({alternatives})(?![\w-])"), meant
 
 
+_LOWER_CYRILLIC = re.compile(r"[а-яё]")
+
+
 def read_capital_abbreviations(question: str) -> str | None:
     """The question with a capitals abbreviation ("сколько ПО за территорию") spelt out ("победные очки");
     None when it has none, or when the question is typed in capitals throughout (then "ПО" is "по")."""
     pattern, meant = _capitals()
-    if not re.search(r"[а-яё]", question) or not pattern.search(question):
+    if not _LOWER_CYRILLIC.search(question) or not pattern.search(question):
         return None
     return pattern.sub(lambda m: meant[m.group(1)], question)

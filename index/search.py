@@ -12,7 +12,7 @@ import itertools
 import math
 import re
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from operator import itemgetter
 from pathlib import Path
@@ -327,6 +327,7 @@ class Searcher:
         self._lexical_postings: Bm25 | None = None  # `_bm25`
         self._russian_rows = [bool(russian) for russian in ~self._readable]
         self._translated_eds: frozenset[str] | None = None
+        self._latin_runs: dict[str, tuple[frozenset[str], frozenset[str]]] = {}  # `_latin_run_names`
         vectors = faiss.read_index(str(build / VECTORS_NAME))
         self._matrix = np.asarray(vectors.reconstruct_n(0, vectors.ntotal), dtype="float32")
         self._embedder = Embedder(settings)
@@ -396,6 +397,7 @@ class Searcher:
         self._terms_en: dict[str, list[dict[str, str]]] = {}
         self._segments: dict[str, np.ndarray] = {}  # rule key -> its sentence vectors
         self._near: dict[str, list[str]] = {}  # stem -> the book's spellings of it (bounded)
+        self._printed_names: dict[tuple[str, ...], dict[str, bool]] = {}  # editions -> name -> printed (`_printer`)
         self._single_words: dict[tuple[str, ...], frozenset[str]] = {}  # editions -> one-word phrases (<= 2^editions)
         self._ru_spelling: RussianSpelling | None = None  # built on first use (`_russian_spelling`)
         terms = list(self._db.query("select term, chunk_id from terms"))
@@ -646,13 +648,24 @@ class Searcher:
         to the English documents."""
         named: set[str] = set()
         editions: set[str] = set()
-        translated = self._translated_editions()
         for run in _LATIN_RUN.findall(text):
-            if len(run) < LATIN_NAME_MIN_CHARS:
-                continue
-            run_stems = tuple(stems(run))
-            if not run_stems or run_stems in self._book_pair_names:
-                continue
+            if len(run) >= LATIN_NAME_MIN_CHARS:
+                run_named, run_editions = self._latin_run_names(run)
+                named |= run_named
+                editions |= run_editions
+        return frozenset(named), (next(iter(editions)) if len(editions) == 1 else None)
+
+    def _latin_run_names(self, run: str) -> tuple[frozenset[str], frozenset[str]]:
+        """`_latin_names` of one run of Latin words: the stems it names a rule by and the editions
+        defining that rule. It depends on the index alone: read once per run (bounded, as `_near`)."""
+        found = self._latin_runs.get(run)
+        if found is not None:
+            return found
+        named: set[str] = set()
+        editions: set[str] = set()
+        run_stems = tuple(stems(run))
+        if run_stems and run_stems not in self._book_pair_names:
+            translated = self._translated_editions()
             for term in self._spotter.spot(list(run_stems), None):
                 rows = [self._row_of_chunk[chunk] for chunk in sorted(term.chunk_ids)]
                 # a name within a longer run of English words is not the run's name
@@ -661,7 +674,10 @@ class Searcher:
                     if defining.isdisjoint(translated):
                         named.update(run_stems)
                         editions.update(defining)
-        return frozenset(named), (next(iter(editions)) if len(editions) == 1 else None)
+        found = (frozenset(named), frozenset(editions))
+        if len(self._latin_runs) < NEAR_CACHE:
+            self._latin_runs[run] = found
+        return found
 
     def _translated_editions(self) -> frozenset[str]:
         """Editions a Russian document also covers: named together with one in a manifest route ("3rd
@@ -733,9 +749,7 @@ class Searcher:
         question's English names are the text the model reads."""
         latin = _LATIN_WORD.findall(query.plain) if query.cyrillic else []
         editions = tuple(sorted(set(self._edition[allowed])))
-        phrases = [self._phrases_of(e) for e in editions]
-        rendering = translator.render(query.stems, query.variants, latin,
-                                      lambda name: any(tuple(stems(name)) in p for p in phrases))
+        rendering = translator.render(query.stems, query.variants, latin, self._printer(editions))
         # A translated run weighs what its Russian words weighed, shared among its English stems.
         weights: dict[str, float] = {}
         translated = {stem for _, english in rendering.runs for stem in english}
@@ -757,6 +771,22 @@ class Searcher:
         return replace(query, stems=rendering.stems, topic=topic, variants=rendering.variants, weights=weights,
                        translated={s: rendering.variants[s] for s in weights},
                        english=rendering.text if query.cyrillic else query.english)
+
+    def _printer(self, editions: tuple[str, ...]) -> Callable[[str], bool]:
+        """Whether these editions print a term's name (a run of stems of theirs), each name read once per
+        set of editions: both depend on the index alone, and a Russian question's answer line renders it
+        again in its rule's edition (`_line_query`)."""
+        printed = self._printed_names.get(editions)
+        if printed is None:
+            printed = self._printed_names.setdefault(editions, {})
+        phrases = [self._phrases_of(e) for e in editions]
+
+        def prints(name: str) -> bool:
+            found = printed.get(name)
+            if found is None:
+                found = printed[name] = any(tuple(stems(name)) in p for p in phrases)
+            return found
+        return prints
 
     def _single_words_of(self, editions: tuple[str, ...]) -> frozenset[str]:
         """The one-word phrases these editions print, once per set of editions: gathered per call

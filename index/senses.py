@@ -54,6 +54,10 @@ class Senses:
             if key:
                 self._by_key[key] = Context(_runs(context.get("with", ())), _runs(context.get("without", ())))
         self._firsts = frozenset(key[0] for key in self._by_key)
+        # the keys by their first stem: a question is checked against the words it begins, not all of them
+        self._by_first: dict[str, list[tuple[tuple[str, ...], Context]]] = {}
+        for key, held in self._by_key.items():
+            self._by_first.setdefault(key[0], []).append((key, held))
 
     def holds(self, key: Sequence[str], question_stems: Sequence[str]) -> bool:
         """Whether the player word `key` (its stems) keeps its mapping in this question."""
@@ -66,7 +70,8 @@ class Senses:
         """The player words this question prints whose mapping does not hold here (most questions: none)."""
         if self._firsts.isdisjoint(question_stems):
             return frozenset()
-        return frozenset(key for key, context in self._by_key.items()
+        return frozenset(key for first in self._firsts.intersection(question_stems)
+                         for key, context in self._by_first[first]
                          if _has_run(question_stems, key) and not context.holds(question_stems))
 
 

@@ -12,6 +12,7 @@ Russian book's words when it is searched there ("3.03: weight of fire" -> "По�
 """
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -143,10 +144,14 @@ def _same_word(a: str, b: str) -> bool:
     """Two stems of one word: equal, or the same but for a short ending, where the shorter loses
     at most its last letter ("тара"/"таран", "уровн"/"уровен": a fleeting vowel); of Russian stems,
     only when what each adds is a suffix of their root (index.ru_same_root: "стольк" is no "стол")."""
-    if a == b:
-        return True
+    return a == b or _same_stems(a, b, ONE_ROOT_ONLY)
+
+
+@functools.lru_cache(maxsize=65536)  # a pure test of two stems, met again by every rendering
+def _same_stems(a: str, b: str, one_root_only: bool) -> bool:
+    """`_same_word` of two different stems, with ONE_ROOT_ONLY as given."""
     short, long = sorted((a, b), key=len)
     common = len(os.path.commonprefix([short, long]))
     if not (common >= max(KEY_CHARS, len(short) - 1) and len(long) - common <= MAX_ENDING + 1):
         return False
-    return not (ONE_ROOT_ONLY and is_russian_stem(a) and is_russian_stem(b)) or one_root(a, b)
+    return not (one_root_only and is_russian_stem(a) and is_russian_stem(b)) or one_root(a, b)

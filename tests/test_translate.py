@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
+from index import translate
 from index.manifest import corpus_names, load_manifest
 from index.parsing import parse_document
 from index.routing import named_editions
@@ -241,3 +242,12 @@ def test_dust_warfares_words_are_read_from_a_russian_question(translator: Transl
     assert {"grenad", "cover"} <= set(in_dust.stems)
     in_glossary = translator.render(words, {w: frozenset({w}) for w in words}, printed=printer("dw4-glossary"))
     assert "cover" not in in_glossary.stems and "obscur" in in_glossary.stems
+
+
+def test_same_word_is_remembered_per_one_root_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    # index.translate._same_word: "of Russian stems, only when what each adds is a suffix of their root
+    # (index.ru_same_root: "стольк" is no "стол")". Its remembered answers must follow the switch
+    # (bench/rendering_joins.py turns it off to list what the root test refuses).
+    assert not translate._same_word("стольк", "стол")
+    monkeypatch.setattr(translate, "ONE_ROOT_ONLY", False)
+    assert translate._same_word("стольк", "стол")
